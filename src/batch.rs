@@ -1,0 +1,411 @@
+//! `WriteBatch` in RocksDB's byte representation (rocksdb-formats.md §2):
+//! `fixed64 sequence | fixed32 count | record*`. The same bytes are the WAL
+//! record payload, so a batch is written to the log without re-encoding.
+
+use crate::error::{Error, Result};
+use crate::util::coding::*;
+
+pub const HEADER_SIZE: usize = 12;
+
+// Record tags (db/dbformat.h ValueType).
+pub const TAG_DELETION: u8 = 0x00;
+pub const TAG_VALUE: u8 = 0x01;
+pub const TAG_MERGE: u8 = 0x02;
+pub const TAG_LOG_DATA: u8 = 0x03;
+pub const TAG_CF_DELETION: u8 = 0x04;
+pub const TAG_CF_VALUE: u8 = 0x05;
+pub const TAG_CF_MERGE: u8 = 0x06;
+pub const TAG_SINGLE_DELETION: u8 = 0x07;
+pub const TAG_CF_SINGLE_DELETION: u8 = 0x08;
+pub const TAG_BEGIN_PREPARE: u8 = 0x09;
+pub const TAG_END_PREPARE: u8 = 0x0A;
+pub const TAG_COMMIT: u8 = 0x0B;
+pub const TAG_ROLLBACK: u8 = 0x0C;
+pub const TAG_NOOP: u8 = 0x0D;
+pub const TAG_CF_RANGE_DELETION: u8 = 0x0E;
+pub const TAG_RANGE_DELETION: u8 = 0x0F;
+pub const TAG_CF_BLOB_INDEX: u8 = 0x10;
+pub const TAG_BLOB_INDEX: u8 = 0x11;
+pub const TAG_BEGIN_PERSISTED_PREPARE: u8 = 0x12;
+pub const TAG_BEGIN_UNPREPARE: u8 = 0x13;
+pub const TAG_COMMIT_WITH_TIMESTAMP: u8 = 0x15;
+pub const TAG_WIDE_COLUMN_ENTITY: u8 = 0x16;
+pub const TAG_CF_WIDE_COLUMN_ENTITY: u8 = 0x17;
+
+/// One decoded record of a batch. `cf` is 0 for the default column family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchRecord<'a> {
+    Put { cf: u32, key: &'a [u8], value: &'a [u8] },
+    Delete { cf: u32, key: &'a [u8] },
+    SingleDelete { cf: u32, key: &'a [u8] },
+    DeleteRange { cf: u32, begin: &'a [u8], end: &'a [u8] },
+    Merge { cf: u32, key: &'a [u8], value: &'a [u8] },
+    BlobIndex { cf: u32, key: &'a [u8], value: &'a [u8] },
+    PutEntity { cf: u32, key: &'a [u8], value: &'a [u8] },
+    LogData(&'a [u8]),
+    Noop,
+    BeginPrepare,
+    EndPrepare(&'a [u8]),
+    Commit(&'a [u8]),
+    Rollback(&'a [u8]),
+}
+
+impl BatchRecord<'_> {
+    /// Whether the record takes a sequence number and counts toward `count`.
+    pub fn is_counted(&self) -> bool {
+        matches!(
+            self,
+            BatchRecord::Put { .. }
+                | BatchRecord::Delete { .. }
+                | BatchRecord::SingleDelete { .. }
+                | BatchRecord::DeleteRange { .. }
+                | BatchRecord::Merge { .. }
+                | BatchRecord::BlobIndex { .. }
+                | BatchRecord::PutEntity { .. }
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteBatch {
+    rep: Vec<u8>,
+    save_points: Vec<(usize, u32)>,
+}
+
+impl Default for WriteBatch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl WriteBatch {
+    pub fn new() -> WriteBatch {
+        WriteBatch { rep: vec![0u8; HEADER_SIZE], save_points: Vec::new() }
+    }
+
+    pub fn with_capacity(bytes: usize) -> WriteBatch {
+        let mut rep = Vec::with_capacity(bytes.max(HEADER_SIZE));
+        rep.resize(HEADER_SIZE, 0);
+        WriteBatch { rep, save_points: Vec::new() }
+    }
+
+    /// Adopts a serialized batch (`rocksdb_writebatch_create_from`). Only the header is
+    /// checked here; records are validated when the batch is iterated or written.
+    pub fn from_data(data: &[u8]) -> Result<WriteBatch> {
+        if data.len() < HEADER_SIZE {
+            return Err(Error::corruption("malformed WriteBatch (too small)"));
+        }
+        Ok(WriteBatch { rep: data.to_vec(), save_points: Vec::new() })
+    }
+
+    pub fn data(&self) -> &[u8] {
+        &self.rep
+    }
+    pub fn size_in_bytes(&self) -> usize {
+        self.rep.len()
+    }
+    pub fn count(&self) -> u32 {
+        decode_fixed32(&self.rep[8..12])
+    }
+    fn set_count(&mut self, n: u32) {
+        self.rep[8..12].copy_from_slice(&n.to_le_bytes());
+    }
+    pub fn sequence(&self) -> u64 {
+        decode_fixed64(&self.rep[0..8])
+    }
+    pub fn set_sequence(&mut self, seq: u64) {
+        self.rep[0..8].copy_from_slice(&seq.to_le_bytes());
+    }
+    pub fn is_empty(&self) -> bool {
+        self.rep.len() == HEADER_SIZE
+    }
+    pub fn clear(&mut self) {
+        self.rep.clear();
+        self.rep.resize(HEADER_SIZE, 0);
+        self.save_points.clear();
+    }
+
+    fn put_tag(&mut self, cf: u32, plain: u8, with_cf: u8) {
+        if cf == 0 {
+            self.rep.push(plain);
+        } else {
+            self.rep.push(with_cf);
+            put_varint32(&mut self.rep, cf);
+        }
+    }
+    fn counted(&mut self) {
+        let c = self.count();
+        self.set_count(c + 1);
+    }
+
+    pub fn put(&mut self, key: &[u8], value: &[u8]) {
+        self.put_cf(0, key, value)
+    }
+    pub fn put_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
+        self.put_tag(cf, TAG_VALUE, TAG_CF_VALUE);
+        put_length_prefixed_slice(&mut self.rep, key);
+        put_length_prefixed_slice(&mut self.rep, value);
+        self.counted();
+    }
+    /// Put from key and value parts concatenated (`rocksdb_writebatch_putv`).
+    pub fn put_parts_cf(&mut self, cf: u32, key: &[&[u8]], value: &[&[u8]]) {
+        self.put_tag(cf, TAG_VALUE, TAG_CF_VALUE);
+        for parts in [key, value] {
+            let n: usize = parts.iter().map(|p| p.len()).sum();
+            put_varint32(&mut self.rep, n as u32);
+            for p in parts {
+                self.rep.extend_from_slice(p);
+            }
+        }
+        self.counted();
+    }
+    pub fn delete(&mut self, key: &[u8]) {
+        self.delete_cf(0, key)
+    }
+    pub fn delete_cf(&mut self, cf: u32, key: &[u8]) {
+        self.put_tag(cf, TAG_DELETION, TAG_CF_DELETION);
+        put_length_prefixed_slice(&mut self.rep, key);
+        self.counted();
+    }
+    pub fn single_delete(&mut self, key: &[u8]) {
+        self.single_delete_cf(0, key)
+    }
+    pub fn single_delete_cf(&mut self, cf: u32, key: &[u8]) {
+        self.put_tag(cf, TAG_SINGLE_DELETION, TAG_CF_SINGLE_DELETION);
+        put_length_prefixed_slice(&mut self.rep, key);
+        self.counted();
+    }
+    pub fn delete_range(&mut self, begin: &[u8], end: &[u8]) {
+        self.delete_range_cf(0, begin, end)
+    }
+    pub fn delete_range_cf(&mut self, cf: u32, begin: &[u8], end: &[u8]) {
+        self.put_tag(cf, TAG_RANGE_DELETION, TAG_CF_RANGE_DELETION);
+        put_length_prefixed_slice(&mut self.rep, begin);
+        put_length_prefixed_slice(&mut self.rep, end);
+        self.counted();
+    }
+    pub fn merge(&mut self, key: &[u8], value: &[u8]) {
+        self.merge_cf(0, key, value)
+    }
+    pub fn merge_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
+        self.put_tag(cf, TAG_MERGE, TAG_CF_MERGE);
+        put_length_prefixed_slice(&mut self.rep, key);
+        put_length_prefixed_slice(&mut self.rep, value);
+        self.counted();
+    }
+    /// A blob carried in the WAL but not applied to the database (not counted).
+    pub fn put_log_data(&mut self, blob: &[u8]) {
+        self.rep.push(TAG_LOG_DATA);
+        put_length_prefixed_slice(&mut self.rep, blob);
+    }
+    pub fn mark_noop(&mut self) {
+        self.rep.push(TAG_NOOP);
+    }
+    pub fn mark_begin_prepare(&mut self) {
+        self.rep.push(TAG_BEGIN_PREPARE);
+    }
+    pub fn mark_end_prepare(&mut self, xid: &[u8]) {
+        self.rep.push(TAG_END_PREPARE);
+        put_length_prefixed_slice(&mut self.rep, xid);
+    }
+    pub fn mark_commit(&mut self, xid: &[u8]) {
+        self.rep.push(TAG_COMMIT);
+        put_length_prefixed_slice(&mut self.rep, xid);
+    }
+    pub fn mark_rollback(&mut self, xid: &[u8]) {
+        self.rep.push(TAG_ROLLBACK);
+        put_length_prefixed_slice(&mut self.rep, xid);
+    }
+
+    /// Appends `other`'s records (group commit, `rocksdb_writebatch_append`-like merges).
+    pub fn append(&mut self, other: &WriteBatch) {
+        self.rep.extend_from_slice(&other.rep[HEADER_SIZE..]);
+        let c = self.count() + other.count();
+        self.set_count(c);
+    }
+
+    pub fn set_save_point(&mut self) {
+        self.save_points.push((self.rep.len(), self.count()));
+    }
+    /// Drops everything added since the last save point.
+    pub fn rollback_to_save_point(&mut self) -> Result<()> {
+        match self.save_points.pop() {
+            Some((len, count)) => {
+                self.rep.truncate(len);
+                self.set_count(count);
+                Ok(())
+            }
+            None => Err(Error::not_found("")),
+        }
+    }
+    pub fn pop_save_point(&mut self) -> Result<()> {
+        match self.save_points.pop() {
+            Some(_) => Ok(()),
+            None => Err(Error::not_found("")),
+        }
+    }
+
+    /// Decodes the records in order.
+    pub fn iter(&self) -> BatchIter<'_> {
+        BatchIter { input: &self.rep[HEADER_SIZE..], failed: false }
+    }
+
+    /// Calls `f` for each record, then checks the count as RocksDB does.
+    pub fn for_each(&self, mut f: impl FnMut(BatchRecord<'_>) -> Result<()>) -> Result<()> {
+        let mut found = 0u32;
+        for r in self.iter() {
+            let r = r?;
+            if r.is_counted() {
+                found += 1;
+            }
+            f(r)?;
+        }
+        if found != self.count() {
+            return Err(Error::corruption("WriteBatch has wrong count"));
+        }
+        Ok(())
+    }
+}
+
+pub struct BatchIter<'a> {
+    input: &'a [u8],
+    failed: bool,
+}
+
+impl<'a> BatchIter<'a> {
+    fn decode(&mut self) -> Result<BatchRecord<'a>> {
+        let input = &mut self.input;
+        let tag = input[0];
+        *input = &input[1..];
+        let bad = |what: &str| Error::corruption(format!("bad WriteBatch {what}"));
+        let cf_of = |input: &mut &'a [u8], has_cf: bool| -> Result<u32> {
+            if has_cf {
+                get_varint32(input).ok_or_else(|| bad("Put"))
+            } else {
+                Ok(0)
+            }
+        };
+        let lp = |input: &mut &'a [u8], what: &str| get_length_prefixed_slice(input).ok_or_else(|| bad(what));
+        Ok(match tag {
+            TAG_VALUE | TAG_CF_VALUE => {
+                let cf = cf_of(input, tag == TAG_CF_VALUE)?;
+                let key = lp(input, "Put")?;
+                let value = lp(input, "Put")?;
+                BatchRecord::Put { cf, key, value }
+            }
+            TAG_DELETION | TAG_CF_DELETION => {
+                let cf = cf_of(input, tag == TAG_CF_DELETION)?;
+                BatchRecord::Delete { cf, key: lp(input, "Delete")? }
+            }
+            TAG_SINGLE_DELETION | TAG_CF_SINGLE_DELETION => {
+                let cf = cf_of(input, tag == TAG_CF_SINGLE_DELETION)?;
+                BatchRecord::SingleDelete { cf, key: lp(input, "SingleDelete")? }
+            }
+            TAG_RANGE_DELETION | TAG_CF_RANGE_DELETION => {
+                let cf = cf_of(input, tag == TAG_CF_RANGE_DELETION)?;
+                let begin = lp(input, "DeleteRange")?;
+                let end = lp(input, "DeleteRange")?;
+                BatchRecord::DeleteRange { cf, begin, end }
+            }
+            TAG_MERGE | TAG_CF_MERGE => {
+                let cf = cf_of(input, tag == TAG_CF_MERGE)?;
+                let key = lp(input, "Merge")?;
+                let value = lp(input, "Merge")?;
+                BatchRecord::Merge { cf, key, value }
+            }
+            TAG_BLOB_INDEX | TAG_CF_BLOB_INDEX => {
+                let cf = cf_of(input, tag == TAG_CF_BLOB_INDEX)?;
+                let key = lp(input, "BlobIndex")?;
+                let value = lp(input, "BlobIndex")?;
+                BatchRecord::BlobIndex { cf, key, value }
+            }
+            TAG_WIDE_COLUMN_ENTITY | TAG_CF_WIDE_COLUMN_ENTITY => {
+                let cf = cf_of(input, tag == TAG_CF_WIDE_COLUMN_ENTITY)?;
+                let key = lp(input, "PutEntity")?;
+                let value = lp(input, "PutEntity")?;
+                BatchRecord::PutEntity { cf, key, value }
+            }
+            TAG_LOG_DATA => BatchRecord::LogData(lp(input, "Blob")?),
+            TAG_NOOP => BatchRecord::Noop,
+            TAG_BEGIN_PREPARE | TAG_BEGIN_PERSISTED_PREPARE | TAG_BEGIN_UNPREPARE => BatchRecord::BeginPrepare,
+            TAG_END_PREPARE => BatchRecord::EndPrepare(lp(input, "EndPrepare")?),
+            TAG_COMMIT => BatchRecord::Commit(lp(input, "Commit")?),
+            TAG_COMMIT_WITH_TIMESTAMP => {
+                let _ts = lp(input, "Commit")?;
+                BatchRecord::Commit(lp(input, "Commit")?)
+            }
+            TAG_ROLLBACK => BatchRecord::Rollback(lp(input, "Rollback")?),
+            _ => return Err(Error::corruption("unknown WriteBatch tag")),
+        })
+    }
+}
+
+impl<'a> Iterator for BatchIter<'a> {
+    type Item = Result<BatchRecord<'a>>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.input.is_empty() {
+            return None;
+        }
+        let r = self.decode();
+        if r.is_err() {
+            self.failed = true;
+        }
+        Some(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodes_like_rocksdb() {
+        // rocksdb-formats.md §2, the verified WAL payload written by 7.8.3.
+        let mut b = WriteBatch::new();
+        b.set_sequence(0xcd);
+        b.put(b"walkey1", b"walval1");
+        b.put_cf(1, b"cfkey", b"cfval");
+        b.delete(b"key000");
+        b.put_log_data(b"BLOB");
+        b.delete_range(b"a", b"b");
+        let mut want = vec![0xcd, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0];
+        want.extend_from_slice(b"\x01\x07walkey1\x07walval1\x05\x01\x05cfkey\x05cfval\x00\x06key000\x03\x04BLOB\x0f\x01a\x01b");
+        assert_eq!(b.data(), &want[..]);
+        assert_eq!(b.count(), 4);
+        let recs: Vec<_> = b.iter().collect::<Result<_>>().unwrap();
+        assert_eq!(recs[1], BatchRecord::Put { cf: 1, key: b"cfkey", value: b"cfval" });
+        assert_eq!(recs[3], BatchRecord::LogData(b"BLOB"));
+        b.for_each(|_| Ok(())).unwrap();
+    }
+
+    #[test]
+    fn wrong_count_and_bad_tag_are_corruption() {
+        let mut b = WriteBatch::new();
+        b.put(b"k", b"v");
+        let mut d = b.data().to_vec();
+        d[8] = 2;
+        let e = WriteBatch::from_data(&d).unwrap().for_each(|_| Ok(())).unwrap_err();
+        assert_eq!(e.to_string(), "Corruption: WriteBatch has wrong count");
+        let mut d = b.data().to_vec();
+        d[12] = 0x55;
+        let e = WriteBatch::from_data(&d).unwrap().for_each(|_| Ok(())).unwrap_err();
+        assert_eq!(e.to_string(), "Corruption: unknown WriteBatch tag");
+        assert!(WriteBatch::from_data(&[0; 5]).is_err());
+    }
+
+    #[test]
+    fn save_points_roll_back() {
+        let mut b = WriteBatch::new();
+        b.put(b"a", b"1");
+        b.set_save_point();
+        b.put(b"b", b"2");
+        b.delete(b"a");
+        b.rollback_to_save_point().unwrap();
+        assert_eq!(b.count(), 1);
+        assert!(b.rollback_to_save_point().is_err());
+        let mut c = WriteBatch::new();
+        c.put(b"c", b"3");
+        b.append(&c);
+        assert_eq!(b.count(), 2);
+    }
+}

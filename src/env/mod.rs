@@ -1,0 +1,102 @@
+//! Files and directories as the engine sees them. Every file the engine touches
+//! goes through a `FileSystem`, so tests can swap in the fault-injecting one
+//! (`env::fault`) to simulate power loss and I/O errors.
+//! Errors carry RocksDB's IO error text ("IO error: While <context>: <path>: <reason>").
+
+pub mod posix;
+
+use crate::error::Result;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A file written front to back (WAL, MANIFEST, tables, CURRENT's temp file).
+pub trait WritableFile: Send {
+    fn append(&mut self, data: &[u8]) -> Result<()>;
+    /// Hands buffered bytes to the OS (survives a process crash, not power loss).
+    fn flush(&mut self) -> Result<()>;
+    /// Makes every appended byte durable (fdatasync).
+    fn sync(&mut self) -> Result<()>;
+    fn close(&mut self) -> Result<()>;
+    /// Bytes appended so far.
+    fn size(&self) -> u64;
+}
+
+/// A file read at arbitrary offsets by many threads (tables).
+pub trait RandomAccessFile: Send + Sync {
+    /// Reads up to `buf.len()` bytes at `offset`; returns how many were read
+    /// (fewer only at end of file).
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize>;
+    fn size(&self) -> Result<u64>;
+}
+
+/// A file read front to back (WAL and MANIFEST during recovery).
+pub trait SequentialFile: Send {
+    /// Reads up to `buf.len()` bytes; 0 means end of file.
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize>;
+}
+
+/// An exclusive lock on a database directory's LOCK file; released on drop.
+pub trait FileLock: Send + Sync {}
+
+pub trait FileSystem: Send + Sync {
+    fn new_writable_file(&self, path: &Path) -> Result<Box<dyn WritableFile>>;
+    /// Opens for appending without truncating (reusing a WAL is not done; kept for tools).
+    fn new_appendable_file(&self, path: &Path) -> Result<Box<dyn WritableFile>>;
+    fn new_random_access_file(&self, path: &Path) -> Result<Arc<dyn RandomAccessFile>>;
+    fn new_sequential_file(&self, path: &Path) -> Result<Box<dyn SequentialFile>>;
+    fn file_exists(&self, path: &Path) -> bool;
+    fn file_size(&self, path: &Path) -> Result<u64>;
+    /// File names (not paths) in `dir`.
+    fn list_dir(&self, dir: &Path) -> Result<Vec<String>>;
+    fn create_dir_all(&self, dir: &Path) -> Result<()>;
+    fn remove_file(&self, path: &Path) -> Result<()>;
+    fn remove_dir(&self, path: &Path) -> Result<()>;
+    fn rename(&self, from: &Path, to: &Path) -> Result<()>;
+    fn link_file(&self, from: &Path, to: &Path) -> Result<()>;
+    /// fsyncs a directory so that created, renamed and deleted entries are durable.
+    fn sync_dir(&self, dir: &Path) -> Result<()>;
+    /// Takes RocksDB's LOCK: an fcntl write lock over the whole file, plus a
+    /// process-wide set of locked paths (fcntl locks do not conflict within a process).
+    fn lock_file(&self, path: &Path) -> Result<Box<dyn FileLock>>;
+}
+
+/// Reads a whole file into memory (CURRENT, IDENTITY, OPTIONS).
+pub fn read_file_to_vec(fs: &dyn FileSystem, path: &Path) -> Result<Vec<u8>> {
+    let mut f = fs.new_sequential_file(path)?;
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = f.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    Ok(out)
+}
+
+/// Writes `data` to `path` through a temporary file, syncs it, renames it into
+/// place and syncs the directory (how RocksDB replaces CURRENT and IDENTITY).
+pub fn write_file_atomically(fs: &dyn FileSystem, dir: &Path, tmp_name: &str, name: &str, data: &[u8]) -> Result<()> {
+    let tmp = dir.join(tmp_name);
+    let dst = dir.join(name);
+    {
+        let mut f = fs.new_writable_file(&tmp)?;
+        f.append(data)?;
+        f.sync()?;
+        f.close()?;
+    }
+    if let Err(e) = fs.rename(&tmp, &dst) {
+        let _ = fs.remove_file(&tmp);
+        return Err(e);
+    }
+    fs.sync_dir(dir)
+}
+
+pub fn default_fs() -> Arc<dyn FileSystem> {
+    Arc::new(posix::PosixFileSystem::default())
+}
+
+pub fn join(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name)
+}

@@ -1,0 +1,265 @@
+//! Options with RocksDB 11.8.1's defaults. Each field names its RocksDB option;
+//! `capi::options` stores every other option a C caller sets so that getters
+//! read them back, and tells the info LOG which ones the engine ignores.
+
+use crate::util::comparator::Comparator;
+use std::sync::Arc;
+
+/// RocksDB's `CompressionType` byte values (also the block trailer's type byte).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum CompressionType {
+    None = 0,
+    Snappy = 1,
+    Zlib = 2,
+    BZip2 = 3,
+    Lz4 = 4,
+    Lz4hc = 5,
+    Xpress = 6,
+    Zstd = 7,
+}
+
+impl CompressionType {
+    pub fn from_u8(v: u8) -> Option<CompressionType> {
+        Some(match v {
+            0 => CompressionType::None,
+            1 => CompressionType::Snappy,
+            2 => CompressionType::Zlib,
+            3 => CompressionType::BZip2,
+            4 => CompressionType::Lz4,
+            5 => CompressionType::Lz4hc,
+            6 => CompressionType::Xpress,
+            7 => CompressionType::Zstd,
+            _ => return None,
+        })
+    }
+    /// The name RocksDB writes in the `rocksdb.compression` table property.
+    pub fn name(self) -> &'static str {
+        match self {
+            CompressionType::None => "NoCompression",
+            CompressionType::Snappy => "Snappy",
+            CompressionType::Zlib => "Zlib",
+            CompressionType::BZip2 => "BZip2",
+            CompressionType::Lz4 => "LZ4",
+            CompressionType::Lz4hc => "LZ4HC",
+            CompressionType::Xpress => "Xpress",
+            CompressionType::Zstd => "ZSTD",
+        }
+    }
+    /// Whether ferrock can write tables with this codec.
+    pub fn supported_for_writing(self) -> bool {
+        matches!(self, CompressionType::None | CompressionType::Lz4 | CompressionType::Lz4hc)
+    }
+}
+
+/// RocksDB's `WALRecoveryMode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalRecoveryMode {
+    TolerateCorruptedTailRecords = 0,
+    AbsoluteConsistency = 1,
+    PointInTime = 2,
+    SkipAnyCorruptedRecords = 3,
+}
+
+/// Options of the block-based table format.
+#[derive(Clone)]
+pub struct BlockBasedTableOptions {
+    /// block_size, default 4 KiB (uncompressed bytes per data block).
+    pub block_size: usize,
+    /// block_restart_interval, default 16.
+    pub block_restart_interval: usize,
+    /// index_block_restart_interval, default 1.
+    pub index_block_restart_interval: usize,
+    /// Bits per key of the full bloom filter; 0 means no filter (RocksDB's default).
+    pub bloom_bits_per_key: f64,
+    /// whole_key_filtering, default true.
+    pub whole_key_filtering: bool,
+    /// The block cache; `None` gives each database a 32 MiB cache of its own (RocksDB's default).
+    pub block_cache: Option<Arc<crate::table::cache::BlockCache>>,
+    /// no_block_cache, default false.
+    pub no_block_cache: bool,
+    /// cache_index_and_filter_blocks, default false (they are held by the table reader).
+    pub cache_index_and_filter_blocks: bool,
+    /// format_version: ferrock writes 5 (RocksDB 7.8.3 rejects 6).
+    pub format_version: u32,
+}
+
+impl Default for BlockBasedTableOptions {
+    fn default() -> Self {
+        BlockBasedTableOptions {
+            block_size: 4096,
+            block_restart_interval: 16,
+            index_block_restart_interval: 1,
+            bloom_bits_per_key: 0.0,
+            whole_key_filtering: true,
+            block_cache: None,
+            no_block_cache: false,
+            cache_index_and_filter_blocks: false,
+            format_version: 5,
+        }
+    }
+}
+
+/// Database and column family options (RocksDB's DBOptions + ColumnFamilyOptions).
+#[derive(Clone)]
+pub struct Options {
+    // DBOptions
+    pub create_if_missing: bool,
+    pub create_missing_column_families: bool,
+    pub error_if_exists: bool,
+    pub paranoid_checks: bool,
+    /// max_open_files, default -1 (all tables stay open).
+    pub max_open_files: i32,
+    /// max_background_jobs, default 2.
+    pub max_background_jobs: i32,
+    /// max_total_wal_size, default 0 (= 4 x the sum of write buffers).
+    pub max_total_wal_size: u64,
+    pub wal_recovery_mode: WalRecoveryMode,
+    /// wal_dir, default "" (the database directory).
+    pub wal_dir: String,
+    /// use_fsync, default false (fdatasync).
+    pub use_fsync: bool,
+    /// bytes_per_sync / wal_bytes_per_sync, default 0.
+    pub bytes_per_sync: u64,
+    pub wal_bytes_per_sync: u64,
+    /// delayed_write_rate, default 16 MiB/s.
+    pub delayed_write_rate: u64,
+    /// keep_log_file_num for the info LOG, default 1000.
+    pub keep_log_file_num: usize,
+    /// info_log_level, default INFO (1).
+    pub info_log_level: i32,
+    /// stats_dump_period_sec, default 600.
+    pub stats_dump_period_sec: u32,
+    /// avoid_flush_during_shutdown, default false.
+    pub avoid_flush_during_shutdown: bool,
+    /// enable_statistics (C API `rocksdb_options_enable_statistics`).
+    pub statistics: bool,
+
+    // ColumnFamilyOptions
+    pub comparator: Comparator,
+    /// write_buffer_size, default 64 MiB.
+    pub write_buffer_size: usize,
+    /// max_write_buffer_number, default 2.
+    pub max_write_buffer_number: i32,
+    /// min_write_buffer_number_to_merge, default 1.
+    pub min_write_buffer_number_to_merge: i32,
+    /// compression, default LZ4 (RocksDB 11.8.1's default when LZ4 is built in).
+    pub compression: CompressionType,
+    /// bottommost_compression, default disabled (None here = use `compression`).
+    pub bottommost_compression: Option<CompressionType>,
+    /// compression_opts.level; i32::MIN (32767 in RocksDB) means the codec's default.
+    pub compression_level: i32,
+    pub num_levels: i32,
+    pub level0_file_num_compaction_trigger: i32,
+    pub level0_slowdown_writes_trigger: i32,
+    pub level0_stop_writes_trigger: i32,
+    pub target_file_size_base: u64,
+    pub target_file_size_multiplier: i32,
+    pub max_bytes_for_level_base: u64,
+    pub max_bytes_for_level_multiplier: f64,
+    pub max_bytes_for_level_multiplier_additional: Vec<i32>,
+    pub level_compaction_dynamic_level_bytes: bool,
+    /// max_compaction_bytes, default 0 (= 25 x target_file_size_base).
+    pub max_compaction_bytes: u64,
+    pub soft_pending_compaction_bytes_limit: u64,
+    pub hard_pending_compaction_bytes_limit: u64,
+    pub disable_auto_compactions: bool,
+    pub max_subcompactions: u32,
+    pub table: BlockBasedTableOptions,
+}
+
+/// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
+pub const DEFAULT_COMPRESSION_LEVEL: i32 = 32767;
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            create_if_missing: false,
+            create_missing_column_families: false,
+            error_if_exists: false,
+            paranoid_checks: true,
+            max_open_files: -1,
+            max_background_jobs: 2,
+            max_total_wal_size: 0,
+            wal_recovery_mode: WalRecoveryMode::PointInTime,
+            wal_dir: String::new(),
+            use_fsync: false,
+            bytes_per_sync: 0,
+            wal_bytes_per_sync: 0,
+            delayed_write_rate: 16 * 1024 * 1024,
+            keep_log_file_num: 1000,
+            info_log_level: 1,
+            stats_dump_period_sec: 600,
+            avoid_flush_during_shutdown: false,
+            statistics: false,
+            comparator: Comparator::Bytewise,
+            write_buffer_size: 64 << 20,
+            max_write_buffer_number: 2,
+            min_write_buffer_number_to_merge: 1,
+            compression: CompressionType::Lz4,
+            bottommost_compression: None,
+            compression_level: DEFAULT_COMPRESSION_LEVEL,
+            num_levels: 7,
+            level0_file_num_compaction_trigger: 4,
+            level0_slowdown_writes_trigger: 20,
+            level0_stop_writes_trigger: 36,
+            target_file_size_base: 64 << 20,
+            target_file_size_multiplier: 1,
+            max_bytes_for_level_base: 256 << 20,
+            max_bytes_for_level_multiplier: 10.0,
+            max_bytes_for_level_multiplier_additional: vec![1; 7],
+            level_compaction_dynamic_level_bytes: true,
+            max_compaction_bytes: 0,
+            soft_pending_compaction_bytes_limit: 64 << 30,
+            hard_pending_compaction_bytes_limit: 256 << 30,
+            disable_auto_compactions: false,
+            max_subcompactions: 1,
+            table: BlockBasedTableOptions::default(),
+        }
+    }
+}
+
+/// RocksDB's ReadOptions (the fields ferrock honours).
+#[derive(Clone, Default)]
+pub struct ReadOptions {
+    pub verify_checksums: bool,
+    pub fill_cache: bool,
+    /// Read at this snapshot's sequence instead of the latest.
+    pub snapshot: Option<crate::db::Snapshot>,
+    pub iterate_lower_bound: Option<Vec<u8>>,
+    pub iterate_upper_bound: Option<Vec<u8>>,
+    pub total_order_seek: bool,
+    pub prefix_same_as_start: bool,
+    pub tailing: bool,
+    pub pin_data: bool,
+    pub readahead_size: usize,
+}
+
+impl ReadOptions {
+    pub fn new() -> Self {
+        ReadOptions { verify_checksums: true, fill_cache: true, ..Default::default() }
+    }
+}
+
+/// RocksDB's WriteOptions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions {
+    pub sync: bool,
+    pub disable_wal: bool,
+    pub ignore_missing_column_families: bool,
+    pub no_slowdown: bool,
+    pub low_pri: bool,
+}
+
+/// RocksDB's FlushOptions.
+#[derive(Clone, Copy, Debug)]
+pub struct FlushOptions {
+    pub wait: bool,
+    pub allow_write_stall: bool,
+}
+
+impl Default for FlushOptions {
+    fn default() -> Self {
+        FlushOptions { wait: true, allow_write_stall: false }
+    }
+}

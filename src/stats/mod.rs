@@ -1,0 +1,1 @@
+//! Tickers, histograms, perf context, compaction and stall statistics.

@@ -1,0 +1,2 @@
+//! The sharded LRU block cache, charged in bytes and shareable between databases.
+pub struct BlockCache {}

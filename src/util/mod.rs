@@ -1,0 +1,5 @@
+//! Byte-level helpers shared by every layer: RocksDB's integer and slice
+//! encodings, CRC32C with RocksDB's masking, the bytewise comparator, and hashes.
+pub mod coding;
+pub mod comparator;
+pub mod crc;

@@ -1,0 +1,1 @@
+//! File metadata, `VersionEdit` (MANIFEST records), `Version` (files per level) and `VersionSet`.
