@@ -1,0 +1,1 @@
+//! OPTIONS file (rocksdb-formats.md §4.7).
