@@ -948,4 +948,46 @@ mod tests {
         again.recover().unwrap();
         assert_eq!(again.manifest_file_number(), vs.manifest_file_number());
     }
+
+    fn ldb(args: &[&str]) -> Option<(bool, String)> {
+        let out = std::process::Command::new("/usr/bin/ldb").args(args).output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        Some((out.status.success(), text))
+    }
+
+    /// Debian's RocksDB 7.8.3 opens a MANIFEST we wrote read-write (it replays
+    /// ours and writes its own), and we recover the MANIFEST it wrote.
+    #[test]
+    fn rocksdb_7_8_3_and_ferrock_read_each_others_manifests() {
+        if !Path::new("/usr/bin/ldb").exists() {
+            return;
+        }
+        let d = TempDir::new("interop");
+        let db = d.0.to_str().unwrap().to_string();
+        let mut vs = vset(&d.0);
+        vs.create_new().unwrap();
+        let wal = vs.new_file_number();
+        vs.log_and_apply(vec![VersionEdit { log_number: Some(wal), ..Default::default() }]).unwrap();
+        vs.log_and_apply(vec![VersionEdit {
+            column_family: 1,
+            column_family_add: Some("meta".into()),
+            comparator: Some("leveldb.BytewiseComparator".into()),
+            log_number: Some(wal),
+            ..Default::default()
+        }])
+        .unwrap();
+        let Some((ok, text)) = ldb(&[&format!("--db={db}"), "list_column_families"]) else { return };
+        assert!(ok && text.contains("{default, meta}"), "{text}");
+        let (ok, text) = ldb(&[&format!("--db={db}"), "--column_family=meta", "put", "k", "v"]).unwrap();
+        assert!(ok, "{text}");
+        let (ok, text) = ldb(&[&format!("--db={db}"), "--column_family=meta", "get", "k"]).unwrap();
+        assert!(ok && text.trim() == "v", "{text}");
+
+        let mut again = vset(&d.0);
+        again.recover().unwrap();
+        assert!(again.manifest_file_number() > vs.manifest_file_number(), "RocksDB wrote its own MANIFEST");
+        assert_eq!(again.cf_names(), vec!["default", "meta"]);
+        assert_eq!(again.max_column_family(), 1);
+        assert!(again.next_file_number() > again.manifest_file_number());
+    }
 }
