@@ -4,6 +4,7 @@
 //! Errors carry RocksDB's IO error text ("IO error: While <context>: <path>: <reason>").
 
 pub mod fault;
+pub mod info_log;
 pub mod posix;
 
 use crate::error::Result;
