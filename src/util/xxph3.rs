@@ -230,6 +230,26 @@ mod tests {
     }
 
     #[test]
+    fn matches_librocksdb_783_hash64_over_every_length() {
+        // The same fold computed by calling `rocksdb::Hash64(const char*, size_t)`
+        // (src/table/testdata/hash64_fold_rocksdb783.cc)
+        // exported by Debian's librocksdb.so.7.8.3 (pattern i % 251, offsets 0 and 7,
+        // every length 0..=4200, then four long inputs).
+        let data = pattern(20_000);
+        let mut acc = 0u64;
+        let mut fold = |h: u64| acc = (acc ^ h).wrapping_mul(0x100_0000_01b3);
+        for len in 0..=4200 {
+            for off in [0, 7] {
+                fold(xxph3_64(&data[off..off + len]));
+            }
+        }
+        for len in [8191, 8192, 8193, 19_999] {
+            fold(xxph3_64(&data[..len]));
+        }
+        assert_eq!(acc, 0xb37a0fd273e8a4f0);
+    }
+
+    #[test]
     fn every_length_is_defined_and_input_sensitive() {
         // Walks every branch boundary; a panic here would be an out-of-range read.
         let data = pattern(2100);
