@@ -28,6 +28,10 @@ use crate::key::{
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 
+/// Entries stepped over in a row before a forward scan seeks instead
+/// (RocksDB's default `max_sequential_skip_in_iterations`).
+const MAX_SEQUENTIAL_SKIP: usize = 8;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Direction {
     Forward,
@@ -260,6 +264,7 @@ impl DbIter {
     /// Forward: from the inner position, finds the first entry to show. With
     /// `skipping`, entries of user keys <= `saved_key` are hidden.
     fn find_next_user_entry(&mut self, mut skipping: bool) {
+        let mut skipped = 0usize;
         while self.inner.valid() {
             let ikey = self.inner.key();
             let parsed = match parse_internal_key(ikey) {
@@ -272,9 +277,30 @@ impl DbIter {
                     return;
                 }
             }
-            if parsed.sequence <= self.seq {
-                let hidden =
-                    skipping && self.ucmp.compare(parsed.user_key, &self.saved_key) != Ordering::Greater;
+            let visible = parsed.sequence <= self.seq;
+            let hidden =
+                visible && skipping && self.ucmp.compare(parsed.user_key, &self.saved_key) != Ordering::Greater;
+            if !visible || hidden {
+                skipped += 1;
+                if skipped > MAX_SEQUENTIAL_SKIP {
+                    // Many versions in a row that cannot be shown: seek past
+                    // them instead of stepping (RocksDB's
+                    // max_sequential_skip_in_iterations).
+                    skipped = 0;
+                    if hidden {
+                        self.seek_key.clear();
+                        append_internal_key(&mut self.seek_key, &self.saved_key, 0, VALUE_TYPE_FOR_SEEK_FOR_PREV);
+                    } else {
+                        self.seek_key.clear();
+                        append_internal_key(&mut self.seek_key, parsed.user_key, self.seq, VALUE_TYPE_FOR_SEEK);
+                    }
+                    self.inner.seek(&self.seek_key);
+                    continue;
+                }
+            } else {
+                skipped = 0;
+            }
+            if visible {
                 if !hidden {
                     match kind_of(parsed.value_type) {
                         EntryKind::Value => {
@@ -579,6 +605,74 @@ mod tests {
             m.add(*s, *t, k.as_bytes(), v.as_bytes());
         }
         DbIter::new(Box::new(m.iter()), Comparator::Bytewise, MAX_SEQUENCE_NUMBER, None, None)
+    }
+
+    #[test]
+    fn many_versions_are_skipped_by_seeking() {
+        // 50 versions of "b" (and of "d", deleted at 30): every snapshot must
+        // show the newest visible one whichever way the scan goes.
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 0));
+        m.add(1, ValueType::Value, b"a", b"a");
+        for s in 2..52u64 {
+            m.add(s, ValueType::Value, b"b", format!("b{s}").as_bytes());
+            let t = if s == 30 { ValueType::Deletion } else { ValueType::Value };
+            m.add(s + 100, t, b"d", format!("d{}", s + 100).as_bytes());
+        }
+        m.add(200, ValueType::Value, b"e", b"e");
+        for snap in [1u64, 2, 9, 10, 11, 25, 51, 60, 125, 129, 130, 131, 151, 199, 200, 1000] {
+            let mut expect: Vec<(Vec<u8>, Vec<u8>)> = vec![(b"a".to_vec(), b"a".to_vec())];
+            if snap >= 2 {
+                expect.push((b"b".to_vec(), format!("b{}", snap.min(51)).into_bytes()));
+            }
+            let d_newest = snap.min(151);
+            if d_newest >= 102 && d_newest != 130 {
+                expect.push((b"d".to_vec(), format!("d{d_newest}").into_bytes()));
+            }
+            if snap >= 200 {
+                expect.push((b"e".to_vec(), b"e".to_vec()));
+            }
+            let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, snap, None, None);
+            let mut got = Vec::new();
+            it.seek_to_first();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            assert_eq!(got, expect, "forward at {snap}");
+            got.clear();
+            it.seek_to_last();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.prev();
+            }
+            got.reverse();
+            assert_eq!(got, expect, "backward at {snap}");
+            // Switch back and forth from the last key.
+            it.seek_to_last();
+            for _ in 0..expect.len() {
+                it.prev();
+            }
+            assert!(!it.valid());
+            for (i, (k, v)) in expect.iter().enumerate().skip(1) {
+                it.seek(k);
+                it.prev();
+                assert_eq!(it.key(), &expect[i - 1].0[..]);
+                it.next();
+                assert_eq!((it.key(), it.value()), (&k[..], &v[..]), "switch at {snap} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn iterators_are_send_and_static() {
+        fn assert_send_static<T: Send + 'static>() {}
+        fn assert_sync<T: Sync>() {}
+        assert_send_static::<DbIter>();
+        assert_send_static::<MergingIterator>();
+        assert_send_static::<LevelIterator>();
+        assert_send_static::<crate::memtable::MemTableIterator>();
+        assert_sync::<MemTable>();
+        assert_send_static::<MemTable>();
     }
 
     #[test]
