@@ -4,7 +4,6 @@
 
 pub mod edit;
 pub mod filename;
-pub mod manifest_io;
 pub mod options_file;
 pub mod set;
 #[allow(clippy::module_inception)]

@@ -6,6 +6,7 @@
 //! One `VersionSet` per database; it is not internally synchronised.
 //! Requires: the db's mutex is held for every `&mut self` call.
 //!
+//! Records are framed by the shared `crate::log` writer and reader.
 //! Writing follows RocksDB: the first `log_and_apply` after an open starts a
 //! new MANIFEST holding a snapshot of the whole state, then switches CURRENT;
 //! later calls append. A failed MANIFEST write applies nothing and makes the
@@ -17,7 +18,7 @@ use crate::key::InternalKeyComparator;
 use crate::util::comparator::Comparator;
 use crate::version::edit::VersionEdit;
 use crate::version::filename::{manifest_file_name, parse_file_name, set_current_file, FileType, CURRENT_FILE_NAME};
-use crate::version::manifest_io::{new_record_reader, new_record_writer, RecordWriter};
+use crate::log::{LogReader, LogWriter};
 use crate::version::version::{Version, VersionBuilder};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -56,7 +57,7 @@ pub struct VersionSet {
     manifest_file_number: u64,
     manifest_file_size: u64,
     /// `None` until the first `log_and_apply` after an open, and after a failed write.
-    manifest: Option<Box<dyn RecordWriter>>,
+    manifest: Option<LogWriter>,
     max_manifest_file_size: u64,
 }
 
@@ -119,7 +120,7 @@ impl VersionSet {
         let manifest_number = 1;
         let path = self.dbname.join(manifest_file_name(manifest_number));
         let result = (|| {
-            let mut w = new_record_writer(self.fs.new_writable_file(&path)?, manifest_number);
+            let mut w = LogWriter::new(self.fs.new_writable_file(&path)?, manifest_number, false);
             let mut rec = Vec::new();
             edit.encode(&mut rec);
             w.add_record(&rec)?;
@@ -344,7 +345,7 @@ impl VersionSet {
         let path = self.dbname.join(manifest_file_name(number));
         let snapshot = self.snapshot_edits();
         let result = (|| {
-            let mut w = new_record_writer(self.fs.new_writable_file(&path)?, number);
+            let mut w = LogWriter::new(self.fs.new_writable_file(&path)?, number, false);
             for e in snapshot.iter().chain(edits) {
                 rec.clear();
                 e.encode(&mut rec);
@@ -498,7 +499,7 @@ fn for_each_edit(
 ) -> Result<u64> {
     let path = dbname.join(manifest_file_name(manifest_number));
     let size = fs.file_size(&path)?;
-    let mut reader = new_record_reader(fs.new_sequential_file(&path)?, manifest_number);
+    let mut reader = LogReader::new(fs.new_sequential_file(&path)?, manifest_number, true);
     let mut rec = Vec::new();
     while reader.read_record(&mut rec)? {
         f(&VersionEdit::decode(&rec)?)?;
@@ -710,7 +711,7 @@ mod tests {
     fn write_manifest(dir: &Path, records: &[Vec<u8>]) -> PathBuf {
         let f = fs();
         let path = dir.join("MANIFEST-000001");
-        let mut w = new_record_writer(f.new_writable_file(&path).unwrap(), 1);
+        let mut w = LogWriter::new(f.new_writable_file(&path).unwrap(), 1, false);
         for r in records {
             w.add_record(r).unwrap();
         }
