@@ -78,7 +78,7 @@ fn record(len: usize, seed: u8) -> Vec<u8> {
 fn first_manifest_record_matches_rocksdb_bytes() {
     let mut payload = vec![0x01, 0x1a];
     payload.extend_from_slice(b"leveldb.BytewiseComparator");
-    let bytes = write_log(&[payload.clone()], false, 1);
+    let bytes = write_log(std::slice::from_ref(&payload), false, 1);
     let mut want = vec![0x56, 0xf9, 0xb8, 0xf8, 0x1c, 0x00, 0x01];
     want.extend_from_slice(&payload);
     assert_eq!(bytes, want);
@@ -130,7 +130,7 @@ fn record_exactly_filling_block_remainder_and_padding() {
 #[test]
 fn large_record_uses_first_middle_last() {
     let big = record(100_000, 9);
-    let bytes = write_log(&[big.clone()], false, 1);
+    let bytes = write_log(std::slice::from_ref(&big), false, 1);
     let kinds: Vec<u8> = (0..bytes.len()).step_by(BLOCK_SIZE).map(|b| bytes[b + 6]).collect();
     assert_eq!(kinds, vec![2, 3, 3, 4]);
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![big]);
@@ -197,7 +197,7 @@ fn flipped_byte_is_corruption_and_later_blocks_still_read() {
 #[test]
 fn zero_filled_tail_is_skipped_and_unknown_types_are_corruption() {
     let a = record(20, 1);
-    let mut bytes = write_log(&[a.clone()], false, 1);
+    let mut bytes = write_log(std::slice::from_ref(&a), false, 1);
     bytes.resize(BLOCK_SIZE, 0); // preallocated space
     bytes.extend_from_slice(&write_log(&[record(30, 2)], false, 1));
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![a.clone(), record(30, 2)]);
@@ -208,7 +208,7 @@ fn zero_filled_tail_is_skipped_and_unknown_types_are_corruption() {
     let crc = crate::util::crc::mask(crate::util::crc::value(&odd[6..]));
     odd[..4].copy_from_slice(&crc.to_le_bytes());
     let mut bytes = odd;
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1));
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1));
     let mut r = reader(bytes, 1);
     let mut rec = Vec::new();
     assert_eq!(r.read_record(&mut rec).unwrap_err().to_string(), "Corruption: unknown record type 12");
@@ -227,7 +227,7 @@ fn set_compression_type_none_is_accepted_and_others_refused() {
     };
     let a = record(9, 1);
     let mut bytes = frame(0);
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1)[..]);
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1)[..]);
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![a]);
 
     let mut r = reader(frame(7), 1); // ZSTD
@@ -242,7 +242,7 @@ fn partial_record_followed_by_full_record_reports_then_returns_it() {
     let with_big = write_log(&[big], false, 1);
     // Keep only the FIRST fragment (block 1), then a FULL record in block 2.
     let mut bytes = with_big[..BLOCK_SIZE].to_vec();
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1));
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1));
     let mut r = reader(bytes, 1);
     let mut rec = Vec::new();
     assert_eq!(r.read_record(&mut rec).unwrap_err().to_string(), "Corruption: partial record without end");

@@ -22,15 +22,7 @@ const PROBE_STEP: u32 = 0x9e37_79b9;
 /// RocksDB's `BloomFilterPolicy` sanitizing of bits per key, in thousandths;
 /// 0 means "no filter" (below 0.5 bits per key).
 pub fn millibits_per_key(bits_per_key: f64) -> u32 {
-    let bits = if bits_per_key.is_nan() || bits_per_key < 0.5 {
-        0.0
-    } else if bits_per_key < 1.0 {
-        1.0
-    } else if bits_per_key >= 100.0 {
-        100.0
-    } else {
-        bits_per_key
-    };
+    let bits = if bits_per_key.is_nan() || bits_per_key < 0.5 { 0.0 } else { bits_per_key.clamp(1.0, 100.0) };
     (bits * 1000.0 + 0.500001) as u32
 }
 
