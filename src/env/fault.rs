@@ -411,6 +411,20 @@ mod tests {
     }
 
     #[test]
+    fn reopened_file_keeps_its_old_bytes_as_durable() {
+        let dir = TempDir::new("append");
+        let p = dir.0.join("LOG");
+        std::fs::write(&p, b"written before the test").unwrap();
+        let fs = fault_fs();
+        let mut f = fs.new_appendable_file(&p).unwrap();
+        assert_eq!(f.size(), 23);
+        f.append(b", and lost").unwrap();
+        f.close().unwrap();
+        fs.drop_unsynced_data().unwrap();
+        assert_eq!(read_file_to_vec(&fs, &p).unwrap(), b"written before the test");
+    }
+
+    #[test]
     fn inactive_filesystem_refuses_mutations_but_reads() {
         let dir = TempDir::new("inactive");
         let fs = fault_fs();

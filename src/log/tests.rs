@@ -78,7 +78,7 @@ fn record(len: usize, seed: u8) -> Vec<u8> {
 fn first_manifest_record_matches_rocksdb_bytes() {
     let mut payload = vec![0x01, 0x1a];
     payload.extend_from_slice(b"leveldb.BytewiseComparator");
-    let bytes = write_log(&[payload.clone()], false, 1);
+    let bytes = write_log(std::slice::from_ref(&payload), false, 1);
     let mut want = vec![0x56, 0xf9, 0xb8, 0xf8, 0x1c, 0x00, 0x01];
     want.extend_from_slice(&payload);
     assert_eq!(bytes, want);
@@ -130,7 +130,7 @@ fn record_exactly_filling_block_remainder_and_padding() {
 #[test]
 fn large_record_uses_first_middle_last() {
     let big = record(100_000, 9);
-    let bytes = write_log(&[big.clone()], false, 1);
+    let bytes = write_log(std::slice::from_ref(&big), false, 1);
     let kinds: Vec<u8> = (0..bytes.len()).step_by(BLOCK_SIZE).map(|b| bytes[b + 6]).collect();
     assert_eq!(kinds, vec![2, 3, 3, 4]);
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![big]);
@@ -197,7 +197,7 @@ fn flipped_byte_is_corruption_and_later_blocks_still_read() {
 #[test]
 fn zero_filled_tail_is_skipped_and_unknown_types_are_corruption() {
     let a = record(20, 1);
-    let mut bytes = write_log(&[a.clone()], false, 1);
+    let mut bytes = write_log(std::slice::from_ref(&a), false, 1);
     bytes.resize(BLOCK_SIZE, 0); // preallocated space
     bytes.extend_from_slice(&write_log(&[record(30, 2)], false, 1));
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![a.clone(), record(30, 2)]);
@@ -208,7 +208,7 @@ fn zero_filled_tail_is_skipped_and_unknown_types_are_corruption() {
     let crc = crate::util::crc::mask(crate::util::crc::value(&odd[6..]));
     odd[..4].copy_from_slice(&crc.to_le_bytes());
     let mut bytes = odd;
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1));
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1));
     let mut r = reader(bytes, 1);
     let mut rec = Vec::new();
     assert_eq!(r.read_record(&mut rec).unwrap_err().to_string(), "Corruption: unknown record type 12");
@@ -227,7 +227,7 @@ fn set_compression_type_none_is_accepted_and_others_refused() {
     };
     let a = record(9, 1);
     let mut bytes = frame(0);
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1)[..]);
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1)[..]);
     assert_eq!(read_all(&mut reader(bytes, 1)), vec![a]);
 
     let mut r = reader(frame(7), 1); // ZSTD
@@ -242,11 +242,78 @@ fn partial_record_followed_by_full_record_reports_then_returns_it() {
     let with_big = write_log(&[big], false, 1);
     // Keep only the FIRST fragment (block 1), then a FULL record in block 2.
     let mut bytes = with_big[..BLOCK_SIZE].to_vec();
-    bytes.extend_from_slice(&write_log(&[a.clone()], false, 1));
+    bytes.extend_from_slice(&write_log(std::slice::from_ref(&a), false, 1));
     let mut r = reader(bytes, 1);
     let mut rec = Vec::new();
     assert_eq!(r.read_record(&mut rec).unwrap_err().to_string(), "Corruption: partial record without end");
     assert!(r.read_record(&mut rec).unwrap());
     assert_eq!(rec, a);
     assert_eq!(r.dropped_bytes(), (BLOCK_SIZE - HEADER_SIZE) as u64);
+}
+
+/// Reads every record of a log, then writes them again: the bytes must be the same.
+fn reencode(original: &[u8]) -> (Vec<Vec<u8>>, Vec<u8>) {
+    let mut r = reader(original.to_vec(), 4);
+    let records = read_all(&mut r);
+    assert!(!r.tail_truncated());
+    assert_eq!(r.dropped_bytes(), 0);
+    (records.clone(), write_log(&records, false, 4))
+}
+
+#[test]
+fn rocksdb_783_wal_and_manifest_read_and_rewrite_identically() {
+    // testdata/rocksdb783_db.c: put a, put big (300 bytes), put "", delete a; then close.
+    let wal = include_bytes!("testdata/rocksdb783_000004.log");
+    let (records, again) = reencode(wal);
+    assert_eq!(records.len(), 4, "one WriteBatch per write");
+    assert_eq!(&again[..], &wal[..]);
+    let batch = crate::batch::WriteBatch::from_data(&records[3]).unwrap();
+    assert_eq!(batch.sequence(), 4);
+    assert_eq!(batch.count(), 1);
+
+    let manifest = include_bytes!("testdata/rocksdb783_MANIFEST-000005");
+    let (records, again) = reencode(manifest);
+    assert_eq!(&again[..], &manifest[..]);
+    assert_eq!(&records[0][..2], &[0x01, 0x1a], "comparator name comes first");
+}
+
+/// Manual cross-check with bigger RocksDB logs: FERROCK_RELOG=path1:path2 cargo test -- --ignored
+#[test]
+#[ignore]
+fn rocksdb_logs_from_env_rewrite_identically() {
+    let Ok(paths) = std::env::var("FERROCK_RELOG") else { return };
+    for p in paths.split(':') {
+        let original = std::fs::read(p).unwrap();
+        let (records, again) = reencode(&original);
+        assert!(again == original, "{p}: {} records differ after rewrite", records.len());
+        eprintln!("{p}: {} records, {} bytes, identical", records.len(), original.len());
+    }
+}
+
+#[test]
+fn power_cut_keeps_synced_records_and_reads_cleanly() {
+    use crate::env::fault::FaultInjectionFs;
+    use crate::env::FileSystem;
+    let dir = std::env::temp_dir().join(format!("ferrock-log-powercut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fs = FaultInjectionFs::new(crate::env::default_fs());
+    let path = dir.join("000009.log");
+    let mut w = LogWriter::new(fs.new_writable_file(&path).unwrap(), 9, false);
+    fs.sync_dir(&dir).unwrap();
+    let synced: Vec<Vec<u8>> = (0..20).map(|i| record(3000 + i, i as u8)).collect();
+    for r in &synced {
+        w.add_record(r).unwrap();
+    }
+    w.sync().unwrap();
+    for i in 0..5 {
+        w.add_record(&record(7000, 100 + i)).unwrap();
+    }
+    fs.inject_sync_error("000009");
+    assert_eq!(w.sync().unwrap_err().to_string(), "IO error: injected sync error");
+    fs.drop_unsynced_data().unwrap();
+    let mut r = LogReader::new(fs.new_sequential_file(&path).unwrap(), 9, true);
+    assert_eq!(read_all(&mut r), synced);
+    assert!(!r.tail_truncated());
+    std::fs::remove_dir_all(&dir).ok();
 }

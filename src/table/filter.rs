@@ -22,15 +22,7 @@ const PROBE_STEP: u32 = 0x9e37_79b9;
 /// RocksDB's `BloomFilterPolicy` sanitizing of bits per key, in thousandths;
 /// 0 means "no filter" (below 0.5 bits per key).
 pub fn millibits_per_key(bits_per_key: f64) -> u32 {
-    let bits = if bits_per_key.is_nan() || bits_per_key < 0.5 {
-        0.0
-    } else if bits_per_key < 1.0 {
-        1.0
-    } else if bits_per_key >= 100.0 {
-        100.0
-    } else {
-        bits_per_key
-    };
+    let bits = if bits_per_key.is_nan() || bits_per_key < 0.5 { 0.0 } else { bits_per_key.clamp(1.0, 100.0) };
     (bits * 1000.0 + 0.500001) as u32
 }
 
@@ -86,13 +78,16 @@ pub struct FullFilterBuilder {
     millibits: u32,
     /// XXPH3 hashes of the keys added, consecutive duplicates dropped.
     hashes: Vec<u64>,
+    /// Entries counted for the `rocksdb.num.filter_entries` property; unlike
+    /// `hashes` it survives `finish`, which runs before properties are written.
+    num_added: usize,
 }
 
 impl FullFilterBuilder {
     /// `bits_per_key` as given to `NewBloomFilterPolicy` (clamped to [1, 100];
     /// below 0.5 the builder is disabled and `finish` returns no bytes).
     pub fn new(bits_per_key: f64) -> Self {
-        FullFilterBuilder { millibits: millibits_per_key(bits_per_key), hashes: Vec::new() }
+        FullFilterBuilder { millibits: millibits_per_key(bits_per_key), hashes: Vec::new(), num_added: 0 }
     }
 
     /// Adds a user key (or prefix). A key equal to the previous one is skipped
@@ -101,15 +96,17 @@ impl FullFilterBuilder {
         let h = xxph3_64(key);
         if self.hashes.last() != Some(&h) {
             self.hashes.push(h);
+            self.num_added += 1;
         }
     }
 
-    /// Distinct consecutive keys added so far (what sizes the filter).
+    /// Distinct consecutive keys added (what sizes the filter; RocksDB's
+    /// `rocksdb.num.filter_entries`). Still valid after `finish`.
     pub fn num_added(&self) -> usize {
-        self.hashes.len()
+        self.num_added
     }
 
-    /// The filter block's contents, and resets the builder for another table.
+    /// The filter block's contents. One builder builds one table's filter.
     ///
     /// Returns an empty vector when no key was added or the builder is disabled:
     /// the caller must then write NO filter block, because RocksDB reads a filter
@@ -323,7 +320,7 @@ mod tests {
         assert_eq!(f.len(), 64 + 5);
         let r = FullFilterReader::new(f);
         assert!(r.may_match(b"") && r.may_match(b"a") && r.may_match(b"b"));
-        assert_eq!(b.num_added(), 0, "finish resets the builder");
+        assert_eq!(b.num_added(), 3, "the count outlives finish, for the table properties");
     }
 
     #[test]
@@ -453,6 +450,7 @@ mod tests {
             b.add_key(format!("key{i:05}").as_bytes());
         }
         assert_eq!(b.finish(), theirs);
+        assert_eq!(b.num_added(), 301, "sst_dump: '# entries for filter: 301'");
         let r = FullFilterReader::new(theirs);
         assert!(r.may_match(b"") && r.may_match(b"key00123"));
     }
