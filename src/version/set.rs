@@ -428,8 +428,9 @@ impl VersionSet {
     pub fn last_sequence(&self) -> u64 {
         self.last_sequence
     }
+    /// Never moves backwards: LastSequence must stay >= every file's largest_seqno (§9.2).
     pub fn set_last_sequence(&mut self, s: u64) {
-        self.last_sequence = s;
+        self.last_sequence = self.last_sequence.max(s);
     }
     pub fn prev_log_number(&self) -> u64 {
         self.prev_log_number
@@ -990,5 +991,46 @@ mod tests {
         assert_eq!(again.cf_names(), vec!["default", "meta"]);
         assert_eq!(again.max_column_family(), 1);
         assert!(again.next_file_number() > again.manifest_file_number());
+    }
+
+    #[test]
+    fn a_failed_manifest_write_applies_nothing_and_the_next_call_starts_a_new_manifest() {
+        use crate::env::fault::FaultInjectionFs;
+        let d = TempDir::new("fault");
+        let ffs = Arc::new(FaultInjectionFs::new(fs()));
+        let mut vs = VersionSet::new(ffs.clone(), d.0.clone(), 7, InternalKeyComparator::default());
+        vs.create_new().unwrap();
+        let mut first = VersionEdit::default();
+        first.add_file(1, file(10, b"a", b"c", 1, 1));
+        vs.log_and_apply(vec![first]).unwrap();
+        let m1 = vs.manifest_file_number();
+
+        // Appending to the live MANIFEST fails at sync: nothing is installed.
+        ffs.inject_sync_error("MANIFEST");
+        let mut lost = VersionEdit::default();
+        lost.add_file(1, file(11, b"d", b"f", 2, 2));
+        assert!(vs.log_and_apply(vec![lost]).is_err());
+        assert_eq!(levels(&vs.cf(0).unwrap().current)[1], vec![10]);
+
+        // Starting the replacement MANIFEST fails too: CURRENT keeps naming the old one.
+        ffs.inject_write_error("MANIFEST");
+        let mut again = VersionEdit::default();
+        again.add_file(1, file(12, b"g", b"h", 3, 3));
+        assert!(vs.log_and_apply(vec![again.clone()]).is_err());
+        assert_eq!(std::fs::read(d.0.join("CURRENT")).unwrap(), format!("MANIFEST-{m1:06}\n").into_bytes());
+
+        // The next call writes a fresh MANIFEST with a full snapshot.
+        vs.log_and_apply(vec![again]).unwrap();
+        let m2 = vs.manifest_file_number();
+        assert!(m2 > m1);
+        assert_eq!(levels(&vs.cf(0).unwrap().current)[1], vec![10, 12]);
+
+        // A power cut loses nothing that was acknowledged.
+        ffs.drop_unsynced_data().unwrap();
+        let mut recovered = vset(&d.0);
+        recovered.recover().unwrap();
+        assert_eq!(recovered.manifest_file_number(), m2);
+        assert_eq!(levels(&recovered.cf(0).unwrap().current)[1], vec![10, 12]);
+        assert_eq!(recovered.last_sequence(), 3);
     }
 }
