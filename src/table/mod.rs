@@ -14,3 +14,5 @@ pub use builder::{TableBuildOptions, TableBuilder};
 pub use cache::BlockCache;
 pub use properties::TableProperties;
 pub use reader::{Table, TableIterator, TableReadOptions};
+#[cfg(test)]
+mod tests;
