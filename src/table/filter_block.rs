@@ -2,9 +2,10 @@
 //! filter block over user keys and answers whole-key queries at read time.
 //!
 //! The filter bits themselves (FastLocalBloom with XXPH3) live in
-//! `table::filter`, written separately. Until that module is merged this
-//! adapter builds no filter and answers "may match" to every query, which is
-//! always correct (a missing filter is safe, a wrong one loses data).
+//! `table::filter`; this adapter adds the table-level rules: no filter block
+//! at all when nothing was added, and the metaindex names readers accept.
+
+use crate::table::filter::{FullFilterBuilder, FullFilterReader};
 
 /// Metaindex name of the full filter RocksDB 7.8.3 writes.
 pub const FULL_FILTER_META_NAME: &str = "fullfilter.rocksdb.BuiltinBloomFilter";
@@ -23,44 +24,50 @@ pub const ACCEPTED_FILTER_SUFFIXES: &[&str] = &[
 
 /// Collects user keys for one table's full filter.
 pub struct FilterBlockBuilder {
-    num_added: usize,
+    inner: FullFilterBuilder,
 }
 
 impl FilterBlockBuilder {
     /// None when no filter is configured (`bits_per_key` below 0.5).
     pub fn new(bits_per_key: f64) -> Option<FilterBlockBuilder> {
-        if bits_per_key < 0.5 {
+        if !(bits_per_key >= 0.5) {
             return None;
         }
-        Some(FilterBlockBuilder { num_added: 0 })
+        Some(FilterBlockBuilder { inner: FullFilterBuilder::new(bits_per_key) })
     }
 
-    pub fn add_key(&mut self, _user_key: &[u8]) {
-        self.num_added += 1;
+    pub fn add_key(&mut self, user_key: &[u8]) {
+        self.inner.add_key(user_key);
     }
 
     /// Distinct keys added (the `rocksdb.num.filter_entries` property).
     pub fn num_added(&self) -> usize {
-        0
+        self.inner.num_added()
     }
 
-    /// The filter block contents, or None when no filter is written.
+    /// The filter block contents, or None when no filter may be written
+    /// (no keys: a filter of 5 bytes or less would read as "nothing matches").
     pub fn finish(&mut self) -> Option<Vec<u8>> {
-        None
+        let data = self.inner.finish();
+        if data.len() <= 5 {
+            None
+        } else {
+            Some(data)
+        }
     }
 }
 
 /// A loaded filter block.
 pub struct FilterBlockReader {
-    _data: Vec<u8>,
+    inner: FullFilterReader,
 }
 
 impl FilterBlockReader {
     pub fn new(data: Vec<u8>) -> FilterBlockReader {
-        FilterBlockReader { _data: data }
+        FilterBlockReader { inner: FullFilterReader::new(data) }
     }
 
-    pub fn may_match(&self, _user_key: &[u8]) -> bool {
-        true
+    pub fn may_match(&self, user_key: &[u8]) -> bool {
+        self.inner.may_match(user_key)
     }
 }

@@ -4,6 +4,7 @@ pub mod block;
 pub mod builder;
 pub mod cache;
 pub mod compression;
+pub mod filter;
 pub mod filter_block;
 pub mod format;
 pub mod properties;
@@ -14,5 +15,6 @@ pub use builder::{TableBuildOptions, TableBuilder};
 pub use cache::BlockCache;
 pub use properties::TableProperties;
 pub use reader::{Table, TableIterator, TableReadOptions};
+
 #[cfg(test)]
 mod tests;

@@ -448,6 +448,8 @@ fn read_db_bench_tables(compression: &str) {
         let size = fs.file_size(p).unwrap();
         let t = Table::open(fs.new_random_access_file(p).unwrap(), size, TableReadOptions::default()).unwrap();
         assert_eq!(t.footer().checksum_type, crate::table::format::CHECKSUM_XXH3);
+        // db_bench ran with --bloom_bits=10: 7.8.3's XXPH3 filter is loaded and used by get below.
+        assert!(t.has_filter());
         let (ok, text) = sst_dump(&[&format!("--file={}", p.display()), "--command=scan", "--output_hex"]);
         assert!(ok, "{}", text);
         let mut it = t.iter(false);
@@ -518,3 +520,57 @@ fn encoded_handle_helper_matches_varints() {
     assert_eq!(a, b);
 }
 
+
+#[test]
+fn bloom_filter_is_written_and_consulted() {
+    let n = 5000;
+    let bytes = build(n, TableBuildOptions { bloom_bits_per_key: 10.0, ..Default::default() });
+    let cache = BlockCache::new(64 << 20, 0);
+    let t = open_bytes(bytes, Some(cache.clone())).unwrap();
+    assert!(t.has_filter());
+    let p = t.properties();
+    assert_eq!(p.filter_policy_name, "bloomfilter");
+    assert_eq!(p.num_filter_entries, n as u64);
+    // 5000 keys at 10 bits: ceil(5000*10000/8000)=6250 -> 6272 bytes.
+    assert_eq!(p.filter_size, 6272 + 5);
+    for i in 0..n {
+        assert!(t.key_may_match(&user(i)));
+    }
+    let false_positives = (n..n + 10_000).filter(|&i| t.key_may_match(&user(i))).count();
+    assert!(false_positives < 300, "{}", false_positives);
+    // An excluded key reads no data block.
+    let absent = (n..n + 10_000).find(|&i| !t.key_may_match(&user(i))).unwrap();
+    let before = cache.usage();
+    let mut calls = 0;
+    t.get(&seek_key(&user(absent), MAX_SEQUENCE_NUMBER), &mut |_, _| {
+        calls += 1;
+        Ok(false)
+    })
+    .unwrap();
+    assert_eq!((calls, cache.usage()), (0, before));
+
+    // whole_key_filtering = false: no keys go in, so no filter block at all.
+    let bytes = build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
+    let t = open_bytes(bytes, None).unwrap();
+    assert!(!t.has_filter());
+    assert!(!t.properties().whole_key_filtering);
+    assert!(t.key_may_match(b"anything"));
+}
+
+#[test]
+fn rocksdb_sst_dump_accepts_tables_with_filters() {
+    if tool("/usr/bin/sst_dump").is_none() {
+        return;
+    }
+    let dir = tmp_dir("sstdump-filter");
+    let path = dir.join("000007.sst");
+    write_sst(&path, 1000, TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() });
+    let file_arg = format!("--file={}", path.display());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
+    assert!(ok && !text.contains("Corruption"), "{}", text);
+    let (ok, text) = sst_dump(&[&file_arg, "--show_properties"]);
+    assert!(ok, "{}", text);
+    assert!(text.contains("filter policy name: bloomfilter"), "{}", text);
+    assert!(text.contains("# entries for filter: 1000"), "{}", text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
