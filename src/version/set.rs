@@ -412,6 +412,15 @@ impl VersionSet {
         out
     }
 
+    pub fn dbname(&self) -> &Path {
+        &self.dbname
+    }
+    pub fn num_levels(&self) -> usize {
+        self.num_levels
+    }
+    pub fn icmp(&self) -> InternalKeyComparator {
+        self.icmp
+    }
     pub fn new_file_number(&mut self) -> u64 {
         let n = self.next_file_number;
         self.next_file_number += 1;
@@ -598,10 +607,8 @@ impl ManifestReplay {
                 },
             );
             self.max_column_family = self.max_column_family.max(id);
-        } else if e.column_family_drop {
-            if self.cfs.remove(&id).is_none() {
-                return Err(Error::corruption("MANIFEST - dropping non-existing column family"));
-            }
+        } else if e.column_family_drop && self.cfs.remove(&id).is_none() {
+            return Err(Error::corruption("MANIFEST - dropping non-existing column family"));
         }
         if !e.column_family_drop {
             let Some(cf) = self.cfs.get_mut(&id) else {
@@ -684,7 +691,7 @@ mod tests {
     }
 
     fn fs() -> Arc<dyn FileSystem> {
-        Arc::new(PosixFileSystem::default())
+        Arc::new(PosixFileSystem)
     }
 
     fn vset(dir: &Path) -> VersionSet {
