@@ -223,9 +223,31 @@ impl VersionSet {
     /// Applies `edits` atomically: written to the MANIFEST (one record each,
     /// tagged as an atomic group when there are several), synced, and only
     /// then installed. Fills in each edit's NextFileNumber and LastSequence.
-    pub fn log_and_apply(&mut self, mut edits: Vec<VersionEdit>) -> Result<()> {
+    ///
+    /// Edits for a column family that no longer exists (dropped while a flush
+    /// or compaction ran) are skipped, as RocksDB does; if that leaves nothing,
+    /// the result is "Column family dropped".
+    pub fn log_and_apply(&mut self, edits: Vec<VersionEdit>) -> Result<()> {
         if edits.is_empty() {
             return Ok(());
+        }
+        let mut live: std::collections::BTreeSet<u32> = self.cfs.keys().copied().collect();
+        let mut edits: Vec<VersionEdit> = edits
+            .into_iter()
+            .filter(|e| {
+                if e.column_family_add.is_some() {
+                    live.insert(e.column_family);
+                    return true;
+                }
+                let keep = live.contains(&e.column_family);
+                if e.column_family_drop {
+                    live.remove(&e.column_family);
+                }
+                keep
+            })
+            .collect();
+        if edits.is_empty() {
+            return Err(Error::new(crate::error::Code::ColumnFamilyDropped, ""));
         }
         // Counters first: every number an edit mentions is in use (§9.1), and
         // LastSequence covers every file (§9.2).
@@ -1077,5 +1099,22 @@ mod tests {
         again.recover().unwrap();
         assert_eq!(levels(&again.cf(0).unwrap().current)[6], vec![moved]);
         assert!(again.last_sequence() >= 3);
+    }
+
+    #[test]
+    fn edits_for_a_dropped_column_family_are_skipped() {
+        let d = TempDir::new("dropped");
+        let mut vs = vset(&d.0);
+        vs.create_new().unwrap();
+        let mut late_flush = VersionEdit { column_family: 4, ..Default::default() };
+        late_flush.add_file(0, file(9, b"a", b"b", 1, 1));
+        let err = vs.log_and_apply(vec![late_flush.clone()]).unwrap_err();
+        assert_eq!(err.code(), crate::error::Code::ColumnFamilyDropped);
+        let mut kept = VersionEdit::default();
+        kept.add_file(1, file(10, b"a", b"b", 1, 1));
+        vs.log_and_apply(vec![late_flush, kept]).unwrap();
+        let mut again = vset(&d.0);
+        again.recover().unwrap();
+        assert_eq!(again.live_files(), vec![10]);
     }
 }
