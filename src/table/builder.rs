@@ -326,9 +326,7 @@ impl TableBuilder {
 
         let footer = Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION };
         let fb = footer.encode();
-        if let Err(e) = self.file.append(&fb) {
-            return Err(e);
-        }
+        self.file.append(&fb)?;
         self.offset += fb.len() as u64;
         Ok((self.props, self.file))
     }

@@ -9,6 +9,7 @@ use crate::env::RandomAccessFile;
 use crate::error::{Error, Result};
 use crate::table::compression::decompress_block;
 use crate::table::xxh3::xxh3_64;
+use crate::table::xxhash::{xxh32, xxh64};
 use crate::util::coding::{decode_fixed32, decode_fixed64, get_varint64, put_fixed32, put_fixed64, put_varint64};
 use crate::util::crc;
 
@@ -130,10 +131,18 @@ pub fn compute_checksum(checksum_type: u8, block: &[u8], type_byte: u8) -> Resul
             // The type byte is folded in by multiplication, not hashed (§5.2).
             Ok((xxh3_64(block) as u32) ^ (type_byte as u32).wrapping_mul(0x6B90_83D9))
         }
-        CHECKSUM_XXHASH => Err(Error::not_supported("xxHash block checksums")),
-        CHECKSUM_XXHASH64 => Err(Error::not_supported("xxHash64 block checksums")),
+        // The old xxHash types hash the type byte as one more input byte.
+        CHECKSUM_XXHASH => Ok(xxh32(&with_type_byte(block, type_byte))),
+        CHECKSUM_XXHASH64 => Ok(xxh64(&with_type_byte(block, type_byte)) as u32),
         other => Err(Error::corruption(format!("Corrupt or unsupported checksum type: {}", other))),
     }
+}
+
+fn with_type_byte(block: &[u8], type_byte: u8) -> Vec<u8> {
+    let mut v = Vec::with_capacity(block.len() + 1);
+    v.extend_from_slice(block);
+    v.push(type_byte);
+    v
 }
 
 /// Appends `block` and its trailer (CRC32C) to `out`.

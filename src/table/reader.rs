@@ -44,6 +44,9 @@ impl Default for TableReadOptions {
     }
 }
 
+/// The per-entry callback of `Table::get`: `Ok(false)` stops the lookup.
+pub type GetCallback<'a> = dyn FnMut(&[u8], &[u8]) -> Result<bool> + 'a;
+
 pub struct Table {
     file: Arc<dyn RandomAccessFile>,
     file_name: String,
@@ -234,7 +237,7 @@ impl Table {
     /// Positions at the first entry >= `lookup_ikey` and calls `f(ikey, value)`
     /// for successive entries until `f` returns Ok(false) or the table ends.
     /// Returns at once when the filter excludes the user key.
-    pub fn get(&self, lookup_ikey: &[u8], f: &mut dyn FnMut(&[u8], &[u8]) -> Result<bool>) -> Result<()> {
+    pub fn get(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
@@ -407,8 +410,8 @@ impl InternalIterator for TableIterator {
 
     fn seek(&mut self, target: &[u8]) {
         self.error = None;
-        let ik = self.table.index_key(target).to_vec();
-        self.index.seek(&ik);
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
         self.init_data_block();
         if let Some(d) = self.data.as_mut() {
             d.seek(target);
@@ -418,8 +421,8 @@ impl InternalIterator for TableIterator {
 
     fn seek_for_prev(&mut self, target: &[u8]) {
         self.error = None;
-        let ik = self.table.index_key(target).to_vec();
-        self.index.seek(&ik);
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
         if !self.index.valid() && self.index.status().is_ok() {
             self.index.seek_to_last();
         }
