@@ -352,7 +352,7 @@ impl BlockIter {
             } else {
                 match get_varsignedint64(&mut p) {
                     Some(d) => BlockHandle {
-                        offset: self.handle.offset + self.handle.size + BLOCK_TRAILER_SIZE as u64,
+                        offset: self.handle.offset.wrapping_add(self.handle.size).wrapping_add(BLOCK_TRAILER_SIZE as u64),
                         size: (self.handle.size as i64).wrapping_add(d) as u64,
                     },
                     None => {

@@ -18,7 +18,7 @@ use crate::table::block::{Block, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
-use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
+use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
 use crate::table::properties::TableProperties;
 use crate::util::comparator::Comparator;
 use std::sync::Arc;
@@ -61,6 +61,7 @@ pub struct Table {
     cache: Option<Arc<BlockCache>>,
     cache_id: u64,
     verify_checksums: bool,
+    file_size: u64,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
@@ -79,6 +80,8 @@ impl Table {
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
         let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
         let ck = footer.checksum_type;
+        check_handle(&footer.metaindex_handle, file_size, &file_name)?;
+        check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
         let meta_raw = read_block(&*file, ck, &footer.metaindex_handle, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
@@ -92,7 +95,9 @@ impl Table {
                 let name = it.key();
                 let h = || {
                     let mut v = it.value();
-                    BlockHandle::decode_from(&mut v)
+                    let h = BlockHandle::decode_from(&mut v)?;
+                    check_handle(&h, file_size, &file_name)?;
+                    Ok::<BlockHandle, Error>(h)
                 };
                 if name == PROPERTIES_META_NAME.as_bytes()
                     || (name == OLD_PROPERTIES_META_NAME.as_bytes() && props_handle.is_none())
@@ -161,6 +166,7 @@ impl Table {
             cache,
             cache_id,
             verify_checksums: opts.verify_checksums,
+            file_size,
         }))
     }
 
@@ -218,6 +224,7 @@ impl Table {
 
     /// Reads a data block through the block cache.
     fn data_block(&self, handle: &BlockHandle, fill_cache: bool) -> Result<Arc<Block>> {
+        check_handle(handle, self.file_size, &self.file_name)?;
         let ck = (self.cache_id, handle.offset);
         if let Some(c) = &self.cache {
             if let Some(b) = c.lookup(&ck) {
@@ -295,6 +302,19 @@ impl Table {
         } else {
             self.footer.metaindex_handle.offset
         }
+    }
+}
+
+/// A handle from the file must lie inside it (a corrupt one must not make us
+/// allocate or read absurd sizes).
+fn check_handle(h: &BlockHandle, file_size: u64, file_name: &str) -> Result<()> {
+    let end = h.offset.checked_add(h.size).and_then(|e| e.checked_add(BLOCK_TRAILER_SIZE as u64));
+    match end {
+        Some(end) if end <= file_size => Ok(()),
+        _ => Err(Error::corruption(format!(
+            "block handle (offset {}, size {}) beyond the end of {} ({} bytes)",
+            h.offset, h.size, file_name, file_size
+        ))),
     }
 }
 

@@ -600,3 +600,52 @@ fn table_and_cache_are_send_and_sync() {
     fn check_send<T: Send + 'static>() {}
     check_send::<crate::table::TableIterator>();
 }
+
+/// Deterministic xorshift so the corruption test needs no extra crate.
+fn next_rand(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_corruption_never_panics() {
+    for codec in [CompressionType::None, CompressionType::Lz4] {
+        let clean = build(400, TableBuildOptions { block_size: 256, compression: codec, ..Default::default() });
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..300 {
+            let mut bytes = clean.clone();
+            for _ in 0..1 + round % 4 {
+                let at = (next_rand(&mut rng) as usize) % bytes.len();
+                bytes[at] ^= 1 << (next_rand(&mut rng) % 8);
+            }
+            let n = bytes.len() as u64;
+            let f = MemFile(Arc::new(Mutex::new(bytes)));
+            let opts = TableReadOptions { verify_checksums: false, ..TableReadOptions::default() };
+            let t = match Table::open(Arc::new(f), n, opts) {
+                Ok(t) => t,
+                Err(_) => continue,
+            };
+            let mut it = t.iter(false);
+            it.seek_to_first();
+            let mut steps = 0;
+            while it.valid() && steps < 1000 {
+                it.next();
+                steps += 1;
+            }
+            it.seek_to_last();
+            while it.valid() && steps < 2000 {
+                it.prev();
+                steps += 1;
+            }
+            for i in (0..400).step_by(37) {
+                it.seek(&ikey(i));
+                it.seek_for_prev(&ikey(i));
+                let _ = t.get(&ikey(i), &mut |_, _| Ok(false));
+            }
+            let _ = it.status();
+            let _ = t.approximate_offset_of(&ikey(200));
+        }
+    }
+}
