@@ -416,10 +416,17 @@ fn read_db_bench_tables(compression: &str) {
 }
 
 fn read_db_bench_tables_with(compression: &str, checksum_type: u8, format_version: u32) {
+    let Some(dir) = run_db_bench(compression, checksum_type, format_version, &[]) else { return };
+    check_db_bench_tables(&dir, compression, checksum_type, format_version);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs db_bench fillseq (3000 keys, 10-bit bloom) into a fresh directory.
+fn run_db_bench(compression: &str, checksum_type: u8, format_version: u32, extra: &[&str]) -> Option<PathBuf> {
     if tool("/usr/bin/db_bench").is_none() || tool("/usr/bin/sst_dump").is_none() {
-        return;
+        return None;
     }
-    let dir = tmp_dir(&format!("dbbench-{}-{}-{}", compression, checksum_type, format_version));
+    let dir = tmp_dir(&format!("dbbench-{}-{}-{}-{}", compression, checksum_type, format_version, extra.join("")));
     let out = Command::new("/usr/bin/db_bench")
         .args([
             "--benchmarks=fillseq",
@@ -438,16 +445,26 @@ fn read_db_bench_tables_with(compression: &str, checksum_type: u8, format_versio
             &format!("--checksum_type={}", checksum_type),
             &format!("--format_version={}", format_version),
         ])
+        .args(extra)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut ssts: Vec<PathBuf> = std::fs::read_dir(&dir)
+    Some(dir)
+}
+
+fn db_bench_ssts(dir: &Path) -> Vec<PathBuf> {
+    let mut ssts: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().map(|e| e == "sst").unwrap_or(false))
         .collect();
     ssts.sort();
     assert!(!ssts.is_empty(), "db_bench wrote no table");
+    ssts
+}
+
+fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, format_version: u32) {
+    let ssts = db_bench_ssts(dir);
     let fs = crate::env::default_fs();
     let mut total = 0;
     for p in &ssts {
@@ -504,6 +521,59 @@ fn read_db_bench_tables_with(compression: &str, checksum_type: u8, format_versio
         }
     }
     assert!(total > 0);
+}
+
+#[test]
+fn reads_rocksdb_tables_with_data_block_hash_index() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("hashindex");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/hashindex_rocksdb783.c");
+    let exe = dir.join("gen");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sst = dir.join("000001.sst");
+    let out = Command::new(&exe).arg(&sst).arg("2000").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fs = crate::env::default_fs();
+    let size = fs.file_size(&sst).unwrap();
+    let t = Table::open(fs.new_random_access_file(&sst).unwrap(), size, TableReadOptions::default()).unwrap();
+    // An SstFileWriter file: external, all sequence numbers 0.
+    assert_eq!(t.properties().external_sst_version, Some(2));
+    let ik = |i: usize| make_internal_key(format!("key{:05}", i).as_bytes(), 0, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..2000 {
+        assert_eq!(it.key(), &ik(i)[..]);
+        assert_eq!(it.value(), format!("value{}", i).as_bytes());
+        it.next();
+    }
+    assert!(!it.valid());
+    it.seek_to_last();
+    for i in (0..2000).rev() {
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.prev();
+    }
+    for i in (0..2000).step_by(7) {
+        it.seek(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.seek_for_prev(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+    }
+    it.status().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn partitioned_index_is_not_supported() {
+    let Some(dir) = run_db_bench("none", 4, 5, &["--partition_index=1"]) else { return };
+    let fs = crate::env::default_fs();
+    for p in db_bench_ssts(&dir) {
+        let size = fs.file_size(&p).unwrap();
+        let e = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).err().unwrap();
+        assert_eq!(e.to_string(), "Not implemented: partitioned index (kTwoLevelIndexSearch)");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -649,3 +719,4 @@ fn random_corruption_never_panics() {
         }
     }
 }
+
