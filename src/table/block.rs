@@ -186,8 +186,9 @@ impl Block {
         let packed = decode_fixed32(&self.data[len - 4..]);
         let mut num_restarts = packed as usize;
         let mut end = len - 4;
-        // A data-block hash index sets bit 31; only small blocks carry one.
-        if packed & (1 << 31) != 0 && len <= 0xFFFF {
+        // A data-block hash index sets bit 31; only blocks of at most 64 KiB
+        // carry one, so larger blocks read the word as a plain count.
+        if packed & (1 << 31) != 0 && len <= 1 << 16 {
             num_restarts = (packed & 0x7FFF_FFFF) as usize;
             if end < 2 {
                 return Err("bad block contents: hash index");

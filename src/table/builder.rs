@@ -209,6 +209,16 @@ impl TableBuilder {
         self.offset
     }
 
+    /// Bytes written plus the data block still being built (a closer
+    /// estimate of the final size for output splitting).
+    pub fn estimated_file_size(&self) -> u64 {
+        if self.data_block.is_empty() {
+            self.offset
+        } else {
+            self.offset + self.data_block.current_size_estimate() as u64
+        }
+    }
+
     /// RocksDB's FlushBlockBySizePolicy with block_size_deviation 10.
     fn should_flush(&self, key_len: usize, value_len: usize) -> bool {
         let block_size = self.opts.block_size;

@@ -174,10 +174,10 @@ pub fn read_exact_at(file: &dyn RandomAccessFile, offset: u64, buf: &mut [u8], f
 }
 
 /// Reads the block at `handle`, verifies its trailer when `verify` (and the
-/// file has checksums), and returns its uncompressed contents.
+/// file has checksums, per `footer`), and returns its uncompressed contents.
 pub fn read_block(
     file: &dyn RandomAccessFile,
-    checksum_type: u8,
+    footer: &Footer,
     handle: &BlockHandle,
     verify: bool,
     file_name: &str,
@@ -189,6 +189,7 @@ pub fn read_block(
     let mut buf = vec![0u8; size + BLOCK_TRAILER_SIZE];
     read_exact_at(file, handle.offset, &mut buf, file_name)?;
     let type_byte = buf[size];
+    let checksum_type = footer.checksum_type;
     if verify && checksum_type != CHECKSUM_NONE {
         let stored = decode_fixed32(&buf[size + 1..]);
         let computed = compute_checksum(checksum_type, &buf[..size], type_byte)?;
@@ -207,6 +208,9 @@ pub fn read_block(
     buf.truncate(size);
     if type_byte == 0 {
         Ok(buf)
+    } else if footer.format_version < 2 {
+        // Formats 0 and 1 frame compressed blocks differently (§5.3).
+        Err(Error::not_supported("compressed blocks of format_version < 2"))
     } else {
         decompress_block(type_byte, &buf)
     }

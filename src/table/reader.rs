@@ -79,11 +79,10 @@ impl Table {
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
         let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
-        let ck = footer.checksum_type;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
         check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
-        let meta_raw = read_block(&*file, ck, &footer.metaindex_handle, true, &file_name)?;
+        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
         let mut props_handle = None;
         let mut range_del_handle = None;
@@ -116,7 +115,7 @@ impl Table {
         }
         let props = match props_handle {
             Some(h) => {
-                let raw = read_block(&*file, ck, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
                 TableProperties::decode_block(raw).map_err(|e| annotate(e, &file_name))?
             }
             // A table without properties is still readable with the old index encoding.
@@ -128,20 +127,20 @@ impl Table {
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
         }
-        let index_raw = read_block(&*file, ck, &footer.index_handle, true, &file_name)?;
+        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, &file_name)?;
         let index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
             return Err(annotate(e, &file_name));
         }
         let filter = match filter_handle {
             Some(h) if props.whole_key_filtering => {
-                let raw = read_block(&*file, ck, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
                 Some(FilterBlockReader::new(raw))
             }
             _ => None,
         };
         let range_del_block = match range_del_handle {
-            Some(h) => Some(Arc::new(Block::new(read_block(&*file, ck, &h, true, &file_name)?))),
+            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
             None => None,
         };
         let cache = opts.block_cache.clone();
@@ -231,7 +230,7 @@ impl Table {
                 return Ok(b);
             }
         }
-        let raw = read_block(&*self.file, self.footer.checksum_type, handle, self.verify_checksums, &self.file_name)?;
+        let raw = read_block(&*self.file, &self.footer, handle, self.verify_checksums, &self.file_name)?;
         let block = Arc::new(Block::new(raw));
         if fill_cache {
             if let Some(c) = &self.cache {
