@@ -200,6 +200,13 @@ impl TableBuilder {
         Ok(())
     }
 
+    /// Sets a property written verbatim into the properties block (RocksDB's
+    /// "user collected" properties, e.g. the `rocksdb.external_sst_file.*`
+    /// pair an SstFileWriter file carries). Standard names are not overridden.
+    pub fn set_user_property(&mut self, name: &str, value: Vec<u8>) {
+        self.props.user_collected.insert(name.to_string(), value);
+    }
+
     pub fn num_entries(&self) -> u64 {
         self.props.num_entries
     }

@@ -720,3 +720,43 @@ fn random_corruption_never_panics() {
     }
 }
 
+
+#[test]
+fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("ingest");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/ingest_rocksdb783.c");
+    let exe = dir.join("ingest");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let n = 20_000;
+    for (codec, bits) in [(CompressionType::Lz4, 10.0), (CompressionType::None, 0.0), (CompressionType::Lz4hc, 7.5)] {
+        // An ingested file: sequence numbers 0 and the external-file properties.
+        let sst = dir.join(format!("ext-{}.sst", codec as u8));
+        let fs = crate::env::default_fs();
+        let mut b = TableBuilder::new(
+            TableBuildOptions { compression: codec, bloom_bits_per_key: bits, ..Default::default() },
+            fs.new_writable_file(&sst).unwrap(),
+        );
+        b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+        b.set_user_property("rocksdb.external_sst_file.global_seqno", vec![0; 8]);
+        for i in 0..n {
+            b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+        }
+        let (_, mut f) = b.finish().unwrap();
+        f.sync().unwrap();
+        f.close().unwrap();
+        let db = dir.join(format!("db-{}", codec as u8));
+        let out = Command::new(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{} {}", text, String::from_utf8_lossy(&out.stderr));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields[0], "ok", "{}", text);
+        assert_eq!(fields[1], n.to_string(), "every key found by 7.8.3's Get");
+        assert_eq!(fields[2], "0");
+        assert_eq!(fields[3], n.to_string(), "every key iterated");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
