@@ -62,12 +62,29 @@ pub struct Table {
     cache_id: u64,
     verify_checksums: bool,
     file_size: u64,
+    /// Sequence number every key of an ingested file reads with.
+    global_seqno: Option<u64>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
 
 impl Table {
     pub fn open(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions) -> Result<Arc<Table>> {
+        Self::open_external(file, file_size, opts, 0)
+    }
+
+    /// Opens a table that may be an ingested (SstFileWriter) file whose
+    /// MANIFEST entry says `largest_seqno`: such a file's keys (stored with
+    /// sequence 0) read with its global sequence number — the
+    /// `rocksdb.external_sst_file.global_seqno` property, or `largest_seqno`
+    /// when that is 0 (RocksDB's default `write_global_seqno = false`).
+    /// For a file the database wrote itself this is `open`.
+    pub fn open_external(
+        file: Arc<dyn RandomAccessFile>,
+        file_size: u64,
+        opts: TableReadOptions,
+        largest_seqno: u64,
+    ) -> Result<Arc<Table>> {
         let file_name = format!("{:06}.sst", opts.file_number);
         if file_size < LEGACY_FOOTER_SIZE as u64 {
             return Err(Error::corruption(format!(
@@ -143,6 +160,7 @@ impl Table {
             Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
             None => None,
         };
+        let global_seqno = external_global_seqno(&props, largest_seqno).map_err(|e| annotate(e, &file_name))?;
         let cache = opts.block_cache.clone();
         let cache_id = cache.as_ref().map(|c| c.new_id()).unwrap_or(0);
         if opts.cache_index_and_filter_blocks {
@@ -166,6 +184,7 @@ impl Table {
             cache_id,
             verify_checksums: opts.verify_checksums,
             file_size,
+            global_seqno,
         }))
     }
 
@@ -193,7 +212,7 @@ impl Table {
     pub fn range_tombstones(&self) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
         let mut out = Vec::new();
         if let Some(b) = &self.range_del_block {
-            let mut it = b.iter(KeyOrder::Internal(self.comparator));
+            let mut it = self.data_iter(b);
             it.seek_to_first();
             while it.valid() {
                 out.push((it.key().to_vec(), it.value().to_vec()));
@@ -202,6 +221,19 @@ impl Table {
             it.status()?;
         }
         Ok(out)
+    }
+
+    /// The global sequence number of an ingested file, if its keys use one.
+    pub fn global_seqno(&self) -> Option<u64> {
+        self.global_seqno
+    }
+
+    fn data_iter(&self, block: &Arc<Block>) -> BlockIter {
+        let mut it = block.iter(KeyOrder::Internal(self.comparator));
+        if let Some(g) = self.global_seqno {
+            it.set_global_seqno(g);
+        }
+        it
     }
 
     fn index_iter(&self) -> BlockIter {
@@ -256,7 +288,7 @@ impl Table {
         while index.valid() {
             let handle = index.handle()?;
             let block = self.data_block(&handle, true)?;
-            let mut it = block.iter(KeyOrder::Internal(self.comparator));
+            let mut it = self.data_iter(&block);
             if first {
                 it.seek(lookup_ikey);
                 first = false;
@@ -302,6 +334,32 @@ impl Table {
             self.footer.metaindex_handle.offset
         }
     }
+}
+
+const PROP_GLOBAL_SEQNO: &str = "rocksdb.external_sst_file.global_seqno";
+
+/// RocksDB's rule for an external file's sequence number (§5.7): version 1
+/// files have none; version 2+ use the property, or the MANIFEST's largest
+/// seqno when the property is 0.
+fn external_global_seqno(props: &TableProperties, largest_seqno: u64) -> Result<Option<u64>> {
+    let prop = props.user_collected.get(PROP_GLOBAL_SEQNO);
+    match props.external_sst_version {
+        None if prop.is_some() => {
+            return Err(Error::corruption("External file global sequence number found without version"))
+        }
+        None | Some(0..=1) => return Ok(None),
+        Some(_) => {}
+    }
+    let from_prop = match prop {
+        Some(v) if v.len() == 8 => crate::util::coding::decode_fixed64(v),
+        Some(_) => return Err(Error::corruption("bad external file global sequence number")),
+        None => 0,
+    };
+    let g = if from_prop != 0 { from_prop } else { largest_seqno };
+    if g > crate::key::MAX_SEQUENCE_NUMBER {
+        return Err(Error::corruption("external file global sequence number out of range"));
+    }
+    Ok(if g == 0 { None } else { Some(g) })
 }
 
 /// A handle from the file must lie inside it (a corrupt one must not make us
@@ -355,7 +413,7 @@ impl TableIterator {
         }
         match self.table.data_block(&handle, self.fill_cache) {
             Ok(b) => {
-                self.data = Some(b.iter(KeyOrder::Internal(self.table.comparator)));
+                self.data = Some(self.table.data_iter(&b));
                 self.data_handle = handle;
             }
             Err(e) => {

@@ -760,3 +760,63 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn build_external(n: usize, global_seqno_prop: u64) -> Vec<u8> {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(TableBuildOptions { block_size: 256, ..Default::default() }, Box::new(f.clone()));
+    b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+    b.set_user_property("rocksdb.external_sst_file.global_seqno", global_seqno_prop.to_le_bytes().to_vec());
+    for i in 0..n {
+        b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+    }
+    b.finish().unwrap();
+    let bytes = f.0.lock().clone();
+    bytes
+}
+
+#[test]
+fn ingested_files_read_with_their_global_seqno() {
+    let n = 500;
+    let bytes = build_external(n, 0);
+    let len = bytes.len() as u64;
+    let file = Arc::new(MemFile(Arc::new(Mutex::new(bytes))));
+    // Property 0: the MANIFEST's largest seqno decides.
+    let t = Table::open_external(file.clone(), len, TableReadOptions::default(), 77).unwrap();
+    assert_eq!(t.global_seqno(), Some(77));
+    let k77 = |i: usize| make_internal_key(&user(i), 77, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..n {
+        assert_eq!(it.key(), &k77(i)[..]);
+        it.next();
+    }
+    it.seek_to_last();
+    assert_eq!(it.key(), &k77(n - 1)[..]);
+    for i in (0..n).step_by(13) {
+        it.seek(&seek_key(&user(i), 100));
+        assert_eq!(it.key(), &k77(i)[..]);
+        // A snapshot older than the ingestion does not see the entry.
+        it.seek(&seek_key(&user(i), 50));
+        if i + 1 < n {
+            assert_eq!(it.key(), &k77(i + 1)[..]);
+        }
+        it.seek_for_prev(&seek_key(&user(i), 50));
+        assert_eq!(it.key(), &k77(i)[..]);
+        let mut got = None;
+        t.get(&seek_key(&user(i), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+            got = Some((k.to_vec(), v.to_vec()));
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(got, Some((k77(i), val(i))));
+    }
+    // Plain open of the same file: no global seqno, keys as stored.
+    let t = Table::open(file, len, TableReadOptions::default()).unwrap();
+    assert_eq!(t.global_seqno(), None);
+    // Property set (write_global_seqno = true): it wins.
+    let t = open_bytes(build_external(10, 5), None).unwrap();
+    assert_eq!(t.global_seqno(), Some(5));
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    assert_eq!(it.key(), &make_internal_key(&user(0), 5, ValueType::Value)[..]);
+}
