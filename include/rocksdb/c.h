@@ -5,6 +5,7 @@
 #pragma once
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #ifndef ROCKSDB_LIBRARY_API
