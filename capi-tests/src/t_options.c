@@ -22,6 +22,10 @@ static void test_db_options(void) {
   /* An option the engine does not use is still stored and read back. */
   rocksdb_options_set_max_file_opening_threads(o, 7);
   CHECK(rocksdb_options_get_max_file_opening_threads(o) == 7, "stored option read back");
+  rocksdb_options_set_db_log_dir(o, "/var/log/x");
+  size_t tlen = 0;
+  const char* text = rocksdb_options_get_db_log_dir(o, &tlen);
+  CHECK_VALUE(text, tlen, "/var/log/x");
   rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
   CHECK(rocksdb_options_get_allow_concurrent_memtable_write(o) == 0, "stored bool read back");
   rocksdb_options_increase_parallelism(o, 8);
@@ -134,7 +138,31 @@ static void test_unsupported_options_fail_open(void) {
   remove_db_path(path);
 }
 
+static void test_env(void) {
+  char* err = NULL;
+  rocksdb_env_t* env = rocksdb_create_default_env();
+  CHECK(env != NULL, "default env exists");
+  rocksdb_env_set_background_threads(env, 4);
+  CHECK(rocksdb_env_get_background_threads(env) == 4, "background threads read back");
+  rocksdb_env_set_high_priority_background_threads(env, 2);
+  CHECK(rocksdb_env_get_high_priority_background_threads(env) == 2, "high-priority threads read back");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_env(o, env);
+  char dir[512];
+  make_db_path(dir, sizeof(dir), "mkdir");
+  strcat(dir, "/a/b");
+  rocksdb_create_dir_if_missing(env, dir, &err);
+  CHECK_NOERR(err);
+  CHECK(access(dir, F_OK) == 0, "directory created");
+  dir[strlen(dir) - 4] = 0;
+  remove_db_path(dir);
+  CHECK(rocksdb_create_mem_env() == NULL, "in-memory env is not implemented");
+  rocksdb_options_destroy(o);
+  rocksdb_env_destroy(env);
+}
+
 int main(void) {
+  test_env();
   test_db_options();
   test_read_write_flush_options();
   test_table_options_and_cache();

@@ -35,7 +35,7 @@ CREATABLE = {
     "rocksdb_flushoptions_t", "rocksdb_block_based_table_options_t", "rocksdb_cache_t",
     "rocksdb_lru_cache_options_t", "rocksdb_filterpolicy_t", "rocksdb_comparator_t",
     "rocksdb_mergeoperator_t", "rocksdb_writebatch_t", "rocksdb_iterator_t", "rocksdb_snapshot_t",
-    "rocksdb_column_family_handle_t", "rocksdb_pinnableslice_t",
+    "rocksdb_column_family_handle_t", "rocksdb_pinnableslice_t", "rocksdb_env_t",
 }
 # Option handles whose scalar setters may be stored.
 STORING = {
@@ -210,10 +210,13 @@ def main():
         "#![allow(unused_parens, clippy::unused_unit)]",
         "",
         "use super::*;",
-        "#[allow(unused_imports)]",
-        "use super::{cache::*, cf::*, db::*, filter::*, flush::*, iter::*, options::*, readoptions::*};",
-        "#[allow(unused_imports)]",
-        "use super::{batch::*, snapshot::*, table_options::*, writeoptions::*};",
+    ]
+    for path in sorted(glob.glob(os.path.join(ROOT, "src", "capi", "*.rs"))):
+        mod = os.path.basename(path)[:-3]
+        if mod not in ("mod", "not_implemented", "option_accessors"):
+            out.append("#[allow(unused_imports)]")
+            out.append("use super::%s::*;" % mod)
+    out += [
         "#[allow(unused_imports)]",
         "use libc::{c_int, c_uchar, c_uint};",
     ]

@@ -436,7 +436,7 @@ typedef struct rocksdb_cuckoo_table_options_t rocksdb_cuckoo_table_options_t;
 typedef struct rocksdb_dbpath_t rocksdb_dbpath_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_env_t`).
+ The default environment (`rocksdb_env_t`).
  */
 typedef struct rocksdb_env_t rocksdb_env_t;
 
@@ -941,6 +941,16 @@ uint32_t rocksdb_column_family_handle_get_id(rocksdb_column_family_handle_t *han
  */
 char *rocksdb_column_family_handle_get_name(rocksdb_column_family_handle_t *handle_, size_t *name_len);
 
+/*
+ Creates several column families with the same options; returns a malloc'd
+ array of handles (free it with `rocksdb_create_column_families_destroy`,
+ each handle with `rocksdb_column_family_handle_destroy`). On an error the
+ families created before it stay created, as in RocksDB, and NULL is returned.
+ */
+rocksdb_column_family_handle_t **rocksdb_create_column_families(rocksdb_t *db, const rocksdb_options_t *column_family_options, int num_column_families, const char *const *column_family_names, size_t *lencfs, char **errptr);
+
+void rocksdb_create_column_families_destroy(rocksdb_column_family_handle_t **list);
+
 rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
@@ -1032,6 +1042,54 @@ uint64_t rocksdb_get_latest_sequence_number(rocksdb_t *db);
 unsigned char rocksdb_key_may_exist(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
 
 unsigned char rocksdb_key_may_exist_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
+
+rocksdb_env_t *rocksdb_create_default_env(void);
+
+void rocksdb_env_destroy(rocksdb_env_t *env);
+
+void rocksdb_env_set_background_threads(rocksdb_env_t *env, int n);
+
+int rocksdb_env_get_background_threads(rocksdb_env_t *env);
+
+void rocksdb_env_set_low_priority_background_threads(rocksdb_env_t *env, int n);
+
+int rocksdb_env_get_low_priority_background_threads(rocksdb_env_t *env);
+
+void rocksdb_env_set_high_priority_background_threads(rocksdb_env_t *env, int n);
+
+int rocksdb_env_get_high_priority_background_threads(rocksdb_env_t *env);
+
+void rocksdb_env_set_bottom_priority_background_threads(rocksdb_env_t *env, int n);
+
+int rocksdb_env_get_bottom_priority_background_threads(rocksdb_env_t *env);
+
+/*
+ The environment owns no threads (each database runs and joins its own at close): nothing to wait for.
+ */
+void rocksdb_env_join_all_threads(rocksdb_env_t *env);
+
+/*
+ Recorded; ferrock does not change thread priorities.
+ */
+void rocksdb_env_lower_thread_pool_io_priority(rocksdb_env_t *env);
+
+void rocksdb_env_lower_high_priority_thread_pool_io_priority(rocksdb_env_t *env);
+
+void rocksdb_env_lower_thread_pool_cpu_priority(rocksdb_env_t *env);
+
+void rocksdb_env_lower_high_priority_thread_pool_cpu_priority(rocksdb_env_t *env);
+
+/*
+ Creates the directory (and its parents) unless it exists.
+ */
+void rocksdb_create_dir_if_missing(rocksdb_env_t *env, const char *path, char **errptr);
+
+/*
+ Accepts the default environment (the only one ferrock has). Its pool sizes
+ are recorded on the env handle; ferrock sizes its background work by
+ `max_background_jobs`, as RocksDB schedules it.
+ */
+void rocksdb_options_set_env(rocksdb_options_t *opt, rocksdb_env_t *env);
 
 rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom(double bits_per_key);
 
@@ -1663,15 +1721,9 @@ void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(r
 
 void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
 
-rocksdb_column_family_handle_t **rocksdb_create_column_families(rocksdb_t *a0, const rocksdb_options_t *a1, int a2, const char *const *a3, size_t *a4, char **a5);
-
 rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **a5);
 
 rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **a4);
-
-rocksdb_env_t *rocksdb_create_default_env(void);
-
-void rocksdb_create_dir_if_missing(rocksdb_env_t *a0, const char *a1, char **a2);
 
 rocksdb_env_t *rocksdb_create_mem_env(void);
 
@@ -1722,34 +1774,6 @@ void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **a1);
 void rocksdb_end_io_trace(rocksdb_t *a0, char **a1);
 
 void rocksdb_end_trace(rocksdb_t *a0, char **a1);
-
-void rocksdb_env_destroy(rocksdb_env_t *a0);
-
-int rocksdb_env_get_background_threads(rocksdb_env_t *a0);
-
-int rocksdb_env_get_bottom_priority_background_threads(rocksdb_env_t *a0);
-
-int rocksdb_env_get_high_priority_background_threads(rocksdb_env_t *a0);
-
-int rocksdb_env_get_low_priority_background_threads(rocksdb_env_t *a0);
-
-void rocksdb_env_join_all_threads(rocksdb_env_t *a0);
-
-void rocksdb_env_lower_high_priority_thread_pool_cpu_priority(rocksdb_env_t *a0);
-
-void rocksdb_env_lower_high_priority_thread_pool_io_priority(rocksdb_env_t *a0);
-
-void rocksdb_env_lower_thread_pool_cpu_priority(rocksdb_env_t *a0);
-
-void rocksdb_env_lower_thread_pool_io_priority(rocksdb_env_t *a0);
-
-void rocksdb_env_set_background_threads(rocksdb_env_t *a0, int a1);
-
-void rocksdb_env_set_bottom_priority_background_threads(rocksdb_env_t *a0, int a1);
-
-void rocksdb_env_set_high_priority_background_threads(rocksdb_env_t *a0, int a1);
-
-void rocksdb_env_set_low_priority_background_threads(rocksdb_env_t *a0, int a1);
 
 rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 
@@ -2287,8 +2311,6 @@ void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuc
 
 void rocksdb_options_set_db_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
 
-void rocksdb_options_set_env(rocksdb_options_t *a0, rocksdb_env_t *a1);
-
 void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
 
 void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
@@ -2414,8 +2436,6 @@ rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t a0);
 rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
 
 void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *a0);
-
-rocksdb_sst_file_manager_t *rocksdb_sst_file_manager_create(rocksdb_env_t *a0);
 
 void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
 

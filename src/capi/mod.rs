@@ -25,6 +25,7 @@ pub mod batch;
 pub mod cache;
 pub mod cf;
 pub mod db;
+pub mod env;
 pub mod filter;
 pub mod flush;
 pub mod iter;

@@ -3,11 +3,33 @@
 //! (capi-tests/NOT_IMPLEMENTED.md lists them with what they do).
 #![allow(unused_parens, clippy::unused_unit)]
 
+#[allow(unused_imports)]
+use super::batch::*;
+#[allow(unused_imports)]
+use super::cache::*;
+#[allow(unused_imports)]
+use super::cf::*;
+#[allow(unused_imports)]
+use super::db::*;
+#[allow(unused_imports)]
+use super::env::*;
+#[allow(unused_imports)]
+use super::filter::*;
+#[allow(unused_imports)]
+use super::flush::*;
+#[allow(unused_imports)]
+use super::iter::*;
+#[allow(unused_imports)]
+use super::options::*;
+#[allow(unused_imports)]
+use super::readoptions::*;
+#[allow(unused_imports)]
+use super::snapshot::*;
+#[allow(unused_imports)]
+use super::table_options::*;
+#[allow(unused_imports)]
+use super::writeoptions::*;
 use super::*;
-#[allow(unused_imports)]
-use super::{batch::*, snapshot::*, table_options::*, writeoptions::*};
-#[allow(unused_imports)]
-use super::{cache::*, cf::*, db::*, filter::*, flush::*, iter::*, options::*, readoptions::*};
 #[allow(unused_imports)]
 use libc::{c_int, c_uchar, c_uint};
 
@@ -133,11 +155,6 @@ pub struct rocksdb_cuckoo_table_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
 pub struct rocksdb_dbpath_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_env_t`).
-pub struct rocksdb_env_t {
     _opaque: [u8; 0],
 }
 
@@ -2905,20 +2922,6 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_flush_before_backup(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_column_families(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_options_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *mut size_t,
-    a5: *mut *mut c_char,
-) -> *mut *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_create_column_families"));
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_column_family_with_import(
     a0: *mut rocksdb_t,
     a1: *mut rocksdb_options_t,
@@ -2949,22 +2952,6 @@ pub unsafe extern "C" fn rocksdb_create_column_family_with_ttl(
         &Error::not_supported("rocksdb_create_column_family_with_ttl"),
     );
     std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_default_env() -> *mut rocksdb_env_t {
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_dir_if_missing(
-    a0: *mut rocksdb_env_t,
-    a1: *const c_char,
-    a2: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_create_dir_if_missing"));
-    ()
 }
 
 #[unsafe(no_mangle)]
@@ -3184,109 +3171,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, a1: *mut *mut 
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
     let _ = (a0, a1);
     save_error(a1, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_destroy(a0: *mut rocksdb_env_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_get_background_threads(a0: *mut rocksdb_env_t) -> c_int {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_get_bottom_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_get_high_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_get_low_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_join_all_threads(a0: *mut rocksdb_env_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_lower_high_priority_thread_pool_cpu_priority(
-    a0: *mut rocksdb_env_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_lower_high_priority_thread_pool_io_priority(
-    a0: *mut rocksdb_env_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_lower_thread_pool_cpu_priority(a0: *mut rocksdb_env_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_lower_thread_pool_io_priority(a0: *mut rocksdb_env_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_set_background_threads(a0: *mut rocksdb_env_t, a1: c_int) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_set_bottom_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_set_high_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_env_set_low_priority_background_threads(
-    a0: *mut rocksdb_env_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -5900,21 +5784,6 @@ pub unsafe extern "C" fn rocksdb_options_set_db_paths(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_env(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_env_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_env");
-        }
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_fifo_compaction_options_t,
@@ -6551,14 +6420,6 @@ pub unsafe extern "C" fn rocksdb_slicetransform_create_noop() -> *mut rocksdb_sl
 pub unsafe extern "C" fn rocksdb_slicetransform_destroy(a0: *mut rocksdb_slicetransform_t) {
     let _ = (a0);
     ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_create(
-    a0: *mut rocksdb_env_t,
-) -> *mut rocksdb_sst_file_manager_t {
-    let _ = (a0);
-    std::ptr::null_mut()
 }
 
 #[unsafe(no_mangle)]
