@@ -9,7 +9,8 @@
 #   fillseq, fillrandom (fresh databases), overwrite (on fillrandom's), readrandom and
 #   seekrandom (on fillseq's, every read verified). Each run is its own child process;
 #   the runs alternate between the two libraries (and the order flips every round).
-# Env: NUM (1000000), READS (1000000), SEEKS (100000), ROUNDS (1), OUT (a file for the table).
+# Env: NUM (1000000), READS (1000000), SEEKS (100000), ROUNDS (1), OUT (a file for the table),
+#      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -94,5 +95,21 @@ table=$(awk -v num="$NUM" '
   }' "$results")
 echo
 echo "$table"
-[ -n "${OUT:-}" ] && echo "$table" > "$OUT"
+if [ -n "${OUT:-}" ]; then echo "$table" > "$OUT"; fi
+if [ "${RECORD:-0}" = 1 ]; then
+  cpu=$(awk -F: '/^model name/ { sub(/^ +/, "", $2); print $2; exit }' /proc/cpuinfo)
+  ram=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+  {
+    sed -n '1,/^## Latest run/p' docs/benchmarks.md
+    echo
+    echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- Machine: $(nproc) CPUs ($cpu), $ram RAM, $(. /etc/os-release && echo "$PRETTY_NAME")"
+    echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian), ferrock $(git describe --always --dirty 2>/dev/null)"
+    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS ROUNDS=$ROUNDS make bench-compare\`"
+    echo
+    echo "$table"
+  } > "$work/benchmarks.md"
+  cp "$work/benchmarks.md" docs/benchmarks.md
+  echo "recorded in docs/benchmarks.md"
+fi
 ! grep -q FAILED "$results"
