@@ -714,7 +714,6 @@ fn main() {
         let _ = std::fs::create_dir_all(parent);
     }
     let mut db = Some(open_db(&opts, &db_path));
-    println!("DB path: [{}]", db_path.display());
 
     for name in &benchmarks {
         let fresh = matches!(name.as_str(), "fillseq" | "fillrandom");
@@ -734,6 +733,7 @@ fn main() {
             db = Some(open_db(&opts, &db_path));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
+        println!("DB path: [{}]", db_path.display());
         let result = match name.as_str() {
             "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, t)),
             "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, t)),
