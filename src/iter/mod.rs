@@ -7,6 +7,14 @@
 
 use crate::error::Result;
 
+pub mod db_iter;
+pub mod level;
+pub mod merging;
+
+pub use db_iter::DbIter;
+pub use level::LevelIterator;
+pub use merging::MergingIterator;
+
 pub trait InternalIterator: Send {
     fn valid(&self) -> bool;
     fn seek_to_first(&mut self);

@@ -1,0 +1,735 @@
+//! `DbIter`: the user-facing iterator over an internal iterator (usually a
+//! `MergingIterator` of memtables and levels). It shows, for each user key, the
+//! newest entry with sequence <= the snapshot (rocksdb-formats.md §1.2: that
+//! entry comes first among the key's entries), hides keys whose newest visible
+//! entry is a Deletion or SingleDeletion, and honours `iterate_lower_bound`
+//! (inclusive) and `iterate_upper_bound` (exclusive) in both directions.
+//!
+//! Positioning follows LevelDB's DBIter. Moving forward, the inner iterator
+//! sits on the entry being shown. Moving backward, it sits just before all the
+//! entries of the key being shown, whose user key and value are then copied
+//! into reused buffers. Switching direction re-establishes the other invariant.
+//!
+//! Merge entries, BlobDB references and wide-column entities are not supported
+//! yet: meeting one as the newest visible entry of a key makes the iterator
+//! invalid with a NotSupported status. A merge operator plugs in at
+//! `EntryKind::Unsupported` for `ValueType::Merge`: collect the operands down to
+//! a base value (forward) or up from it (backward) and expose the merged value
+//! through `saved_value`.
+//!
+//! Not thread-safe (one reader); `Send`.
+
+use crate::error::{Error, Result};
+use crate::iter::InternalIterator;
+use crate::key::{
+    append_internal_key, parse_internal_key, ValueType, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK,
+    VALUE_TYPE_FOR_SEEK_FOR_PREV,
+};
+use crate::util::comparator::Comparator;
+use std::cmp::Ordering;
+
+/// Entries stepped over in a row before a forward scan seeks instead
+/// (RocksDB's default `max_sequential_skip_in_iterations`).
+const MAX_SEQUENTIAL_SKIP: usize = 8;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Direction {
+    Forward,
+    Reverse,
+}
+
+/// What an entry means for the user key it belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum EntryKind {
+    Value,
+    Deletion,
+    Unsupported(&'static str),
+}
+
+fn kind_of(t: ValueType) -> EntryKind {
+    match t {
+        ValueType::Value => EntryKind::Value,
+        ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => EntryKind::Deletion,
+        ValueType::Merge => EntryKind::Unsupported("Merge operator"),
+        ValueType::BlobIndex => EntryKind::Unsupported("BlobDB"),
+        ValueType::WideColumnEntity => EntryKind::Unsupported("wide-column entities"),
+        ValueType::RangeDeletion => EntryKind::Unsupported("DeleteRange"),
+    }
+}
+
+pub struct DbIter {
+    inner: Box<dyn InternalIterator>,
+    ucmp: Comparator,
+    seq: u64,
+    lower: Option<Vec<u8>>,
+    upper: Option<Vec<u8>>,
+    direction: Direction,
+    valid: bool,
+    /// Forward: the user key whose older entries are being skipped.
+    /// Reverse: the user key shown.
+    saved_key: Vec<u8>,
+    /// Reverse: the value shown.
+    saved_value: Vec<u8>,
+    /// Reused buffer for the internal keys given to the inner iterator.
+    seek_key: Vec<u8>,
+    /// An error of this iterator's own (corrupt key, unsupported entry).
+    status: Result<()>,
+}
+
+impl DbIter {
+    pub fn new(
+        inner: Box<dyn InternalIterator>,
+        ucmp: Comparator,
+        seq: u64,
+        lower: Option<Vec<u8>>,
+        upper: Option<Vec<u8>>,
+    ) -> DbIter {
+        DbIter {
+            inner,
+            ucmp,
+            seq: seq.min(MAX_SEQUENCE_NUMBER),
+            lower,
+            upper,
+            direction: Direction::Forward,
+            valid: false,
+            saved_key: Vec::new(),
+            saved_value: Vec::new(),
+            seek_key: Vec::new(),
+            status: Ok(()),
+        }
+    }
+
+    pub fn valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The user key. Requires: `valid()`.
+    pub fn key(&self) -> &[u8] {
+        if !self.valid {
+            return &[];
+        }
+        match self.direction {
+            Direction::Forward => crate::key::user_key(self.inner.key()),
+            Direction::Reverse => &self.saved_key,
+        }
+    }
+
+    /// The value. Requires: `valid()`.
+    pub fn value(&self) -> &[u8] {
+        if !self.valid {
+            return &[];
+        }
+        match self.direction {
+            Direction::Forward => self.inner.value(),
+            Direction::Reverse => &self.saved_value,
+        }
+    }
+
+    pub fn status(&self) -> Result<()> {
+        self.status.clone()?;
+        self.inner.status()
+    }
+
+    /// The snapshot sequence this iterator reads at.
+    pub fn sequence(&self) -> u64 {
+        self.seq
+    }
+
+    pub fn seek_to_first(&mut self) {
+        self.status = Ok(());
+        self.direction = Direction::Forward;
+        match self.lower.take() {
+            Some(lower) => {
+                self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
+                self.lower = Some(lower);
+                self.inner.seek(&self.seek_key);
+            }
+            None => self.inner.seek_to_first(),
+        }
+        self.find_next_user_entry(false);
+    }
+
+    pub fn seek_to_last(&mut self) {
+        self.status = Ok(());
+        self.direction = Direction::Reverse;
+        match self.upper.take() {
+            Some(upper) => {
+                // Sorts before every entry of `upper`: lands on the last entry
+                // of the keys below it.
+                self.set_seek_key(&upper, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+                self.upper = Some(upper);
+                self.inner.seek_for_prev(&self.seek_key);
+            }
+            None => self.inner.seek_to_last(),
+        }
+        self.find_prev_user_entry();
+    }
+
+    /// Positions at the first key >= `target` (and >= the lower bound).
+    pub fn seek(&mut self, target: &[u8]) {
+        self.status = Ok(());
+        self.direction = Direction::Forward;
+        let below_lower = matches!(&self.lower, Some(l) if self.ucmp.compare(target, l) == Ordering::Less);
+        if below_lower {
+            let lower = self.lower.take().unwrap_or_default();
+            self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
+            self.lower = Some(lower);
+        } else {
+            self.set_seek_key(target, self.seq, VALUE_TYPE_FOR_SEEK);
+        }
+        self.inner.seek(&self.seek_key);
+        self.find_next_user_entry(false);
+    }
+
+    /// Positions at the last key <= `target` (and below the upper bound).
+    pub fn seek_for_prev(&mut self, target: &[u8]) {
+        let at_or_above_upper = matches!(&self.upper, Some(u) if self.ucmp.compare(target, u) != Ordering::Less);
+        if at_or_above_upper {
+            self.seek_to_last();
+            return;
+        }
+        self.status = Ok(());
+        self.direction = Direction::Reverse;
+        // The last possible entry of `target`.
+        self.set_seek_key(target, 0, VALUE_TYPE_FOR_SEEK_FOR_PREV);
+        self.inner.seek_for_prev(&self.seek_key);
+        self.find_prev_user_entry();
+    }
+
+    pub fn next(&mut self) {
+        if !self.valid {
+            return;
+        }
+        if self.direction == Direction::Reverse {
+            self.direction = Direction::Forward;
+            // The inner iterator is just before the entries of saved_key (or
+            // off the start): step into them; they are skipped below.
+            if self.inner.valid() {
+                self.inner.next();
+            } else {
+                if self.inner.status().is_err() {
+                    self.valid = false;
+                    return;
+                }
+                match self.lower.take() {
+                    Some(lower) => {
+                        self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
+                        self.lower = Some(lower);
+                        self.inner.seek(&self.seek_key);
+                    }
+                    None => self.inner.seek_to_first(),
+                }
+            }
+        } else {
+            self.saved_key.clear();
+            self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
+            self.inner.next();
+        }
+        self.find_next_user_entry(true);
+    }
+
+    pub fn prev(&mut self) {
+        if !self.valid {
+            return;
+        }
+        if self.direction == Direction::Forward {
+            // Step back past every entry of the current key.
+            self.saved_key.clear();
+            self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
+            loop {
+                self.inner.prev();
+                if !self.inner.valid() {
+                    break;
+                }
+                let uk = crate::key::user_key(self.inner.key());
+                if self.ucmp.compare(uk, &self.saved_key) == Ordering::Less {
+                    break;
+                }
+            }
+            self.direction = Direction::Reverse;
+        }
+        self.find_prev_user_entry();
+    }
+
+    fn set_seek_key(&mut self, user_key: &[u8], seq: u64, t: u8) {
+        self.seek_key.clear();
+        append_internal_key(&mut self.seek_key, user_key, seq, t);
+    }
+
+    fn fail(&mut self, e: Error) {
+        self.status = Err(e);
+        self.valid = false;
+    }
+
+    /// Forward: from the inner position, finds the first entry to show. With
+    /// `skipping`, entries of user keys <= `saved_key` are hidden.
+    fn find_next_user_entry(&mut self, mut skipping: bool) {
+        let mut skipped = 0usize;
+        while self.inner.valid() {
+            let ikey = self.inner.key();
+            let parsed = match parse_internal_key(ikey) {
+                Ok(p) => p,
+                Err(e) => return self.fail(e),
+            };
+            if let Some(upper) = &self.upper {
+                if self.ucmp.compare(parsed.user_key, upper) != Ordering::Less {
+                    self.valid = false;
+                    return;
+                }
+            }
+            let visible = parsed.sequence <= self.seq;
+            let hidden =
+                visible && skipping && self.ucmp.compare(parsed.user_key, &self.saved_key) != Ordering::Greater;
+            if !visible || hidden {
+                skipped += 1;
+                if skipped > MAX_SEQUENTIAL_SKIP {
+                    // Many versions in a row that cannot be shown: seek past
+                    // them instead of stepping (RocksDB's
+                    // max_sequential_skip_in_iterations).
+                    skipped = 0;
+                    if hidden {
+                        self.seek_key.clear();
+                        append_internal_key(&mut self.seek_key, &self.saved_key, 0, VALUE_TYPE_FOR_SEEK_FOR_PREV);
+                    } else {
+                        self.seek_key.clear();
+                        append_internal_key(&mut self.seek_key, parsed.user_key, self.seq, VALUE_TYPE_FOR_SEEK);
+                    }
+                    self.inner.seek(&self.seek_key);
+                    continue;
+                }
+            } else {
+                skipped = 0;
+            }
+            if visible {
+                if !hidden {
+                    match kind_of(parsed.value_type) {
+                        EntryKind::Value => {
+                            self.valid = true;
+                            return;
+                        }
+                        EntryKind::Deletion => {
+                            // Hides the older entries of this key.
+                            self.saved_key.clear();
+                            self.saved_key.extend_from_slice(parsed.user_key);
+                            skipping = true;
+                        }
+                        EntryKind::Unsupported(what) => return self.fail(Error::not_supported(what)),
+                    }
+                }
+            }
+            self.inner.next();
+        }
+        self.valid = false;
+    }
+
+    /// Reverse: from the inner position, scans back over the entries of one
+    /// user key (oldest first, so the newest visible entry is seen last) and
+    /// stops on the entry before them.
+    fn find_prev_user_entry(&mut self) {
+        let mut kind = EntryKind::Deletion;
+        while self.inner.valid() {
+            let ikey = self.inner.key();
+            let parsed = match parse_internal_key(ikey) {
+                Ok(p) => p,
+                Err(e) => return self.fail(e),
+            };
+            if let Some(lower) = &self.lower {
+                if self.ucmp.compare(parsed.user_key, lower) == Ordering::Less {
+                    break;
+                }
+            }
+            if parsed.sequence <= self.seq {
+                if kind != EntryKind::Deletion
+                    && self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Less
+                {
+                    break; // saved_key has a visible value; this entry is of an earlier key
+                }
+                kind = kind_of(parsed.value_type);
+                match kind {
+                    EntryKind::Deletion => {
+                        self.saved_key.clear();
+                        self.saved_value.clear();
+                    }
+                    EntryKind::Value | EntryKind::Unsupported(_) => {
+                        self.saved_key.clear();
+                        self.saved_key.extend_from_slice(parsed.user_key);
+                        self.saved_value.clear();
+                        self.saved_value.extend_from_slice(self.inner.value());
+                    }
+                }
+            }
+            self.inner.prev();
+        }
+        if !self.inner.valid() && self.inner.status().is_err() {
+            self.valid = false;
+            return;
+        }
+        match kind {
+            EntryKind::Value => self.valid = true,
+            EntryKind::Deletion => {
+                self.valid = false;
+                self.saved_key.clear();
+                self.saved_value.clear();
+            }
+            EntryKind::Unsupported(what) => self.fail(Error::not_supported(what)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::iter::{LevelIterator, MergingIterator};
+    use crate::key::{make_internal_key, InternalKeyComparator};
+    use crate::memtable::MemTable;
+    use std::sync::Arc;
+
+    /// xorshift64*: a tiny deterministic generator for the model tests.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    struct Op {
+        key: Vec<u8>,
+        seq: u64,
+        t: ValueType,
+        value: Vec<u8>,
+    }
+
+    /// Hex strings of varying length, so some keys are prefixes of others.
+    fn random_key(rng: &mut Rng) -> Vec<u8> {
+        format!("{:x}", rng.below(60)).into_bytes()
+    }
+
+    /// The keys a reader at `snap` must see within the bounds, in `ucmp` order.
+    fn model(ops: &[Op], ucmp: Comparator, snap: u64, lower: &Option<Vec<u8>>, upper: &Option<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
+        let mut newest: std::collections::BTreeMap<Vec<u8>, &Op> = std::collections::BTreeMap::new();
+        for op in ops.iter().filter(|o| o.seq <= snap) {
+            match newest.get(&op.key) {
+                Some(o) if o.seq > op.seq => {}
+                _ => {
+                    newest.insert(op.key.clone(), op);
+                }
+            }
+        }
+        let mut v: Vec<(Vec<u8>, Vec<u8>)> = newest
+            .into_iter()
+            .filter(|(_, o)| o.t == ValueType::Value)
+            .map(|(k, o)| (k, o.value.clone()))
+            .filter(|(k, _)| lower.as_ref().map_or(true, |l| ucmp.compare(k, l) != Ordering::Less))
+            .filter(|(k, _)| upper.as_ref().map_or(true, |u| ucmp.compare(k, u) == Ordering::Less))
+            .collect();
+        v.sort_by(|a, b| ucmp.compare(&a.0, &b.0));
+        v
+    }
+
+    /// Random ops spread over `n_mem` memtables plus one level of disjoint
+    /// "files" (memtables cut on user-key boundaries).
+    fn build_sources(ucmp: Comparator, ops: &[Op], n_mem: usize, rng: &mut Rng) -> Vec<Box<dyn InternalIterator>> {
+        let icmp = InternalKeyComparator::new(ucmp);
+        let mems: Vec<Arc<MemTable>> = (0..n_mem).map(|i| Arc::new(MemTable::new(icmp, i as u64))).collect();
+        let mut level_entries = Vec::new();
+        for op in ops {
+            let slot = rng.below(n_mem as u64 + 1) as usize;
+            if slot == n_mem {
+                level_entries.push((make_internal_key(&op.key, op.seq, op.t), op.value.clone()));
+            } else {
+                mems[slot].add(op.seq, op.t, &op.key, &op.value);
+            }
+        }
+        level_entries.sort_by(|a, b| icmp.compare(&a.0, &b.0));
+        let mut files: Vec<Vec<(Vec<u8>, Vec<u8>)>> = Vec::new();
+        for e in level_entries {
+            let start_new = match files.last() {
+                None => true,
+                Some(f) => {
+                    f.len() >= 7
+                        && crate::key::user_key(&f[f.len() - 1].0) != crate::key::user_key(&e.0)
+                }
+            };
+            if start_new {
+                files.push(Vec::new());
+            }
+            if let Some(f) = files.last_mut() {
+                f.push(e);
+            }
+        }
+        let bounds: Vec<(Vec<u8>, Vec<u8>)> = files
+            .iter()
+            .map(|f| (f[0].0.clone(), f[f.len() - 1].0.clone()))
+            .collect();
+        let file_mems: Vec<Arc<MemTable>> =
+            files.into_iter().enumerate().map(|(i, f)| Arc::new(MemTable::from_sorted(icmp, i as u64, f))).collect();
+        let mut children: Vec<Box<dyn InternalIterator>> =
+            mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+        children.push(Box::new(LevelIterator::new(
+            icmp,
+            bounds,
+            Box::new(move |i| Ok(Box::new(file_mems[i].iter()) as Box<dyn InternalIterator>)),
+        )));
+        children
+    }
+
+    fn check_position(it: &DbIter, expect: &[(Vec<u8>, Vec<u8>)], pos: Option<usize>, what: &str) {
+        assert!(it.status().is_ok(), "{what}: {:?}", it.status());
+        match pos {
+            Some(i) => {
+                assert!(it.valid(), "{what}: expected {:?}", String::from_utf8_lossy(&expect[i].0));
+                assert_eq!(
+                    (String::from_utf8_lossy(it.key()), it.value()),
+                    (String::from_utf8_lossy(&expect[i].0), &expect[i].1[..]),
+                    "{what}"
+                );
+            }
+            None => assert!(!it.valid(), "{what}: expected invalid, got {:?}", String::from_utf8_lossy(it.key())),
+        }
+    }
+
+    fn run_model(ucmp: Comparator, seed: u64) {
+        let mut rng = Rng(seed);
+        let mut ops = Vec::new();
+        for seq in 1..=600u64 {
+            let key = random_key(&mut rng);
+            let t = match rng.below(20) {
+                0..=11 => ValueType::Value,
+                12..=16 => ValueType::Deletion,
+                _ => ValueType::SingleDeletion,
+            };
+            let value = if t == ValueType::Value { format!("v{seq}").into_bytes() } else { Vec::new() };
+            ops.push(Op { key, seq, t, value });
+        }
+        let icmp = InternalKeyComparator::new(ucmp);
+        for round in 0..40 {
+            let children = build_sources(ucmp, &ops, 1 + (round % 3), &mut rng);
+            let snap = if round % 5 == 0 { MAX_SEQUENCE_NUMBER } else { rng.below(650) };
+            let bound = |rng: &mut Rng| if rng.below(3) == 0 { Some(random_key(rng)) } else { None };
+            let lower = bound(&mut rng);
+            let upper = bound(&mut rng);
+            let expect = model(&ops, ucmp, snap, &lower, &upper);
+            let merged = MergingIterator::new(icmp, children);
+            let mut it = DbIter::new(Box::new(merged), ucmp, snap, lower.clone(), upper.clone());
+
+            // Full scans.
+            let mut got = Vec::new();
+            it.seek_to_first();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            assert!(it.status().is_ok());
+            assert_eq!(got, expect, "forward scan, round {round}");
+            got.clear();
+            it.seek_to_last();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.prev();
+            }
+            got.reverse();
+            assert_eq!(got, expect, "backward scan, round {round}");
+
+            // Random walks: a positioning call, then moves in random directions.
+            for walk in 0..60 {
+                let target = random_key(&mut rng);
+                let mut pos: Option<usize>;
+                let what;
+                match rng.below(4) {
+                    0 => {
+                        it.seek_to_first();
+                        pos = if expect.is_empty() { None } else { Some(0) };
+                        what = "seek_to_first".to_string();
+                    }
+                    1 => {
+                        it.seek_to_last();
+                        pos = expect.len().checked_sub(1);
+                        what = "seek_to_last".to_string();
+                    }
+                    2 => {
+                        it.seek(&target);
+                        let i = expect.partition_point(|(k, _)| ucmp.compare(k, &target) == Ordering::Less);
+                        pos = (i < expect.len()).then_some(i);
+                        what = format!("seek({})", String::from_utf8_lossy(&target));
+                    }
+                    _ => {
+                        it.seek_for_prev(&target);
+                        let i = expect.partition_point(|(k, _)| ucmp.compare(k, &target) != Ordering::Greater);
+                        pos = i.checked_sub(1);
+                        what = format!("seek_for_prev({})", String::from_utf8_lossy(&target));
+                    }
+                }
+                let ctx = format!("round {round} walk {walk} snap {snap} lower {lower:?} upper {upper:?} {what}");
+                check_position(&it, &expect, pos, &ctx);
+                for step in 0..12 {
+                    if pos.is_none() {
+                        break;
+                    }
+                    if rng.below(2) == 0 {
+                        it.next();
+                        pos = pos.and_then(|i| (i + 1 < expect.len()).then_some(i + 1));
+                        check_position(&it, &expect, pos, &format!("{ctx} step {step} next"));
+                    } else {
+                        it.prev();
+                        pos = pos.and_then(|i| i.checked_sub(1));
+                        check_position(&it, &expect, pos, &format!("{ctx} step {step} prev"));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn model_bytewise() {
+        for seed in [0x9E37_79B9_7F4A_7C15, 42, 7_777_777] {
+            run_model(Comparator::Bytewise, seed);
+        }
+    }
+
+    #[test]
+    fn model_reverse_bytewise() {
+        for seed in [0xDEAD_BEEF_CAFE_F00D, 3] {
+            run_model(Comparator::ReverseBytewise, seed);
+        }
+    }
+
+    fn mem_iter(entries: &[(&str, u64, ValueType, &str)]) -> DbIter {
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 0));
+        for (k, s, t, v) in entries {
+            m.add(*s, *t, k.as_bytes(), v.as_bytes());
+        }
+        DbIter::new(Box::new(m.iter()), Comparator::Bytewise, MAX_SEQUENCE_NUMBER, None, None)
+    }
+
+    #[test]
+    fn many_versions_are_skipped_by_seeking() {
+        // 50 versions of "b" (and of "d", deleted at 30): every snapshot must
+        // show the newest visible one whichever way the scan goes.
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 0));
+        m.add(1, ValueType::Value, b"a", b"a");
+        for s in 2..52u64 {
+            m.add(s, ValueType::Value, b"b", format!("b{s}").as_bytes());
+            let t = if s == 30 { ValueType::Deletion } else { ValueType::Value };
+            m.add(s + 100, t, b"d", format!("d{}", s + 100).as_bytes());
+        }
+        m.add(200, ValueType::Value, b"e", b"e");
+        for snap in [1u64, 2, 9, 10, 11, 25, 51, 60, 125, 129, 130, 131, 151, 199, 200, 1000] {
+            let mut expect: Vec<(Vec<u8>, Vec<u8>)> = vec![(b"a".to_vec(), b"a".to_vec())];
+            if snap >= 2 {
+                expect.push((b"b".to_vec(), format!("b{}", snap.min(51)).into_bytes()));
+            }
+            let d_newest = snap.min(151);
+            if d_newest >= 102 && d_newest != 130 {
+                expect.push((b"d".to_vec(), format!("d{d_newest}").into_bytes()));
+            }
+            if snap >= 200 {
+                expect.push((b"e".to_vec(), b"e".to_vec()));
+            }
+            let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, snap, None, None);
+            let mut got = Vec::new();
+            it.seek_to_first();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            assert_eq!(got, expect, "forward at {snap}");
+            got.clear();
+            it.seek_to_last();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.prev();
+            }
+            got.reverse();
+            assert_eq!(got, expect, "backward at {snap}");
+            // Switch back and forth from the last key.
+            it.seek_to_last();
+            for _ in 0..expect.len() {
+                it.prev();
+            }
+            assert!(!it.valid());
+            for (i, (k, v)) in expect.iter().enumerate().skip(1) {
+                it.seek(k);
+                it.prev();
+                assert_eq!(it.key(), &expect[i - 1].0[..]);
+                it.next();
+                assert_eq!((it.key(), it.value()), (&k[..], &v[..]), "switch at {snap} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn iterators_are_send_and_static() {
+        fn assert_send_static<T: Send + 'static>() {}
+        fn assert_sync<T: Sync>() {}
+        assert_send_static::<DbIter>();
+        assert_send_static::<MergingIterator>();
+        assert_send_static::<LevelIterator>();
+        assert_send_static::<crate::memtable::MemTableIterator>();
+        assert_sync::<MemTable>();
+        assert_send_static::<MemTable>();
+    }
+
+    #[test]
+    fn merge_and_blob_entries_are_not_supported() {
+        let mut it = mem_iter(&[("a", 1, ValueType::Value, "x"), ("b", 2, ValueType::Merge, "m")]);
+        it.seek_to_first();
+        assert_eq!(it.key(), b"a");
+        it.next();
+        assert!(!it.valid());
+        assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: Merge operator");
+        it.seek_to_last();
+        assert!(!it.valid());
+        assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: Merge operator");
+        // A seek that avoids the merge entry clears the error.
+        it.seek(b"a");
+        assert!(it.valid());
+        assert!(it.status().is_ok());
+
+        let mut it = mem_iter(&[("a", 1, ValueType::BlobIndex, "ref")]);
+        it.seek_to_first();
+        assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: BlobDB");
+
+        // A merge operand hidden by a newer put or deletion is never looked at.
+        let mut it = mem_iter(&[
+            ("a", 1, ValueType::Merge, "m"),
+            ("a", 2, ValueType::Value, "new"),
+            ("b", 3, ValueType::Merge, "m"),
+            ("b", 4, ValueType::Deletion, ""),
+        ]);
+        it.seek_to_first();
+        assert_eq!((it.key(), it.value()), (&b"a"[..], &b"new"[..]));
+        it.next();
+        assert!(!it.valid());
+        assert!(it.status().is_ok());
+        it.seek_to_last();
+        assert_eq!((it.key(), it.value()), (&b"a"[..], &b"new"[..]));
+        assert!(it.status().is_ok());
+    }
+
+    #[test]
+    fn corrupt_internal_key_is_reported() {
+        let entries = vec![(b"a\x01\x00\x00\x00\x00\x00\x00\x00".to_vec(), b"ok".to_vec()), (b"b\x42\x00\x00\x00\x00\x00\x00\x00".to_vec(), b"bad".to_vec())];
+        let m = Arc::new(MemTable::from_sorted(InternalKeyComparator::default(), 0, entries));
+        let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, 100, None, None);
+        it.seek_to_first();
+        assert_eq!(it.key(), b"a");
+        it.next();
+        assert!(!it.valid());
+        assert!(it.status().unwrap_err().is_corruption());
+    }
+
+    #[test]
+    fn inner_error_is_status() {
+        let inner = crate::iter::EmptyIterator::with_error(Error::io("disk gone"));
+        let mut it = DbIter::new(Box::new(inner), Comparator::Bytewise, 5, None, None);
+        it.seek_to_last();
+        assert!(!it.valid());
+        assert_eq!(it.status().unwrap_err().to_string(), "IO error: disk gone");
+    }
+}
