@@ -261,12 +261,21 @@ impl Stats {
 /// RocksDB's Report(): `%-12s : %11.3f micros/op %ld ops/sec %.3f seconds %lu operations;%s%s`.
 /// `thread_seconds` is the sum of each thread's own elapsed time, as RocksDB's `seconds_`.
 fn report(name: &str, stats: &Stats, thread_seconds: f64, histogram: bool) {
-    let done = stats.done.max(1);
     let elapsed = match (stats.start, stats.finish) {
         (Some(s), Some(f)) => f.duration_since(s).as_secs_f64(),
         _ => 0.0,
+    };
+    println!("{}", format_report(name, stats, elapsed, thread_seconds));
+    if histogram && !stats.latencies_micros.is_empty() {
+        print_histogram(name, &stats.latencies_micros);
     }
-    .max(1e-9);
+    let _ = std::io::stdout().flush();
+}
+
+/// The result line (without its final newline) for `elapsed` wall seconds.
+fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -> String {
+    let done = stats.done.max(1);
+    let elapsed = elapsed.max(1e-9);
     let mut extra = String::new();
     if stats.bytes > 0 {
         extra = format!("{:6.1} MB/s", (stats.bytes as f64 / 1048576.0) / elapsed);
@@ -280,7 +289,7 @@ fn report(name: &str, stats: &Stats, thread_seconds: f64, histogram: bool) {
         extra.push_str(&msg);
     }
     let throughput = done as f64 / elapsed;
-    println!(
+    format!(
         "{:<12} : {:11.3} micros/op {} ops/sec {:.3} seconds {} operations;{}{}",
         name,
         thread_seconds * 1e6 / done as f64,
@@ -289,11 +298,7 @@ fn report(name: &str, stats: &Stats, thread_seconds: f64, histogram: bool) {
         done,
         if extra.is_empty() { "" } else { " " },
         extra
-    );
-    if histogram && !stats.latencies_micros.is_empty() {
-        print_histogram(name, &stats.latencies_micros);
-    }
-    let _ = std::io::stdout().flush();
+    )
 }
 
 /// A latency summary in the shape of RocksDB's HistogramImpl::ToString (exact percentiles here).
@@ -837,6 +842,32 @@ mod tests {
         assert_eq!(v.len(), 100);
         // 50 random bytes repeated twice: the second half equals the first.
         assert_eq!(v[..50], v[50..]);
+    }
+
+    #[test]
+    fn result_lines_match_rocksdb_format() {
+        let st = Stats { done: 1_000_000, bytes: 1_000_000 * 116, ..Default::default() };
+        assert_eq!(
+            format_report("fillseq", &st, 1.905, 1.905),
+            "fillseq      :       1.905 micros/op 524934 ops/sec 1.905 seconds 1000000 operations;   58.1 MB/s"
+        );
+        let st = Stats {
+            done: 1000,
+            bytes: 900 * 116,
+            found: 900,
+            reads: 1000,
+            has_found_message: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format_report("readrandom", &st, 0.5, 1.0),
+            "readrandom   :    1000.000 micros/op 2000 ops/sec 0.500 seconds 1000 operations;    0.2 MB/s (900 of 1000 found)\n"
+        );
+        let st = Stats { done: 1, ..Default::default() };
+        assert_eq!(
+            format_report("compact", &st, 2.0, 2.0),
+            "compact      : 2000000.000 micros/op 0 ops/sec 2.000 seconds 1 operations;"
+        );
     }
 
     #[test]
