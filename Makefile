@@ -33,7 +33,7 @@ test: deps
 bench: build
 	@scripts/bench.sh
 
-bench-compare: build
+bench-compare: deps build
 	@bench/compare.sh
 
 # Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
