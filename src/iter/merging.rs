@@ -29,12 +29,14 @@ pub struct MergingIterator {
     direction: Direction,
     /// The first error of a child that went invalid with one.
     status: Result<()>,
+    /// Reused copy of the current key while switching direction.
+    switch_key: Vec<u8>,
 }
 
 impl MergingIterator {
     pub fn new(cmp: InternalKeyComparator, children: Vec<Box<dyn InternalIterator>>) -> MergingIterator {
         let n = children.len();
-        MergingIterator { cmp, children, heap: Vec::with_capacity(n), direction: Direction::Forward, status: Ok(()) }
+        MergingIterator { cmp, children, heap: Vec::with_capacity(n), direction: Direction::Forward, status: Ok(()), switch_key: Vec::new() }
     }
 
     /// True when child `a` must sit above child `b` in the heap.
@@ -157,7 +159,9 @@ impl InternalIterator for MergingIterator {
             // Every other child is at or before key(); move each to its first
             // entry after key() (entries equal to key() live in `cur` only,
             // as keys are unique across sources).
-            let key = self.children[cur].key().to_vec();
+            let mut key = std::mem::take(&mut self.switch_key);
+            key.clear();
+            key.extend_from_slice(self.children[cur].key());
             for i in 0..self.children.len() {
                 if i == cur {
                     continue;
@@ -168,6 +172,7 @@ impl InternalIterator for MergingIterator {
                     c.next();
                 }
             }
+            self.switch_key = key;
             self.children[cur].next();
             self.direction = Direction::Forward;
             self.rebuild();
@@ -182,7 +187,9 @@ impl InternalIterator for MergingIterator {
         if self.direction == Direction::Forward {
             // Every other child is after key(); move each to its last entry
             // before key().
-            let key = self.children[cur].key().to_vec();
+            let mut key = std::mem::take(&mut self.switch_key);
+            key.clear();
+            key.extend_from_slice(self.children[cur].key());
             for i in 0..self.children.len() {
                 if i == cur {
                     continue;
@@ -193,6 +200,7 @@ impl InternalIterator for MergingIterator {
                     c.prev();
                 }
             }
+            self.switch_key = key;
             self.children[cur].prev();
             self.direction = Direction::Reverse;
             self.rebuild();
