@@ -236,7 +236,16 @@ impl DbIter {
             // Step back past every entry of the current key.
             self.saved_key.clear();
             self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
+            let mut steps = 0usize;
             loop {
+                steps += 1;
+                if steps > MAX_SEQUENTIAL_SKIP {
+                    // Many newer versions: seek before the whole key at once.
+                    self.seek_key.clear();
+                    append_internal_key(&mut self.seek_key, &self.saved_key, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+                    self.inner.seek_for_prev(&self.seek_key);
+                    break;
+                }
                 self.inner.prev();
                 if !self.inner.valid() {
                     break;
@@ -322,11 +331,43 @@ impl DbIter {
         self.valid = false;
     }
 
+    /// Reverse, for a key with many versions: reads the newest entry of
+    /// saved_key visible at the snapshot into saved_value, then leaves the inner
+    /// iterator on the last entry before saved_key. Returns that entry's kind.
+    fn newest_visible_of_saved_key(&mut self) -> Result<EntryKind> {
+        self.seek_key.clear();
+        append_internal_key(&mut self.seek_key, &self.saved_key, self.seq, VALUE_TYPE_FOR_SEEK);
+        self.inner.seek(&self.seek_key);
+        let mut kind = EntryKind::Deletion;
+        if self.inner.valid() {
+            let parsed = parse_internal_key(self.inner.key())?;
+            if self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Equal {
+                kind = kind_of(parsed.value_type);
+                self.saved_value.clear();
+                if kind != EntryKind::Deletion {
+                    self.saved_value.extend_from_slice(self.inner.value());
+                }
+            }
+        } else {
+            self.inner.status()?;
+        }
+        self.seek_key.clear();
+        append_internal_key(&mut self.seek_key, &self.saved_key, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+        if kind == EntryKind::Deletion {
+            self.saved_key.clear();
+            self.saved_value.clear();
+        }
+        self.inner.seek_for_prev(&self.seek_key);
+        Ok(kind)
+    }
+
     /// Reverse: from the inner position, scans back over the entries of one
     /// user key (oldest first, so the newest visible entry is seen last) and
     /// stops on the entry before them.
     fn find_prev_user_entry(&mut self) {
         let mut kind = EntryKind::Deletion;
+        // Entries met of the key collected in saved_key.
+        let mut same_key = 0usize;
         while self.inner.valid() {
             let ikey = self.inner.key();
             let parsed = match parse_internal_key(ikey) {
@@ -338,12 +379,28 @@ impl DbIter {
                     break;
                 }
             }
-            if parsed.sequence <= self.seq {
-                if kind != EntryKind::Deletion
-                    && self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Less
-                {
-                    break; // saved_key has a visible value; this entry is of an earlier key
+            let visible = parsed.sequence <= self.seq;
+            if kind != EntryKind::Deletion {
+                match self.ucmp.compare(parsed.user_key, &self.saved_key) {
+                    // saved_key has a visible value; this entry is of an earlier key.
+                    Ordering::Less if visible => break,
+                    Ordering::Equal => {
+                        same_key += 1;
+                        if same_key > MAX_SEQUENTIAL_SKIP {
+                            // Many versions of one key: look its newest visible
+                            // entry up directly, then seek before the key.
+                            match self.newest_visible_of_saved_key() {
+                                Ok(k) => kind = k,
+                                Err(e) => return self.fail(e),
+                            }
+                            same_key = 0;
+                            continue;
+                        }
+                    }
+                    _ => {}
                 }
+            }
+            if visible {
                 kind = kind_of(parsed.value_type);
                 match kind {
                     EntryKind::Deletion => {
