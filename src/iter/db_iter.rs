@@ -9,6 +9,8 @@
 //! sits on the entry being shown. Moving backward, it sits just before all the
 //! entries of the key being shown, whose user key and value are then copied
 //! into reused buffers. Switching direction re-establishes the other invariant.
+//! A key with many versions is passed with a seek rather than step by step, in
+//! both directions, as RocksDB's DBIter does.
 //!
 //! Merge entries, BlobDB references and wide-column entities are not supported
 //! yet: meeting one as the newest visible entry of a key makes the iterator
@@ -28,8 +30,8 @@ use crate::key::{
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 
-/// Entries stepped over in a row before a forward scan seeks instead
-/// (RocksDB's default `max_sequential_skip_in_iterations`).
+/// Entries of one user key stepped over in a row before a scan seeks past
+/// them instead (RocksDB's default `max_sequential_skip_in_iterations`).
 const MAX_SEQUENTIAL_SKIP: usize = 8;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -138,26 +140,19 @@ impl DbIter {
     pub fn seek_to_first(&mut self) {
         self.status = Ok(());
         self.direction = Direction::Forward;
-        match self.lower.take() {
-            Some(lower) => {
-                self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-                self.lower = Some(lower);
-                self.inner.seek(&self.seek_key);
-            }
-            None => self.inner.seek_to_first(),
-        }
+        self.inner_seek_to_first();
         self.find_next_user_entry(false);
     }
 
     pub fn seek_to_last(&mut self) {
         self.status = Ok(());
         self.direction = Direction::Reverse;
-        match self.upper.take() {
+        match &self.upper {
             Some(upper) => {
                 // Sorts before every entry of `upper`: lands on the last entry
                 // of the keys below it.
-                self.set_seek_key(&upper, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
-                self.upper = Some(upper);
+                self.seek_key.clear();
+                append_internal_key(&mut self.seek_key, upper, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
                 self.inner.seek_for_prev(&self.seek_key);
             }
             None => self.inner.seek_to_last(),
@@ -171,13 +166,11 @@ impl DbIter {
         self.direction = Direction::Forward;
         let below_lower = matches!(&self.lower, Some(l) if self.ucmp.compare(target, l) == Ordering::Less);
         if below_lower {
-            let lower = self.lower.take().unwrap_or_default();
-            self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-            self.lower = Some(lower);
+            self.inner_seek_to_first();
         } else {
             self.set_seek_key(target, self.seq, VALUE_TYPE_FOR_SEEK);
+            self.inner.seek(&self.seek_key);
         }
-        self.inner.seek(&self.seek_key);
         self.find_next_user_entry(false);
     }
 
@@ -211,14 +204,7 @@ impl DbIter {
                     self.valid = false;
                     return;
                 }
-                match self.lower.take() {
-                    Some(lower) => {
-                        self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-                        self.lower = Some(lower);
-                        self.inner.seek(&self.seek_key);
-                    }
-                    None => self.inner.seek_to_first(),
-                }
+                self.inner_seek_to_first();
             }
         } else {
             self.saved_key.clear();
@@ -258,6 +244,18 @@ impl DbIter {
             self.direction = Direction::Reverse;
         }
         self.find_prev_user_entry();
+    }
+
+    /// Puts the inner iterator on its first entry at or after the lower bound.
+    fn inner_seek_to_first(&mut self) {
+        match &self.lower {
+            Some(lower) => {
+                self.seek_key.clear();
+                append_internal_key(&mut self.seek_key, lower, self.seq, VALUE_TYPE_FOR_SEEK);
+                self.inner.seek(&self.seek_key);
+            }
+            None => self.inner.seek_to_first(),
+        }
     }
 
     fn set_seek_key(&mut self, user_key: &[u8], seq: u64, t: u8) {
