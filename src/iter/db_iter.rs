@@ -307,21 +307,19 @@ impl DbIter {
             } else {
                 skipped = 0;
             }
-            if visible {
-                if !hidden {
-                    match kind_of(parsed.value_type) {
-                        EntryKind::Value => {
-                            self.valid = true;
-                            return;
-                        }
-                        EntryKind::Deletion => {
-                            // Hides the older entries of this key.
-                            self.saved_key.clear();
-                            self.saved_key.extend_from_slice(parsed.user_key);
-                            skipping = true;
-                        }
-                        EntryKind::Unsupported(what) => return self.fail(Error::not_supported(what)),
+            if visible && !hidden {
+                match kind_of(parsed.value_type) {
+                    EntryKind::Value => {
+                        self.valid = true;
+                        return;
                     }
+                    EntryKind::Deletion => {
+                        // Hides the older entries of this key.
+                        self.saved_key.clear();
+                        self.saved_key.extend_from_slice(parsed.user_key);
+                        skipping = true;
+                    }
+                    EntryKind::Unsupported(what) => return self.fail(Error::not_supported(what)),
                 }
             }
             self.inner.next();

@@ -303,6 +303,75 @@ mod tests {
     }
 
     #[test]
+    fn random_walks_match_a_sorted_model() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for ucmp in [crate::util::comparator::Comparator::Bytewise, crate::util::comparator::Comparator::ReverseBytewise] {
+            let icmp = InternalKeyComparator::new(ucmp);
+            let mems: Vec<Arc<MemTable>> = (0..5).map(|i| Arc::new(MemTable::new(icmp, i))).collect();
+            let mut all = Vec::new();
+            for seq in 1..=400u64 {
+                let k = format!("{:x}", rng(50));
+                let t = if rng(4) == 0 { ValueType::Deletion } else { ValueType::Value };
+                // One memtable stays empty.
+                mems[rng(4) as usize].add(seq, t, k.as_bytes(), &seq.to_le_bytes());
+                all.push(make_internal_key(k.as_bytes(), seq, t));
+            }
+            all.sort_by(|a, b| icmp.compare(a, b));
+            let children = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+            let mut it = MergingIterator::new(icmp, children);
+            for _ in 0..300 {
+                let target = make_internal_key(format!("{:x}", rng(50)).as_bytes(), rng(420), ValueType::Value);
+                let mut pos = match rng(4) {
+                    0 => {
+                        it.seek_to_first();
+                        Some(0)
+                    }
+                    1 => {
+                        it.seek_to_last();
+                        Some(all.len() - 1)
+                    }
+                    2 => {
+                        it.seek(&target);
+                        let i = all.partition_point(|k| icmp.compare(k, &target) == Ordering::Less);
+                        (i < all.len()).then_some(i)
+                    }
+                    _ => {
+                        it.seek_for_prev(&target);
+                        let i = all.partition_point(|k| icmp.compare(k, &target) != Ordering::Greater);
+                        i.checked_sub(1)
+                    }
+                };
+                for _ in 0..20 {
+                    match pos {
+                        Some(i) => {
+                            assert!(it.valid());
+                            assert_eq!(it.key(), &all[i][..]);
+                            assert_eq!(it.value(), &(crate::key::trailer(&all[i]) >> 8).to_le_bytes());
+                        }
+                        None => {
+                            assert!(!it.valid());
+                            break;
+                        }
+                    }
+                    if rng(2) == 0 {
+                        it.next();
+                        pos = pos.and_then(|i| (i + 1 < all.len()).then_some(i + 1));
+                    } else {
+                        it.prev();
+                        pos = pos.and_then(|i| i.checked_sub(1));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn child_error_is_reported() {
         let children = vec![
             mem(&[("a", 1)]),
