@@ -3,6 +3,8 @@
 //! (`env::fault`) to simulate power loss and I/O errors.
 //! Errors carry RocksDB's IO error text ("IO error: While <context>: <path>: <reason>").
 
+pub mod fault;
+pub mod info_log;
 pub mod posix;
 
 use crate::error::Result;

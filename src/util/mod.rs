@@ -3,3 +3,4 @@
 pub mod coding;
 pub mod comparator;
 pub mod crc;
+pub mod xxph3;
