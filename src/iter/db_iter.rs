@@ -778,6 +778,42 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_fails_to_open_stops_the_scan_with_its_error() {
+        let icmp = InternalKeyComparator::default();
+        let mem = Arc::new(MemTable::new(icmp, 0));
+        for k in [&b"a"[..], b"c", b"e"] {
+            mem.add(10, ValueType::Value, k, b"mem");
+        }
+        let file0 = Arc::new(MemTable::new(icmp, 1));
+        file0.add(1, ValueType::Value, b"b", b"file0");
+        let bounds = vec![
+            (make_internal_key(b"b", 1, ValueType::Value), make_internal_key(b"b", 1, ValueType::Value)),
+            (make_internal_key(b"d", 1, ValueType::Value), make_internal_key(b"d", 1, ValueType::Value)),
+        ];
+        let level = LevelIterator::new(
+            icmp,
+            bounds,
+            Box::new(move |i| match i {
+                0 => Ok(Box::new(file0.iter()) as Box<dyn InternalIterator>),
+                _ => Err(Error::io("000009.sst: No such file or directory")),
+            }),
+        );
+        let merged = MergingIterator::new(icmp, vec![Box::new(mem.iter()), Box::new(level)]);
+        let mut it = DbIter::new(Box::new(merged), Comparator::Bytewise, 100, None, None);
+        it.seek_to_first();
+        let mut keys = Vec::new();
+        while it.valid() {
+            keys.push(it.key().to_vec());
+            it.next();
+        }
+        assert_eq!(keys, vec![b"a".to_vec(), b"b".to_vec()]);
+        assert_eq!(it.status().unwrap_err().to_string(), "IO error: 000009.sst: No such file or directory");
+        it.seek_to_last();
+        assert!(!it.valid());
+        assert!(it.status().is_err());
+    }
+
+    #[test]
     fn inner_error_is_status() {
         let inner = crate::iter::EmptyIterator::with_error(Error::io("disk gone"));
         let mut it = DbIter::new(Box::new(inner), Comparator::Bytewise, 5, None, None);
