@@ -202,8 +202,11 @@ impl MemTable {
                 continue;
             }
             let t = crate::key::trailer(&ikey);
-            m.account(t >> 8, (t & 0xff) as u8, ikey.len() + value.len());
-            m.set.insert(MemEntry::from_parts(cmp.user, &ikey, &value));
+            let entry = MemEntry::from_parts(cmp.user, &ikey, &value);
+            let data = Arc::clone(&entry.data);
+            if Arc::ptr_eq(&m.set.get_or_insert(entry).value().data, &data) {
+                m.account(t >> 8, (t & 0xff) as u8, ikey.len() + value.len());
+            }
         }
         m
     }
@@ -225,11 +228,20 @@ impl MemTable {
         self.first_seqno.fetch_min(seq, AtomicOrdering::Relaxed);
     }
 
-    /// Inserts one entry. Safe to call from many threads at once.
-    pub fn add(&self, seq: u64, t: ValueType, user_key: &[u8], value: &[u8]) {
+    /// Inserts one entry. Safe to call from many threads at once. An entry with
+    /// the same user key, sequence and type as one already present is not
+    /// inserted (the first one stays) and false is returned, as RocksDB's
+    /// MemTable::Add refuses a duplicate key.
+    pub fn add(&self, seq: u64, t: ValueType, user_key: &[u8], value: &[u8]) -> bool {
         let trailer = crate::key::pack_seq_and_type(seq, t as u8);
-        self.set.insert(MemEntry::new(self.cmp.user, user_key, trailer, value));
+        let entry = MemEntry::new(self.cmp.user, user_key, trailer, value);
+        let data = Arc::clone(&entry.data);
+        let stored = self.set.get_or_insert(entry);
+        if !Arc::ptr_eq(&stored.value().data, &data) {
+            return false;
+        }
         self.account(seq, t as u8, user_key.len() + 8 + value.len());
+        true
     }
 
     /// Calls `f(internal key, value)` for the entries of `user_key` with
@@ -445,11 +457,12 @@ mod tests {
         let m = MemTable::new(InternalKeyComparator::default(), 7);
         assert!(m.is_empty());
         assert_eq!(m.first_seqno(), u64::MAX);
-        m.add(5, ValueType::Value, b"a", b"a5");
+        assert!(m.add(5, ValueType::Value, b"a", b"a5"));
         m.add(9, ValueType::Deletion, b"a", b"");
         m.add(3, ValueType::Value, b"a", b"a3");
         m.add(4, ValueType::SingleDeletion, b"b", b"");
         m.add(6, ValueType::Value, b"ab", b"v");
+        assert!(!m.add(5, ValueType::Value, b"a", b"again"), "a duplicate is refused");
         assert_eq!(m.id(), 7);
         assert_eq!(m.num_entries(), 5);
         assert_eq!(m.num_deletes(), 2);
