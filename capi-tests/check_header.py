@@ -87,7 +87,7 @@ def split_top_level(s):
 
 def normalise_type(s):
     s = s.replace("*", " * ").replace("[", " [ ").replace("]", " ] ")
-    s = s.replace("ROCKSDB_LIBRARY_API", " ").replace("extern", " ")
+    s = re.sub(r"\bROCKSDB_LIBRARY_API\b|\bextern\b", " ", s)
     toks = s.split()
     out = " ".join(toks)
     return out.replace(" *", "*")
@@ -104,7 +104,13 @@ def normalise_param(p):
     toks = p.replace("*", " * ").split()
     if len(toks) > 1 and re.match(r"^\w+$", toks[-1]) and not is_type_word(toks[-1]):
         toks = toks[:-1]
-    return normalise_type(" ".join(toks))
+    t = normalise_type(" ".join(toks))
+    # A top-level const on a parameter is not part of the function's type.
+    if "*" not in t and t.startswith("const "):
+        t = t[len("const "):]
+    if t.endswith("* const"):
+        t = t[: -len(" const")]
+    return t
 
 
 def parse_header(path):

@@ -77,3 +77,50 @@ pub unsafe extern "C" fn rocksdb_column_family_handle_get_name(
         Ok(malloc_bytes(name.as_bytes()))
     })
 }
+
+/// Creates several column families with the same options; returns a malloc'd
+/// array of handles (free it with `rocksdb_create_column_families_destroy`,
+/// each handle with `rocksdb_column_family_handle_destroy`). On an error the
+/// families created before it stay created, as in RocksDB, and NULL is returned.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_create_column_families(
+    db: *mut rocksdb_t,
+    column_family_options: *const rocksdb_options_t,
+    num_column_families: libc::c_int,
+    column_family_names: *const *const c_char,
+    lencfs: *mut size_t,
+    errptr: *mut *mut c_char,
+) -> *mut *mut rocksdb_column_family_handle_t {
+    set_out(lencfs, 0);
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = &handle(db, "db")?.db;
+        let o = handle(column_family_options, "column family options")?;
+        o.check_supported()?;
+        let n = usize::try_from(num_column_families).map_err(|_| Error::invalid_argument("negative count"))?;
+        if n > 0 && column_family_names.is_null() {
+            return Err(Error::invalid_argument("column_family_names is NULL"));
+        }
+        let mut made = Vec::with_capacity(n);
+        for i in 0..n {
+            let name = c_str(*column_family_names.add(i), "column family name")?;
+            made.push(d.create_column_family(&o.opts, name)?);
+        }
+        let arr = libc::malloc(std::mem::size_of::<*mut rocksdb_column_family_handle_t>() * n.max(1))
+            as *mut *mut rocksdb_column_family_handle_t;
+        if arr.is_null() {
+            return Err(Error::new(crate::error::Code::Aborted, "out of memory"));
+        }
+        for (i, cf) in made.into_iter().enumerate() {
+            *arr.add(i) = into_handle(rocksdb_column_family_handle_t { cf });
+        }
+        set_out(lencfs, n);
+        Ok(arr)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_create_column_families_destroy(list: *mut *mut rocksdb_column_family_handle_t) {
+    if !list.is_null() {
+        libc::free(list as *mut c_void);
+    }
+}

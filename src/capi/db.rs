@@ -724,3 +724,100 @@ pub unsafe extern "C" fn rocksdb_compact_range_cf(
 pub unsafe extern "C" fn rocksdb_get_latest_sequence_number(db: *mut rocksdb_t) -> u64 {
     guarded(0, || Ok(db_ref(db)?.latest_sequence_number()))
 }
+
+/// 1 unless the key is certainly absent (a read that finds nothing); with a
+/// found value and `value_found` given, the value is handed out as RocksDB does.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_key_may_exist(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> c_uchar {
+    guarded(1, || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        key_may_exist_impl(
+            d,
+            options,
+            &cf,
+            key,
+            key_len,
+            value,
+            val_len,
+            timestamp,
+            timestamp_len,
+            value_found,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_key_may_exist_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> c_uchar {
+    guarded(1, || {
+        let d = db_ref(db)?;
+        let cf = cf_ref(column_family)?;
+        key_may_exist_impl(
+            d,
+            options,
+            cf,
+            key,
+            key_len,
+            value,
+            val_len,
+            timestamp,
+            timestamp_len,
+            value_found,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn key_may_exist_impl(
+    d: &Db,
+    options: *const rocksdb_readoptions_t,
+    cf: &ColumnFamilyHandle,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> Result<c_uchar> {
+    let _ = (timestamp, timestamp_len);
+    set_out(value_found, 0);
+    match d.get_cf(
+        &handle(options, "read options")?.ro,
+        cf,
+        bytes(key, key_len)?,
+    ) {
+        Ok(Some(v)) => {
+            if !value.is_null() && !value_found.is_null() {
+                *value = malloc_bytes(&v);
+                set_out(val_len, v.len());
+                set_out(value_found, 1);
+            }
+            Ok(1)
+        }
+        Ok(None) => Ok(0),
+        // An error cannot rule the key out.
+        Err(_) => Ok(1),
+    }
+}

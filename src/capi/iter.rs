@@ -207,3 +207,30 @@ pub unsafe extern "C" fn rocksdb_iter_refresh(
         Err(Error::not_supported("rocksdb_iter_refresh"))
     })
 }
+
+/// A view of bytes owned by ferrock (`rocksdb_slice_t`, laid out like `rocksdb::Slice`).
+#[repr(C)]
+pub struct rocksdb_slice_t {
+    pub data: *const c_char,
+    pub size: size_t,
+}
+
+/// The current key as a slice, valid until the iterator moves; {NULL, 0} when not valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_iter_key_slice(
+    iter: *const rocksdb_iterator_t,
+) -> rocksdb_slice_t {
+    let mut size = 0;
+    let data = rocksdb_iter_key(iter, &mut size);
+    rocksdb_slice_t { data, size }
+}
+
+/// The current value as a slice, valid until the iterator moves; {NULL, 0} when not valid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_iter_value_slice(
+    iter: *const rocksdb_iterator_t,
+) -> rocksdb_slice_t {
+    let mut size = 0;
+    let data = rocksdb_iter_value(iter, &mut size);
+    rocksdb_slice_t { data, size }
+}

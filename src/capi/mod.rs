@@ -25,9 +25,11 @@ pub mod batch;
 pub mod cache;
 pub mod cf;
 pub mod db;
+pub mod env;
 pub mod filter;
 pub mod flush;
 pub mod iter;
+pub mod not_implemented;
 pub mod option_accessors;
 pub mod options;
 pub mod readoptions;
@@ -49,6 +51,9 @@ pub(crate) struct Stored {
 impl Stored {
     pub(crate) fn set(&mut self, name: &'static str, bits: u64) {
         self.values.insert(name, bits);
+    }
+    pub(crate) fn remove(&mut self, name: &str) {
+        self.values.remove(name);
     }
     pub(crate) fn get(&self, name: &str) -> Option<u64> {
         self.values.get(name).copied()

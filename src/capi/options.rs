@@ -20,6 +20,10 @@ pub struct rocksdb_options_t {
     pub(crate) stored: Stored,
     /// Features set on this handle that ferrock lacks and that change results or files.
     pub(crate) unsupported: Vec<String>,
+    /// Text options stored for their getters (db_log_dir, db_host_id, ...).
+    pub(crate) stored_text: std::collections::BTreeMap<&'static str, String>,
+    /// compression_per_level as set (the engine has no per-level codec yet).
+    pub(crate) compression_per_level: Vec<c_int>,
 }
 
 impl rocksdb_options_t {
@@ -28,6 +32,8 @@ impl rocksdb_options_t {
             opts: Options::default(),
             stored: Stored::default(),
             unsupported: Vec::new(),
+            stored_text: Default::default(),
+            compression_per_level: Vec::new(),
         }
     }
 
@@ -46,10 +52,15 @@ impl rocksdb_options_t {
 
     /// Options a caller set that the engine accepts but does not use (for the info LOG).
     pub fn ignored_option_names(&self) -> Vec<&'static str> {
-        self.stored.names()
+        let mut names = self.stored.names();
+        names.extend(self.stored_text.keys().copied());
+        if !self.compression_per_level.is_empty() {
+            names.push("compression_per_level");
+        }
+        names
     }
 
-    fn mark_unsupported(&mut self, what: &str) {
+    pub(crate) fn mark_unsupported(&mut self, what: &str) {
         if !self.unsupported.iter().any(|w| w == what) {
             self.unsupported.push(what.to_string());
         }
@@ -383,6 +394,130 @@ pub unsafe extern "C" fn rocksdb_options_set_row_cache(
         let o = handle_mut(opt, "options")?;
         let cap = cache.as_ref().map(|c| c.capacity() as u64).unwrap_or(0);
         o.stored.set("row_cache", cap);
+        Ok(())
+    })
+}
+
+/// Text options ferrock stores without using; getters hand back a malloc'd copy.
+unsafe fn set_text(opt: *mut rocksdb_options_t, name: &'static str, v: *const c_char) {
+    guarded((), || {
+        let o = handle_mut(opt, "options")?;
+        if v.is_null() {
+            o.stored_text.remove(name);
+        } else {
+            o.stored_text.insert(name, c_str(v, name)?.to_string());
+        }
+        Ok(())
+    })
+}
+
+/// The stored text (owned by the options, valid while they live and the option is not set again).
+unsafe fn get_text(
+    opt: *mut rocksdb_options_t,
+    name: &'static str,
+    default: &'static str,
+    size: *mut size_t,
+) -> *const c_char {
+    set_out(size, 0);
+    guarded(std::ptr::null(), || {
+        let o = handle(opt, "options")?;
+        let text = o
+            .stored_text
+            .get(name)
+            .map(String::as_str)
+            .unwrap_or(default);
+        set_out(size, text.len());
+        Ok(text.as_ptr() as *const c_char)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_db_log_dir(
+    opt: *mut rocksdb_options_t,
+    v: *const c_char,
+) {
+    set_text(opt, "db_log_dir", v)
+}
+
+/// "" when unset, RocksDB's default; the bytes belong to the options (not NUL-terminated).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_db_log_dir(
+    opt: *mut rocksdb_options_t,
+    size: *mut size_t,
+) -> *const c_char {
+    get_text(opt, "db_log_dir", "", size)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_daily_offpeak_time_utc(
+    opt: *mut rocksdb_options_t,
+    v: *const c_char,
+) {
+    set_text(opt, "daily_offpeak_time_utc", v)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_daily_offpeak_time_utc(
+    opt: *mut rocksdb_options_t,
+    size: *mut size_t,
+) -> *const c_char {
+    get_text(opt, "daily_offpeak_time_utc", "", size)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_db_host_id(
+    opt: *mut rocksdb_options_t,
+    v: *const c_char,
+) {
+    set_text(opt, "db_host_id", v)
+}
+
+/// RocksDB's default host id is the marker "__hostname__" (the host name is written at open).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_db_host_id(
+    opt: *mut rocksdb_options_t,
+    size: *mut size_t,
+) -> *const c_char {
+    get_text(opt, "db_host_id", "__hostname__", size)
+}
+
+/// The WAL directory ("" = the database directory); the bytes belong to the options.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_wal_dir(
+    opt: *mut rocksdb_options_t,
+    size: *mut size_t,
+) -> *const c_char {
+    set_out(size, 0);
+    guarded(std::ptr::null(), || {
+        let dir = &handle(opt, "options")?.opts.wal_dir;
+        set_out(size, dir.len());
+        Ok(dir.as_ptr() as *const c_char)
+    })
+}
+
+/// Per-level compression: stored; a codec ferrock cannot write makes open fail.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_compression_per_level(
+    opt: *mut rocksdb_options_t,
+    level_values: *const c_int,
+    num_levels: size_t,
+) {
+    guarded((), || {
+        let o = handle_mut(opt, "options")?;
+        if level_values.is_null() && num_levels > 0 {
+            return Err(Error::invalid_argument("level_values is NULL"));
+        }
+        let mut levels = Vec::with_capacity(num_levels);
+        for i in 0..num_levels {
+            let t = *level_values.add(i);
+            match u8::try_from(t).ok().and_then(CompressionType::from_u8) {
+                Some(c) if c.supported_for_writing() => {}
+                Some(c) => o.mark_unsupported(&format!("compression type {}", c.name())),
+                None => o.mark_unsupported(&format!("compression type {t}")),
+            }
+            levels.push(t);
+        }
+        o.compression_per_level = levels;
         Ok(())
     })
 }

@@ -141,3 +141,32 @@ pub unsafe extern "C" fn rocksdb_readoptions_get_request_id(
         })
     })
 }
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_request_id(opt: *mut rocksdb_readoptions_t) {
+    store_bytes(opt, "request_id", std::ptr::null(), 0)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_merge_operand_count_threshold(
+    opt: *mut rocksdb_readoptions_t,
+) {
+    guarded((), || {
+        handle_mut(opt, "read options")?
+            .stored
+            .remove("merge_operand_count_threshold");
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_has_merge_operand_count_threshold(
+    opt: *mut rocksdb_readoptions_t,
+) -> libc::c_uchar {
+    guarded(0, || {
+        Ok(handle(opt, "read options")?
+            .stored
+            .get("merge_operand_count_threshold")
+            .is_some() as libc::c_uchar)
+    })
+}
