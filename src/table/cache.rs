@@ -12,7 +12,7 @@
 use crate::table::block::Block;
 use parking_lot::Mutex;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 pub type CacheKey = (u64, u64);
@@ -78,6 +78,7 @@ pub struct BlockCache {
     shards: Vec<Mutex<Shard>>,
     shard_bits: u32,
     capacity: AtomicUsize,
+    strict_capacity_limit: AtomicBool,
     next_id: AtomicU64,
 }
 
@@ -101,7 +102,28 @@ impl BlockCache {
     pub fn new(capacity: usize, num_shard_bits: i32) -> Arc<BlockCache> {
         let bits = if num_shard_bits < 0 { default_shard_bits(capacity) } else { (num_shard_bits as u32).min(19) };
         let shards = (0..(1usize << bits)).map(|_| Mutex::new(Shard::default())).collect();
-        Arc::new(BlockCache { shards, shard_bits: bits, capacity: AtomicUsize::new(capacity), next_id: AtomicU64::new(1) })
+        Arc::new(BlockCache {
+            shards,
+            shard_bits: bits,
+            capacity: AtomicUsize::new(capacity),
+            strict_capacity_limit: AtomicBool::new(false),
+            next_id: AtomicU64::new(1),
+        })
+    }
+
+    /// With a strict limit, an insert that cannot fit (everything else
+    /// pinned) is refused instead of overshooting the capacity.
+    pub fn set_strict_capacity_limit(&self, strict: bool) {
+        self.strict_capacity_limit.store(strict, Ordering::Relaxed);
+    }
+
+    pub fn has_strict_capacity_limit(&self) -> bool {
+        self.strict_capacity_limit.load(Ordering::Relaxed)
+    }
+
+    /// Number of entries in the cache (`rocksdb_cache_get_occupancy_count`).
+    pub fn occupancy_count(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().map.len()).sum()
     }
 
     pub fn capacity(&self) -> usize {
@@ -149,19 +171,28 @@ impl BlockCache {
         &self.shards[idx]
     }
 
-    /// Inserts (or replaces) a block. An entry larger than the whole capacity
-    /// is still inserted and goes as soon as nobody holds it (RocksDB's
-    /// non-strict capacity limit).
-    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) {
+    /// Inserts (or replaces) a block; returns whether it was inserted. Without
+    /// a strict limit an entry always goes in, even past the capacity, and
+    /// leaves as soon as nobody holds it; with one, an entry that cannot fit
+    /// after evicting every unpinned entry is refused (the reader then serves
+    /// the block uncached).
+    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
         let per = self.shard_capacity();
         let mut s = self.shard(&key).lock();
         s.remove(&key);
+        if self.has_strict_capacity_limit() && s.usage + charge > per {
+            s.evict_to(per.saturating_sub(charge));
+            if s.usage + charge > per {
+                return false;
+            }
+        }
         let tick = s.next_tick;
         s.next_tick += 1;
         s.map.insert(key, Entry { block, charge, tick });
         s.lru.insert(tick, key);
         s.usage += charge;
         s.evict_to(per);
+        true
     }
 
     pub fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
@@ -207,6 +238,25 @@ mod tests {
         c.set_capacity(0);
         assert_eq!(c.usage(), 0);
         assert_eq!(c.capacity(), 0);
+    }
+
+    #[test]
+    fn strict_limit_refuses_what_cannot_fit() {
+        let c = BlockCache::new(250, 0);
+        c.set_strict_capacity_limit(true);
+        let id = c.new_id();
+        let a = blk(1);
+        let b = blk(1);
+        assert!(c.insert((id, 1), a.clone(), 100));
+        assert!(c.insert((id, 2), b.clone(), 100));
+        // Both pinned by a and b: a third cannot fit.
+        assert!(!c.insert((id, 3), blk(1), 100));
+        assert_eq!(c.occupancy_count(), 2);
+        drop(a);
+        assert!(c.insert((id, 3), blk(1), 100));
+        assert!(c.lookup(&(id, 1)).is_none());
+        assert_eq!(c.usage(), 200);
+        drop(b);
     }
 
     #[test]
