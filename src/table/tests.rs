@@ -732,12 +732,20 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
     let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let n = 20_000;
-    for (codec, bits) in [(CompressionType::Lz4, 10.0), (CompressionType::None, 0.0), (CompressionType::Lz4hc, 7.5)] {
+    for (codec, bits, index_interval) in
+        [(CompressionType::Lz4, 10.0, 1), (CompressionType::None, 0.0, 1), (CompressionType::Lz4hc, 7.5, 16)]
+    {
         // An ingested file: sequence numbers 0 and the external-file properties.
         let sst = dir.join(format!("ext-{}.sst", codec as u8));
         let fs = crate::env::default_fs();
         let mut b = TableBuilder::new(
-            TableBuildOptions { compression: codec, bloom_bits_per_key: bits, ..Default::default() },
+            TableBuildOptions {
+                compression: codec,
+                bloom_bits_per_key: bits,
+                index_block_restart_interval: index_interval,
+                block_size: 1024,
+                ..Default::default()
+            },
             fs.new_writable_file(&sst).unwrap(),
         );
         b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
@@ -819,4 +827,36 @@ fn ingested_files_read_with_their_global_seqno() {
     let mut it = t.iter(false);
     it.seek_to_first();
     assert_eq!(it.key(), &make_internal_key(&user(0), 5, ValueType::Value)[..]);
+}
+
+#[test]
+fn rocksdb_reads_our_delta_encoded_index_with_restart_interval_16() {
+    if tool("/usr/bin/sst_dump").is_none() {
+        return;
+    }
+    let dir = tmp_dir("sstdump-index16");
+    let path = dir.join("000009.sst");
+    let n = 20_000;
+    let opts = TableBuildOptions { index_block_restart_interval: 16, block_size: 512, ..Default::default() };
+    write_sst(&path, n, opts);
+    let file_arg = format!("--file={}", path.display());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
+    assert!(ok && !text.contains("Corruption"), "{}", text);
+    let (ok, text) = sst_dump(&[&file_arg, "--command=scan"]);
+    assert!(ok, "{}", text);
+    assert_eq!(text.lines().filter(|l| l.contains(" => ")).count(), n);
+    // Seeks through sst_dump's --from go through the index binary search.
+    let from = format!("--from={}", String::from_utf8(user(12_345)).unwrap());
+    let to = format!("--to={}", String::from_utf8(user(12_350)).unwrap());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=scan", &from, &to]);
+    assert!(ok, "{}", text);
+    let keys: Vec<&str> = text.lines().filter(|l| l.contains(" => ")).collect();
+    assert_eq!(keys.len(), 5, "{}", text);
+    assert!(keys[0].starts_with("'key00012345'"), "{}", keys[0]);
+    // And our own reader agrees.
+    let fs = crate::env::default_fs();
+    let t = Table::open(fs.new_random_access_file(&path).unwrap(), fs.file_size(&path).unwrap(), TableReadOptions::default())
+        .unwrap();
+    check_full_scan(&t, n);
+    let _ = std::fs::remove_dir_all(&dir);
 }
