@@ -80,6 +80,17 @@ pub struct BlockCache {
     capacity: AtomicUsize,
     strict_capacity_limit: AtomicBool,
     next_id: AtomicU64,
+    hits: AtomicU64,
+    misses: AtomicU64,
+    adds: AtomicU64,
+}
+
+/// Counters since the cache was made (the block-cache tickers' sources).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockCacheCounters {
+    pub hits: u64,
+    pub misses: u64,
+    pub adds: u64,
 }
 
 /// RocksDB's default shard count: shards of at least 512 KiB, at most 64.
@@ -108,6 +119,9 @@ impl BlockCache {
             capacity: AtomicUsize::new(capacity),
             strict_capacity_limit: AtomicBool::new(false),
             next_id: AtomicU64::new(1),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+            adds: AtomicU64::new(0),
         })
     }
 
@@ -192,11 +206,23 @@ impl BlockCache {
         s.lru.insert(tick, key);
         s.usage += charge;
         s.evict_to(per);
+        self.adds.fetch_add(1, Ordering::Relaxed);
         true
     }
 
     pub fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
-        self.shard(key).lock().touch(key)
+        let found = self.shard(key).lock().touch(key);
+        let counter = if found.is_some() { &self.hits } else { &self.misses };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
+    }
+
+    pub fn counters(&self) -> BlockCacheCounters {
+        BlockCacheCounters {
+            hits: self.hits.load(Ordering::Relaxed),
+            misses: self.misses.load(Ordering::Relaxed),
+            adds: self.adds.load(Ordering::Relaxed),
+        }
     }
 
     pub fn erase(&self, key: &CacheKey) {
@@ -224,6 +250,8 @@ mod tests {
         }
         assert_eq!(c.usage(), 1000);
         assert!(c.lookup(&(id, 0)).is_some()); // now most recent
+        assert!(c.lookup(&(id, 99)).is_none());
+        assert_eq!(c.counters(), BlockCacheCounters { hits: 1, misses: 1, adds: 10 });
         c.insert((id, 10), blk(10), 100);
         assert!(c.lookup(&(id, 1)).is_none(), "oldest unpinned entry evicted");
         assert!(c.lookup(&(id, 0)).is_some());

@@ -331,8 +331,12 @@ fn block_cache_serves_repeated_reads() {
     check_full_scan(&t, 20_000);
     let used = cache.usage();
     assert!(used > 100_000, "{}", used);
+    let misses = cache.counters().misses;
     check_full_scan(&t, 20_000);
     assert_eq!(cache.usage(), used);
+    // The second scan is served from the cache.
+    assert_eq!(cache.counters().misses, misses);
+    assert!(cache.counters().hits >= t.properties().num_data_blocks);
     let mut it = t.iter(true);
     it.seek_to_first();
     assert!(cache.pinned_usage() > 0);
