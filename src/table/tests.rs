@@ -172,7 +172,8 @@ fn round_trip_100k_every_codec_and_block_size() {
         (CompressionType::Lz4hc, 4, 64 * 1024),
     ];
     for (codec, level, bs) in configs {
-        let opts = TableBuildOptions { compression: codec, compression_level: level, block_size: bs, ..Default::default() };
+        let opts =
+            TableBuildOptions { compression: codec, compression_level: level, block_size: bs, ..Default::default() };
         let bytes = build(n, opts);
         let t = open_bytes(bytes, Some(BlockCache::new(1 << 20, -1))).unwrap();
         let p = t.properties();
@@ -386,7 +387,9 @@ fn rocksdb_sst_dump_accepts_our_tables() {
         return;
     }
     let dir = tmp_dir("sstdump");
-    for (codec, name) in [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")] {
+    for (codec, name) in
+        [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")]
+    {
         let path = dir.join(format!("{:06}.sst", codec as u8 + 10));
         let n = 2000;
         write_sst(&path, n, TableBuildOptions { compression: codec, file_number: 10, ..Default::default() });
@@ -486,7 +489,12 @@ fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, forma
         for l in text.lines().filter(|l| l.contains(" => ")) {
             assert!(it.valid());
             let hex = |b: &[u8]| b.iter().map(|x| format!("{:02X}", x)).collect::<String>();
-            let want_k = format!("'{}' seq:{}, type:{}", hex(user_key(it.key())), crate::key::trailer(it.key()) >> 8, crate::key::trailer(it.key()) & 0xff);
+            let want_k = format!(
+                "'{}' seq:{}, type:{}",
+                hex(user_key(it.key())),
+                crate::key::trailer(it.key()) >> 8,
+                crate::key::trailer(it.key()) & 0xff
+            );
             assert!(l.contains(&want_k), "{} vs {}", l, want_k);
             assert!(l.trim_end().ends_with(&hex(it.value())), "value of {}", l);
             // A point lookup finds the same entry.
@@ -601,7 +609,6 @@ fn encoded_handle_helper_matches_varints() {
     assert_eq!(a, b);
 }
 
-
 #[test]
 fn bloom_filter_is_written_and_consulted() {
     let n = 5000;
@@ -631,7 +638,8 @@ fn bloom_filter_is_written_and_consulted() {
     assert_eq!((calls, cache.usage()), (0, before));
 
     // whole_key_filtering = false: no keys go in, so no filter block at all.
-    let bytes = build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
+    let bytes =
+        build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
     let t = open_bytes(bytes, None).unwrap();
     assert!(!t.has_filter());
     assert!(!t.properties().whole_key_filtering);
@@ -645,7 +653,11 @@ fn rocksdb_sst_dump_accepts_tables_with_filters() {
     }
     let dir = tmp_dir("sstdump-filter");
     let path = dir.join("000007.sst");
-    write_sst(&path, 1000, TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() });
+    write_sst(
+        &path,
+        1000,
+        TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() },
+    );
     let file_arg = format!("--file={}", path.display());
     let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
     assert!(ok && !text.contains("Corruption"), "{}", text);
@@ -723,7 +735,6 @@ fn random_corruption_never_panics() {
         }
     }
 }
-
 
 #[test]
 fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
@@ -859,8 +870,12 @@ fn rocksdb_reads_our_delta_encoded_index_with_restart_interval_16() {
     assert!(keys[0].starts_with("'key00012345'"), "{}", keys[0]);
     // And our own reader agrees.
     let fs = crate::env::default_fs();
-    let t = Table::open(fs.new_random_access_file(&path).unwrap(), fs.file_size(&path).unwrap(), TableReadOptions::default())
-        .unwrap();
+    let t = Table::open(
+        fs.new_random_access_file(&path).unwrap(),
+        fs.file_size(&path).unwrap(),
+        TableReadOptions::default(),
+    )
+    .unwrap();
     check_full_scan(&t, n);
     let _ = std::fs::remove_dir_all(&dir);
 }
