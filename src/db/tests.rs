@@ -512,3 +512,21 @@ fn damaged_files_are_reported_not_misread() {
     let e = Db::open(&opts(), &d.0).err().unwrap();
     assert!(e.is_corruption(), "{e}");
 }
+
+#[test]
+fn compact_range_moves_level0_down() {
+    let d = TempDir::new("compactrange");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    for round in 0..3u32 {
+        for i in 0..100u32 {
+            db.put(&wo(), format!("k{i:03}").as_bytes(), format!("{round}").as_bytes()).unwrap();
+        }
+        db.flush(&FlushOptions::default()).unwrap();
+    }
+    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(3));
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(0));
+    assert_eq!(db.property_int("rocksdb.num-files-at-level1"), Some(1));
+    assert_eq!(db.get(&ro(), b"k042").unwrap(), Some(b"2".to_vec()));
+    assert_eq!(scan(&db).len(), 100);
+}

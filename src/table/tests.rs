@@ -14,7 +14,6 @@ use crate::table::{Table, TableBuildOptions, TableBuilder, TableReadOptions};
 use crate::util::coding::put_varint64;
 use parking_lot::Mutex;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 /// An in-memory file shared between the writer and readers of a test.
@@ -376,7 +375,7 @@ fn write_sst(path: &Path, n: usize, opts: TableBuildOptions) {
 }
 
 fn sst_dump(args: &[&str]) -> (bool, String) {
-    let out = Command::new("/usr/bin/sst_dump").args(args).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/sst_dump").args(args).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
@@ -434,7 +433,7 @@ fn run_db_bench(compression: &str, checksum_type: u8, format_version: u32, extra
         return None;
     }
     let dir = tmp_dir(&format!("dbbench-{}-{}-{}-{}", compression, checksum_type, format_version, extra.join("")));
-    let out = Command::new("/usr/bin/db_bench")
+    let out = crate::util::testutil::system_command("/usr/bin/db_bench")
         .args([
             "--benchmarks=fillseq",
             "--num=3000",
@@ -543,10 +542,10 @@ fn reads_rocksdb_tables_with_data_block_hash_index() {
     let dir = tmp_dir("hashindex");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/hashindex_rocksdb783.c");
     let exe = dir.join("gen");
-    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let sst = dir.join("000001.sst");
-    let out = Command::new(&exe).arg(&sst).arg("2000").output().unwrap();
+    let out = crate::util::testutil::system_command(&exe).arg(&sst).arg("2000").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let fs = crate::env::default_fs();
     let size = fs.file_size(&sst).unwrap();
@@ -744,7 +743,7 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
     let dir = tmp_dir("ingest");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/ingest_rocksdb783.c");
     let exe = dir.join("ingest");
-    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let n = 20_000;
     for (codec, bits, index_interval) in
@@ -772,7 +771,7 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
         f.sync().unwrap();
         f.close().unwrap();
         let db = dir.join(format!("db-{}", codec as u8));
-        let out = Command::new(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
+        let out = crate::util::testutil::system_command(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{} {}", text, String::from_utf8_lossy(&out.stderr));
         let fields: Vec<&str> = text.split_whitespace().collect();
