@@ -12,15 +12,12 @@
 use ferrock::db::Db;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
 use ferrock::batch::WriteBatch;
+use ferrock::table::cache::BlockCache;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::exit;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
-
-/// RocksDB's db_bench default block cache size (tools/db_bench_tool.cc, FLAGS_cache_size),
-/// which is also the size of the cache ferrock gives a database that names none.
-const DEFAULT_CACHE_SIZE: i64 = 32 << 20;
 
 /// Every flag db_bench accepts, with RocksDB's default, as text; parsed on use.
 const FLAG_DEFAULTS: &[(&str, &str)] = &[
@@ -432,11 +429,9 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
     if cache_size <= 0 {
         // RocksDB's db_bench: a cache size of 0 or less means no block cache.
         o.table.no_block_cache = true;
-    } else if cache_size != DEFAULT_CACHE_SIZE {
-        // TODO(infra): build `BlockCache::new(cache_size, -1)` once table::cache exposes it.
-        return Err(format!(
-            "Not implemented: --cache_size={cache_size}: only the default {DEFAULT_CACHE_SIZE} (or 0) until the block cache API lands"
-        ));
+    } else {
+        // -1: the cache picks its shard count, as RocksDB's --cache_numshardbits=-1 does.
+        o.table.block_cache = Some(BlockCache::new(cache_size as usize, -1));
     }
     Ok(o)
 }
