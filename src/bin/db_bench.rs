@@ -521,9 +521,9 @@ enum KeyOrder {
 }
 
 /// fillseq / fillrandom / overwrite: `writes` entries per thread, `batch_size` per write.
-fn do_write(db: &Db, cfg: &Config, order: KeyOrder, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(1000 + thread as u64));
-    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, 301 + thread as u64);
+fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut batch = WriteBatch::new();
     let mut st = Stats { start: Some(Instant::now()), ..Default::default() };
@@ -554,8 +554,8 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, thread: usize) -> Result<Sta
 }
 
 /// readrandom: `reads` point lookups of uniformly random keys per thread.
-fn do_read_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(2000 + thread as u64));
+fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
@@ -581,8 +581,8 @@ fn do_read_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String>
 }
 
 /// seekrandom: a new iterator per operation, Seek to a random key, then `seek_nexts` Next()s.
-fn do_seek_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(3000 + thread as u64));
+fn do_seek_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
@@ -714,6 +714,7 @@ fn main() {
         let _ = std::fs::create_dir_all(parent);
     }
     let mut db = Some(open_db(&opts, &db_path));
+    let mut next_seed = cfg.seed.wrapping_add(1);
 
     for name in &benchmarks {
         let fresh = matches!(name.as_str(), "fillseq" | "fillrandom");
@@ -733,12 +734,17 @@ fn main() {
             db = Some(open_db(&opts, &db_path));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
+        // As RocksDB's ThreadState: every thread of every benchmark gets the next seed
+        // after the base, so overwrite does not replay fillrandom's keys.
+        let first_seed = next_seed;
+        next_seed = next_seed.wrapping_add(cfg.threads as u64);
+        let seed_of = |t: usize| first_seed.wrapping_add(t as u64);
         println!("DB path: [{}]", db_path.display());
         let result = match name.as_str() {
-            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, t)),
-            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, t)),
-            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, t)),
-            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, t)),
+            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, seed_of(t))),
+            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t))),
+            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, seed_of(t))),
+            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, seed_of(t))),
             "readseq" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, false)),
             "readreverse" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, true)),
             "compact" => {
