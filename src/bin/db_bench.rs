@@ -409,20 +409,22 @@ fn destroy_db_files(dir: &Path) -> std::io::Result<()> {
 }
 
 fn build_options(flags: &Flags) -> Result<Options, String> {
-    let mut o = Options::default();
-    o.create_if_missing = true;
-    o.compression = parse_compression(flags.str("compression_type"))?;
-    o.write_buffer_size = flags.i64("write_buffer_size").max(0) as usize;
-    o.max_write_buffer_number = flags.i64("max_write_buffer_number") as i32;
-    o.target_file_size_base = flags.i64("target_file_size_base").max(0) as u64;
-    o.max_bytes_for_level_base = flags.i64("max_bytes_for_level_base").max(0) as u64;
-    o.num_levels = flags.i64("num_levels") as i32;
-    o.level0_file_num_compaction_trigger = flags.i64("level0_file_num_compaction_trigger") as i32;
-    o.level0_slowdown_writes_trigger = flags.i64("level0_slowdown_writes_trigger") as i32;
-    o.level0_stop_writes_trigger = flags.i64("level0_stop_writes_trigger") as i32;
-    o.max_background_jobs = flags.i64("max_background_jobs") as i32;
-    o.max_open_files = flags.i64("open_files") as i32;
-    o.statistics = flags.bool("statistics");
+    let mut o = Options {
+        create_if_missing: true,
+        compression: parse_compression(flags.str("compression_type"))?,
+        write_buffer_size: flags.i64("write_buffer_size").max(0) as usize,
+        max_write_buffer_number: flags.i64("max_write_buffer_number") as i32,
+        target_file_size_base: flags.i64("target_file_size_base").max(0) as u64,
+        max_bytes_for_level_base: flags.i64("max_bytes_for_level_base").max(0) as u64,
+        num_levels: flags.i64("num_levels") as i32,
+        level0_file_num_compaction_trigger: flags.i64("level0_file_num_compaction_trigger") as i32,
+        level0_slowdown_writes_trigger: flags.i64("level0_slowdown_writes_trigger") as i32,
+        level0_stop_writes_trigger: flags.i64("level0_stop_writes_trigger") as i32,
+        max_background_jobs: flags.i64("max_background_jobs") as i32,
+        max_open_files: flags.i64("open_files") as i32,
+        statistics: flags.bool("statistics"),
+        ..Options::default()
+    };
     o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
     o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
