@@ -43,7 +43,7 @@ skip_suite() {
 # error". The Rust suite therefore runs without the aliases; the build suite puts them back.
 rust_suite() {
   rm -f "$LIBDIR/librocksdb.so" "$LIBDIR/librocksdb.so.7.8"
-  cargo test --release
+  cargo test --release --no-fail-fast
 }
 run_suite rust rust_suite
 
