@@ -83,4 +83,3 @@ func (it *Iterator) Close() {
 		it.c = nil
 	}
 }
-

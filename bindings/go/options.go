@@ -35,7 +35,9 @@ func (o *Options) SetErrorIfExists(v bool) { C.rocksdb_options_set_error_if_exis
 func (o *Options) SetCreateIfMissingColumnFamilies(v bool) {
 	C.rocksdb_options_set_create_missing_column_families(o.c, boolToChar(v))
 }
-func (o *Options) SetParanoidChecks(v bool) { C.rocksdb_options_set_paranoid_checks(o.c, boolToChar(v)) }
+func (o *Options) SetParanoidChecks(v bool) {
+	C.rocksdb_options_set_paranoid_checks(o.c, boolToChar(v))
+}
 func (o *Options) SetWriteBufferSize(bytes uint64) {
 	C.rocksdb_options_set_write_buffer_size(o.c, C.size_t(bytes))
 }
