@@ -1,4 +1,21 @@
 //! RocksDB's block-based table format (rocksdb-formats.md §5–§7): blocks, index,
 //! full bloom filter, properties, footer, compression, and the block cache.
+pub mod block;
+pub mod builder;
 pub mod cache;
+pub mod compression;
 pub mod filter;
+pub mod filter_block;
+pub mod format;
+pub mod properties;
+pub mod reader;
+pub mod xxh3;
+pub mod xxhash;
+
+pub use builder::{TableBuildOptions, TableBuilder};
+pub use cache::BlockCache;
+pub use properties::TableProperties;
+pub use reader::{Table, TableIterator, TableReadOptions};
+
+#[cfg(test)]
+mod tests;

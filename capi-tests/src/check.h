@@ -1,0 +1,69 @@
+/* A tiny check harness for the C API tests: every CHECK counts, a failure
+ * prints the file, line and message and the run goes on; main returns
+ * non-zero when anything failed and prints "RESULT <passed> <failed>". */
+#ifndef FERROCK_CAPI_CHECK_H
+#define FERROCK_CAPI_CHECK_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int checks_passed = 0;
+static int checks_failed = 0;
+
+#define CHECK(cond, ...)                                               \
+  do {                                                                 \
+    if (cond) {                                                        \
+      checks_passed++;                                                 \
+    } else {                                                           \
+      checks_failed++;                                                 \
+      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);  \
+      fprintf(stderr, __VA_ARGS__);                                    \
+      fprintf(stderr, "\n");                                           \
+    }                                                                  \
+  } while (0)
+
+/* errptr must be NULL (no error); frees and resets it either way. */
+#define CHECK_NOERR(err)                                               \
+  do {                                                                 \
+    CHECK((err) == NULL, "unexpected error: %s", (err));               \
+    if (err) { free(err); (err) = NULL; }                              \
+  } while (0)
+
+/* errptr must hold a message starting with prefix; frees and resets it. */
+#define CHECK_ERR_PREFIX(err, prefix)                                  \
+  do {                                                                 \
+    CHECK((err) != NULL && strncmp((err), (prefix), strlen(prefix)) == 0, \
+          "expected an error starting with \"%s\", got %s", (prefix),  \
+          (err) ? (err) : "no error");                                 \
+    if (err) { free(err); (err) = NULL; }                              \
+  } while (0)
+
+/* A value of length len equal to the C string want. */
+#define CHECK_VALUE(val, len, want)                                    \
+  CHECK((val) != NULL && (len) == strlen(want) && memcmp((val), (want), (len)) == 0, \
+        "expected \"%s\", got \"%.*s\" (len %zu)", (want), (int)((val) ? (len) : 4), \
+        (val) ? (val) : "NULL", (size_t)(len))
+
+/* A fresh empty directory path under $TMPDIR for one database. */
+static inline void make_db_path(char* buf, size_t cap, const char* name) {
+  const char* tmp = getenv("TMPDIR");
+  char cmd[600];
+  snprintf(buf, cap, "%s/ferrock-capi-%s-%d", tmp ? tmp : "/tmp", name, (int)getpid());
+  snprintf(cmd, sizeof(cmd), "rm -rf '%s'", buf);
+  if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", buf);
+}
+
+static inline void remove_db_path(const char* path) {
+  char cmd[600];
+  snprintf(cmd, sizeof(cmd), "rm -rf '%s'", path);
+  if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", path);
+}
+
+static inline int check_report(const char* program) {
+  printf("RESULT %d %d %s\n", checks_passed, checks_failed, program);
+  return checks_failed == 0 ? 0 : 1;
+}
+
+#endif

@@ -1,0 +1,171 @@
+/* Options handles: getters return what setters set, defaults are RocksDB's,
+ * and options that change results make open fail with "Not implemented". */
+#include <rocksdb/c.h>
+#include "check.h"
+
+static void test_db_options(void) {
+  rocksdb_options_t* o = rocksdb_options_create();
+  CHECK(rocksdb_options_get_create_if_missing(o) == 0, "default create_if_missing");
+  rocksdb_options_set_create_if_missing(o, 1);
+  CHECK(rocksdb_options_get_create_if_missing(o) == 1, "create_if_missing read back");
+  CHECK(rocksdb_options_get_write_buffer_size(o) == 64u << 20, "default write_buffer_size");
+  rocksdb_options_set_write_buffer_size(o, 1 << 20);
+  CHECK(rocksdb_options_get_write_buffer_size(o) == 1 << 20, "write_buffer_size read back");
+  rocksdb_options_set_max_open_files(o, 123);
+  CHECK(rocksdb_options_get_max_open_files(o) == 123, "max_open_files read back");
+  rocksdb_options_set_max_bytes_for_level_multiplier(o, 8.5);
+  CHECK(rocksdb_options_get_max_bytes_for_level_multiplier(o) == 8.5, "multiplier read back");
+  rocksdb_options_set_compression(o, rocksdb_no_compression);
+  CHECK(rocksdb_options_get_compression(o) == rocksdb_no_compression, "compression read back");
+  rocksdb_options_set_wal_recovery_mode(o, rocksdb_absolute_consistency_recovery);
+  CHECK(rocksdb_options_get_wal_recovery_mode(o) == rocksdb_absolute_consistency_recovery, "recovery mode");
+  /* An option the engine does not use is still stored and read back. */
+  rocksdb_options_set_max_file_opening_threads(o, 7);
+  CHECK(rocksdb_options_get_max_file_opening_threads(o) == 7, "stored option read back");
+  rocksdb_options_set_db_log_dir(o, "/var/log/x");
+  size_t tlen = 0;
+  const char* text = rocksdb_options_get_db_log_dir(o, &tlen);
+  CHECK_VALUE(text, tlen, "/var/log/x");
+  rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
+  CHECK(rocksdb_options_get_allow_concurrent_memtable_write(o) == 0, "stored bool read back");
+  rocksdb_options_increase_parallelism(o, 8);
+  CHECK(rocksdb_options_get_max_background_jobs(o) == 8, "increase_parallelism sets background jobs");
+  rocksdb_options_t* copy = rocksdb_options_create_copy(o);
+  CHECK(rocksdb_options_get_max_file_opening_threads(copy) == 7, "copy keeps stored options");
+  CHECK(rocksdb_options_get_write_buffer_size(copy) == 1 << 20, "copy keeps engine options");
+  rocksdb_options_destroy(copy);
+  rocksdb_options_destroy(o);
+}
+
+static void test_read_write_flush_options(void) {
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  CHECK(rocksdb_readoptions_get_verify_checksums(ro) == 1, "default verify_checksums");
+  CHECK(rocksdb_readoptions_get_fill_cache(ro) == 1, "default fill_cache");
+  rocksdb_readoptions_set_fill_cache(ro, 0);
+  CHECK(rocksdb_readoptions_get_fill_cache(ro) == 0, "fill_cache read back");
+  rocksdb_readoptions_set_readahead_size(ro, 4096);
+  CHECK(rocksdb_readoptions_get_readahead_size(ro) == 4096, "readahead_size read back");
+  rocksdb_readoptions_set_io_timeout(ro, 99);
+  CHECK(rocksdb_readoptions_get_io_timeout(ro) == 99, "io_timeout stored");
+  rocksdb_readoptions_destroy(ro);
+
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  CHECK(rocksdb_writeoptions_get_sync(wo) == 0, "default sync");
+  rocksdb_writeoptions_set_sync(wo, 1);
+  CHECK(rocksdb_writeoptions_get_sync(wo) == 1, "sync read back");
+  rocksdb_writeoptions_disable_WAL(wo, 1);
+  CHECK(rocksdb_writeoptions_get_disable_WAL(wo) == 1, "disable_WAL read back");
+  rocksdb_writeoptions_destroy(wo);
+
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  CHECK(rocksdb_flushoptions_get_wait(fo) == 1, "default wait");
+  rocksdb_flushoptions_set_wait(fo, 0);
+  CHECK(rocksdb_flushoptions_get_wait(fo) == 0, "wait read back");
+  rocksdb_flushoptions_destroy(fo);
+}
+
+static void test_table_options_and_cache(void) {
+  rocksdb_block_based_table_options_t* t = rocksdb_block_based_options_create();
+  CHECK(rocksdb_block_based_options_get_block_size(t) == 4096, "default block_size");
+  rocksdb_block_based_options_set_block_size(t, 16384);
+  CHECK(rocksdb_block_based_options_get_block_size(t) == 16384, "block_size read back");
+  rocksdb_block_based_options_set_block_restart_interval(t, 8);
+  CHECK(rocksdb_block_based_options_get_block_restart_interval(t) == 8, "restart interval read back");
+  rocksdb_block_based_options_set_cache_index_and_filter_blocks(t, 1);
+  CHECK(rocksdb_block_based_options_get_cache_index_and_filter_blocks(t) == 1, "cache_index_and_filter_blocks");
+  rocksdb_block_based_options_set_format_version(t, 5);
+  CHECK(rocksdb_block_based_options_get_format_version(t) == 5, "format_version read back");
+  rocksdb_filterpolicy_t* bloom = rocksdb_filterpolicy_create_bloom_full(10);
+  CHECK(bloom != NULL, "bloom policy created");
+  rocksdb_block_based_options_set_filter_policy(t, bloom);
+  rocksdb_filterpolicy_destroy(bloom);
+
+  rocksdb_cache_t* cache = rocksdb_cache_create_lru(8 << 20);
+  CHECK(rocksdb_cache_get_capacity(cache) == 8 << 20, "cache capacity");
+  rocksdb_cache_set_capacity(cache, 4 << 20);
+  CHECK(rocksdb_cache_get_capacity(cache) == 4 << 20, "cache capacity after set");
+  CHECK(rocksdb_cache_get_usage(cache) <= rocksdb_cache_get_capacity(cache), "usage within capacity");
+  CHECK(rocksdb_cache_get_pinned_usage(cache) <= rocksdb_cache_get_usage(cache), "pinned within usage");
+  rocksdb_block_based_options_set_block_cache(t, cache);
+  rocksdb_lru_cache_options_t* lo = rocksdb_lru_cache_options_create();
+  rocksdb_lru_cache_options_set_capacity(lo, 1 << 20);
+  rocksdb_lru_cache_options_set_num_shard_bits(lo, 2);
+  rocksdb_cache_t* c2 = rocksdb_cache_create_lru_opts(lo);
+  CHECK(rocksdb_cache_get_capacity(c2) == 1 << 20, "lru opts capacity");
+  rocksdb_cache_destroy(c2);
+  rocksdb_lru_cache_options_destroy(lo);
+
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_block_based_table_factory(o, t);
+  rocksdb_block_based_options_destroy(t);
+  rocksdb_cache_destroy(cache);
+  rocksdb_options_destroy(o);
+}
+
+static void test_unsupported_options_fail_open(void) {
+  char path[512];
+  char* err = NULL;
+  make_db_path(path, sizeof(path), "unsupported");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_plain_table_factory(o, 0, 10, 0.75, 16, 0, 0, 0, 0);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK(db == NULL, "open with a plain table factory must fail");
+  CHECK_ERR_PREFIX(err, "Not implemented: plain table");
+  rocksdb_options_destroy(o);
+
+  o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_enable_blob_files(o, 1);
+  CHECK(rocksdb_options_get_enable_blob_files(o) == 1, "enable_blob_files read back");
+  db = rocksdb_open(o, path, &err);
+  CHECK(db == NULL, "open with blob files must fail");
+  CHECK_ERR_PREFIX(err, "Not implemented: blob files");
+  rocksdb_options_destroy(o);
+
+  o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_block_based_table_options_t* t = rocksdb_block_based_options_create();
+  rocksdb_filterpolicy_t* ribbon = rocksdb_filterpolicy_create_ribbon(10);
+  rocksdb_block_based_options_set_filter_policy(t, ribbon);
+  rocksdb_options_set_block_based_table_factory(o, t);
+  db = rocksdb_open(o, path, &err);
+  CHECK(db == NULL, "open with a ribbon filter must fail");
+  CHECK_ERR_PREFIX(err, "Not implemented: ribbon filter");
+  rocksdb_filterpolicy_destroy(ribbon);
+  rocksdb_block_based_options_destroy(t);
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+}
+
+static void test_env(void) {
+  char* err = NULL;
+  rocksdb_env_t* env = rocksdb_create_default_env();
+  CHECK(env != NULL, "default env exists");
+  rocksdb_env_set_background_threads(env, 4);
+  CHECK(rocksdb_env_get_background_threads(env) == 4, "background threads read back");
+  rocksdb_env_set_high_priority_background_threads(env, 2);
+  CHECK(rocksdb_env_get_high_priority_background_threads(env) == 2, "high-priority threads read back");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_env(o, env);
+  char dir[512];
+  make_db_path(dir, sizeof(dir), "mkdir");
+  strcat(dir, "/a/b");
+  rocksdb_create_dir_if_missing(env, dir, &err);
+  CHECK_NOERR(err);
+  CHECK(access(dir, F_OK) == 0, "directory created");
+  dir[strlen(dir) - 4] = 0;
+  remove_db_path(dir);
+  CHECK(rocksdb_create_mem_env() == NULL, "in-memory env is not implemented");
+  rocksdb_options_destroy(o);
+  rocksdb_env_destroy(env);
+}
+
+int main(void) {
+  test_env();
+  test_db_options();
+  test_read_write_flush_options();
+  test_table_options_and_cache();
+  test_unsupported_options_fail_open();
+  return check_report("t_options");
+}

@@ -1,0 +1,823 @@
+//! c.h's database functions: open (plain, read-only, with column families),
+//! close, destroy, list column families, point writes and reads, multi-get,
+//! pinned gets, properties, compaction and the latest sequence number.
+
+use super::cf::rocksdb_column_family_handle_t;
+use super::options::rocksdb_options_t;
+use super::readoptions::rocksdb_readoptions_t;
+use super::writeoptions::rocksdb_writeoptions_t;
+use super::*;
+use crate::db::{ColumnFamilyHandle, Db};
+use crate::options::Options;
+use libc::{c_int, c_uchar};
+use std::sync::Arc;
+
+/// An open database (`rocksdb_t`).
+pub struct rocksdb_t {
+    pub(crate) db: Db,
+}
+
+/// A value read by `rocksdb_get_pinned*` (`rocksdb_pinnableslice_t`).
+pub struct rocksdb_pinnableslice_t {
+    pub(crate) slice: crate::db::PinnableSlice,
+}
+
+unsafe fn cf_list(
+    num: c_int,
+    names: *const *const c_char,
+    opts: *const *const rocksdb_options_t,
+) -> Result<Vec<(String, Options)>> {
+    if num < 0 {
+        return Err(Error::invalid_argument("num_column_families is negative"));
+    }
+    if num > 0 && (names.is_null() || opts.is_null()) {
+        return Err(Error::invalid_argument(
+            "column family names or options are NULL",
+        ));
+    }
+    let mut out = Vec::with_capacity(num as usize);
+    for i in 0..num as usize {
+        let name = c_str(*names.add(i), "column family name")?;
+        let o = handle(*opts.add(i), "column family options")?;
+        o.check_supported()?;
+        out.push((name.to_string(), o.opts.clone()));
+    }
+    Ok(out)
+}
+
+unsafe fn hand_out_cfs(
+    out: *mut *mut rocksdb_column_family_handle_t,
+    cfs: Vec<Arc<ColumnFamilyHandle>>,
+) {
+    if out.is_null() {
+        return;
+    }
+    for (i, cf) in cfs.into_iter().enumerate() {
+        *out.add(i) = into_handle(rocksdb_column_family_handle_t { cf });
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_open(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let o = handle(options, "options")?;
+        o.check_supported()?;
+        let path = c_str(name, "name")?;
+        Ok(into_handle(rocksdb_t {
+            db: Db::open(&o.opts, path)?,
+        }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_open_for_read_only(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    error_if_wal_file_exists: c_uchar,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let o = handle(options, "options")?;
+        o.check_supported()?;
+        let path = c_str(name, "name")?;
+        let cfs = vec![("default".to_string(), o.opts.clone())];
+        let (db, _handles) =
+            Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        Ok(into_handle(rocksdb_t { db }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_open_column_families(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    num_column_families: c_int,
+    column_family_names: *const *const c_char,
+    column_family_options: *const *const rocksdb_options_t,
+    column_family_handles: *mut *mut rocksdb_column_family_handle_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let o = handle(options, "options")?;
+        o.check_supported()?;
+        let path = c_str(name, "name")?;
+        let cfs = cf_list(
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        )?;
+        let (db, handles) = Db::open_cf(&o.opts, path, &cfs)?;
+        hand_out_cfs(column_family_handles, handles);
+        Ok(into_handle(rocksdb_t { db }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_open_for_read_only_column_families(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    num_column_families: c_int,
+    column_family_names: *const *const c_char,
+    column_family_options: *const *const rocksdb_options_t,
+    column_family_handles: *mut *mut rocksdb_column_family_handle_t,
+    error_if_wal_file_exists: c_uchar,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let o = handle(options, "options")?;
+        o.check_supported()?;
+        let path = c_str(name, "name")?;
+        let cfs = cf_list(
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        )?;
+        let (db, handles) =
+            Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        hand_out_cfs(column_family_handles, handles);
+        Ok(into_handle(rocksdb_t { db }))
+    })
+}
+
+/// Closes the database and frees the handle; NULL is a no-op. Iterators,
+/// snapshots and column family handles still alive answer "Shutdown in progress".
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_close(db: *mut rocksdb_t) {
+    if db.is_null() {
+        return;
+    }
+    guarded((), || {
+        // SAFETY: db came from rocksdb_open* and is closed once.
+        let owned = Box::from_raw(db);
+        // c.h's close has no errptr: a failure to sync at close cannot be reported.
+        let _ = owned.db.close();
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_destroy_db(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let o = handle(options, "options")?;
+        Db::destroy(&o.opts, c_str(name, "name")?)
+    })
+}
+
+/// Returns a malloc'd array of malloc'd names; release with `rocksdb_list_column_families_destroy`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_list_column_families(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    lencf: *mut size_t,
+    errptr: *mut *mut c_char,
+) -> *mut *mut c_char {
+    set_out(lencf, 0);
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let o = handle(options, "options")?;
+        let names = Db::list_column_families(&o.opts, c_str(name, "name")?)?;
+        let arr = libc::malloc(std::mem::size_of::<*mut c_char>() * names.len().max(1))
+            as *mut *mut c_char;
+        if arr.is_null() {
+            return Err(Error::new(crate::error::Code::Aborted, "out of memory"));
+        }
+        for (i, n) in names.iter().enumerate() {
+            *arr.add(i) = malloc_cstring(n);
+        }
+        set_out(lencf, names.len());
+        Ok(arr)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_list_column_families_destroy(list: *mut *mut c_char, len: size_t) {
+    if list.is_null() {
+        return;
+    }
+    for i in 0..len {
+        libc::free(*list.add(i) as *mut c_void);
+    }
+    libc::free(list as *mut c_void);
+}
+
+unsafe fn db_ref<'a>(db: *mut rocksdb_t) -> Result<&'a Db> {
+    Ok(&handle(db, "db")?.db)
+}
+
+unsafe fn cf_ref<'a>(cf: *const rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
+    Ok(&handle(cf, "column family handle")?.cf)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_put(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.put(
+            &handle(options, "write options")?.wo,
+            bytes(key, keylen)?,
+            bytes(val, vallen)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_put_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.put_cf(
+            &handle(options, "write options")?.wo,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+            bytes(val, vallen)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_delete(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.delete(&handle(options, "write options")?.wo, bytes(key, keylen)?)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_delete_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.delete_cf(
+            &handle(options, "write options")?.wo,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_singledelete(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.single_delete(&handle(options, "write options")?.wo, bytes(key, keylen)?)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_singledelete_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.single_delete_cf(
+            &handle(options, "write options")?.wo,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )
+    })
+}
+
+/// Deletes [begin, end) in the column family by writing a range tombstone batch.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_delete_range_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    end_key: *const c_char,
+    end_key_len: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let mut batch = crate::batch::WriteBatch::new();
+        batch.delete_range_cf(
+            cf_ref(column_family)?.id(),
+            bytes(start_key, start_key_len)?,
+            bytes(end_key, end_key_len)?,
+        );
+        db_ref(db)?.write(&handle(options, "write options")?.wo, &batch)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_write(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    batch: *mut super::batch::rocksdb_writebatch_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.write(
+            &handle(options, "write options")?.wo,
+            &handle(batch, "write batch")?.batch,
+        )
+    })
+}
+
+/// Hands a read value to C: NULL with *vallen = 0 when the key is absent (no error, as RocksDB).
+unsafe fn value_out(v: Option<Vec<u8>>, vallen: *mut size_t) -> *mut c_char {
+    match v {
+        Some(v) => {
+            set_out(vallen, v.len());
+            malloc_bytes(&v)
+        }
+        None => {
+            set_out(vallen, 0);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    vallen: *mut size_t,
+    errptr: *mut *mut c_char,
+) -> *mut c_char {
+    set_out(vallen, 0);
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let v = db_ref(db)?.get(&handle(options, "read options")?.ro, bytes(key, keylen)?)?;
+        Ok(value_out(v, vallen))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    vallen: *mut size_t,
+    errptr: *mut *mut c_char,
+) -> *mut c_char {
+    set_out(vallen, 0);
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let v = db_ref(db)?.get_cf(
+            &handle(options, "read options")?.ro,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )?;
+        Ok(value_out(v, vallen))
+    })
+}
+
+unsafe fn multi_get_impl(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_families: *const *const rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    if num_keys == 0 {
+        return;
+    }
+    if values_list.is_null() || values_list_sizes.is_null() || errs.is_null() {
+        return;
+    }
+    for i in 0..num_keys {
+        *values_list.add(i) = std::ptr::null_mut();
+        *values_list_sizes.add(i) = 0;
+        *errs.add(i) = std::ptr::null_mut();
+    }
+    let outcome = catch_unwind(AssertUnwindSafe(
+        || -> Result<Vec<Result<Option<Vec<u8>>>>> {
+            let d = db_ref(db)?;
+            let ro = &handle(options, "read options")?.ro;
+            if keys_list.is_null() || keys_list_sizes.is_null() {
+                return Err(Error::invalid_argument("keys_list is NULL"));
+            }
+            let default_cf;
+            let mut keys: Vec<(&ColumnFamilyHandle, &[u8])> = Vec::with_capacity(num_keys);
+            if column_families.is_null() {
+                default_cf = d.default_column_family();
+                for i in 0..num_keys {
+                    keys.push((
+                        &default_cf,
+                        bytes(*keys_list.add(i), *keys_list_sizes.add(i))?,
+                    ));
+                }
+            } else {
+                for i in 0..num_keys {
+                    keys.push((
+                        cf_ref(*column_families.add(i))?,
+                        bytes(*keys_list.add(i), *keys_list_sizes.add(i))?,
+                    ));
+                }
+            }
+            Ok(d.multi_get_cf(ro, &keys))
+        },
+    ));
+    let results = match outcome {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => (0..num_keys).map(|_| Err(e.clone())).collect(),
+        Err(p) => {
+            let e = panic_error(p);
+            (0..num_keys).map(|_| Err(e.clone())).collect()
+        }
+    };
+    for (i, r) in results.into_iter().enumerate().take(num_keys) {
+        match r {
+            Ok(v) => *values_list.add(i) = value_out(v, values_list_sizes.add(i)),
+            Err(e) => save_error(errs.add(i), &e),
+        }
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    multi_get_impl(
+        db,
+        options,
+        std::ptr::null(),
+        num_keys,
+        keys_list,
+        keys_list_sizes,
+        values_list,
+        values_list_sizes,
+        errs,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_families: *const *const rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    if column_families.is_null() && num_keys > 0 {
+        if !errs.is_null() {
+            for i in 0..num_keys {
+                *errs.add(i) = std::ptr::null_mut();
+                save_error(
+                    errs.add(i),
+                    &Error::invalid_argument("column_families is NULL"),
+                );
+            }
+        }
+        return;
+    }
+    multi_get_impl(
+        db,
+        options,
+        column_families,
+        num_keys,
+        keys_list,
+        keys_list_sizes,
+        values_list,
+        values_list_sizes,
+        errs,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnableslice_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        match d.get_pinned_cf(
+            &handle(options, "read options")?.ro,
+            &cf,
+            bytes(key, keylen)?,
+        )? {
+            Some(slice) => Ok(into_handle(rocksdb_pinnableslice_t { slice })),
+            None => Ok(std::ptr::null_mut()),
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnableslice_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        match d.get_pinned_cf(
+            &handle(options, "read options")?.ro,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )? {
+            Some(slice) => Ok(into_handle(rocksdb_pinnableslice_t { slice })),
+            None => Ok(std::ptr::null_mut()),
+        }
+    })
+}
+
+/// The pinned value's bytes (valid until `rocksdb_pinnableslice_destroy`); NULL for a NULL handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnableslice_value(
+    t: *const rocksdb_pinnableslice_t,
+    vlen: *mut size_t,
+) -> *const c_char {
+    set_out(vlen, 0);
+    guarded(std::ptr::null(), || {
+        let s = handle(t, "pinnable slice")?.slice.as_slice();
+        set_out(vlen, s.len());
+        Ok(s.as_ptr() as *const c_char)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnableslice_destroy(v: *mut rocksdb_pinnableslice_t) {
+    drop_handle(v)
+}
+
+/// A malloc'd NUL-terminated property value, or NULL when the property is unknown.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_property_value(
+    db: *mut rocksdb_t,
+    propname: *const c_char,
+) -> *mut c_char {
+    guarded(std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        Ok(
+            match d.property_value_cf(&cf, c_str(propname, "property name")?) {
+                Some(v) => malloc_cstring(&v),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_property_value_cf(
+    db: *mut rocksdb_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    propname: *const c_char,
+) -> *mut c_char {
+    guarded(std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        Ok(
+            match d.property_value_cf(cf_ref(column_family)?, c_str(propname, "property name")?) {
+                Some(v) => malloc_cstring(&v),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+/// 0 and *out_val set on success, -1 when the property is unknown (as RocksDB).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_property_int(
+    db: *mut rocksdb_t,
+    propname: *const c_char,
+    out_val: *mut u64,
+) -> c_int {
+    guarded(-1, || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        Ok(
+            match d.property_int_cf(&cf, c_str(propname, "property name")?) {
+                Some(v) => {
+                    set_out(out_val, v);
+                    0
+                }
+                None => -1,
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_property_int_cf(
+    db: *mut rocksdb_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    propname: *const c_char,
+    out_val: *mut u64,
+) -> c_int {
+    guarded(-1, || {
+        let d = db_ref(db)?;
+        Ok(
+            match d.property_int_cf(cf_ref(column_family)?, c_str(propname, "property name")?) {
+                Some(v) => {
+                    set_out(out_val, v);
+                    0
+                }
+                None => -1,
+            },
+        )
+    })
+}
+
+unsafe fn opt_key<'a>(ptr: *const c_char, len: size_t) -> Result<Option<&'a [u8]>> {
+    if ptr.is_null() {
+        Ok(None)
+    } else {
+        Ok(Some(bytes(ptr, len)?))
+    }
+}
+
+/// Compacts [start, limit] (NULL = unbounded). c.h gives no errptr: errors are dropped as in RocksDB.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_range(
+    db: *mut rocksdb_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+) {
+    guarded((), || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        d.compact_range_cf(
+            &cf,
+            opt_key(start_key, start_key_len)?,
+            opt_key(limit_key, limit_key_len)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_range_cf(
+    db: *mut rocksdb_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+) {
+    guarded((), || {
+        db_ref(db)?.compact_range_cf(
+            cf_ref(column_family)?,
+            opt_key(start_key, start_key_len)?,
+            opt_key(limit_key, limit_key_len)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_latest_sequence_number(db: *mut rocksdb_t) -> u64 {
+    guarded(0, || Ok(db_ref(db)?.latest_sequence_number()))
+}
+
+/// 1 unless the key is certainly absent (a read that finds nothing); with a
+/// found value and `value_found` given, the value is handed out as RocksDB does.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_key_may_exist(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> c_uchar {
+    guarded(1, || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        key_may_exist_impl(
+            d,
+            options,
+            &cf,
+            key,
+            key_len,
+            value,
+            val_len,
+            timestamp,
+            timestamp_len,
+            value_found,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_key_may_exist_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> c_uchar {
+    guarded(1, || {
+        let d = db_ref(db)?;
+        let cf = cf_ref(column_family)?;
+        key_may_exist_impl(
+            d,
+            options,
+            cf,
+            key,
+            key_len,
+            value,
+            val_len,
+            timestamp,
+            timestamp_len,
+            value_found,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn key_may_exist_impl(
+    d: &Db,
+    options: *const rocksdb_readoptions_t,
+    cf: &ColumnFamilyHandle,
+    key: *const c_char,
+    key_len: size_t,
+    value: *mut *mut c_char,
+    val_len: *mut size_t,
+    timestamp: *const c_char,
+    timestamp_len: size_t,
+    value_found: *mut c_uchar,
+) -> Result<c_uchar> {
+    let _ = (timestamp, timestamp_len);
+    set_out(value_found, 0);
+    match d.get_cf(
+        &handle(options, "read options")?.ro,
+        cf,
+        bytes(key, key_len)?,
+    ) {
+        Ok(Some(v)) => {
+            if !value.is_null() && !value_found.is_null() {
+                *value = malloc_bytes(&v);
+                set_out(val_len, v.len());
+                set_out(value_found, 1);
+            }
+            Ok(1)
+        }
+        Ok(None) => Ok(0),
+        // An error cannot rule the key out.
+        Err(_) => Ok(1),
+    }
+}

@@ -1,0 +1,75 @@
+//! c.h's `rocksdb_block_based_table_options_t`: create, destroy, filter policy and
+//! block cache. Scalar setter/getter pairs are in `option_accessors.rs`.
+
+use super::cache::rocksdb_cache_t;
+use super::filter::rocksdb_filterpolicy_t;
+use super::*;
+use crate::options::BlockBasedTableOptions;
+
+/// Block-based table options (`rocksdb_block_based_table_options_t`).
+pub struct rocksdb_block_based_table_options_t {
+    pub(crate) t: BlockBasedTableOptions,
+    pub(crate) stored: Stored,
+    /// A feature set here that ferrock cannot write (a ribbon filter): open reports it.
+    pub(crate) unsupported: Option<String>,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_create(
+) -> *mut rocksdb_block_based_table_options_t {
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_block_based_table_options_t {
+            t: BlockBasedTableOptions::default(),
+            stored: Stored::default(),
+            unsupported: None,
+        }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_destroy(
+    options: *mut rocksdb_block_based_table_options_t,
+) {
+    drop_handle(options)
+}
+
+/// The policy's bits per key are copied (NULL = no filter), so the policy may be destroyed afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_set_filter_policy(
+    options: *mut rocksdb_block_based_table_options_t,
+    filter_policy: *mut rocksdb_filterpolicy_t,
+) {
+    guarded((), || {
+        let o = handle_mut(options, "block-based table options")?;
+        match filter_policy.as_ref() {
+            Some(p) => {
+                o.t.bloom_bits_per_key = p.bits_per_key;
+                o.unsupported = p.unsupported.map(str::to_string);
+            }
+            None => {
+                o.t.bloom_bits_per_key = 0.0;
+                o.unsupported = None;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Records the chosen cache's capacity; see `cache.rs` for how far the cache is wired in.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_set_block_cache(
+    options: *mut rocksdb_block_based_table_options_t,
+    block_cache: *mut rocksdb_cache_t,
+) {
+    guarded((), || {
+        let o = handle_mut(options, "block-based table options")?;
+        o.stored.set(
+            "block_cache_capacity",
+            block_cache
+                .as_ref()
+                .map(|c| c.capacity() as u64)
+                .unwrap_or(0),
+        );
+        Ok(())
+    })
+}

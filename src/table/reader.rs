@@ -1,0 +1,545 @@
+//! `Table`: an open block-based table file (rocksdb-formats.md §5–§6.1). Open
+//! reads the footer, metaindex, properties, index and filter; point lookups
+//! and the two-level `TableIterator` (index block → data blocks) read data
+//! blocks with positional reads through the shared block cache.
+//!
+//! Reads both index encodings (user-key separators with delta-encoded
+//! handles, and the old internal-key separators with full handles), footers
+//! of format_version 0 and 2..=5, and checksums CRC32C, XXH3 and none.
+//!
+//! A `Table` is immutable after open and `Send + Sync`; iterators hold an
+//! `Arc<Table>` and belong to one thread.
+
+use crate::env::RandomAccessFile;
+use crate::error::{Error, Result};
+use crate::iter::InternalIterator;
+use crate::key::{self, InternalKeyComparator};
+use crate::table::block::{Block, BlockIter, KeyOrder};
+use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
+use crate::table::cache::BlockCache;
+use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
+use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
+use crate::table::properties::TableProperties;
+use crate::util::comparator::Comparator;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct TableReadOptions {
+    pub comparator: InternalKeyComparator,
+    pub block_cache: Option<Arc<BlockCache>>,
+    pub verify_checksums: bool,
+    pub file_number: u64,
+    pub cache_index_and_filter_blocks: bool,
+}
+
+impl Default for TableReadOptions {
+    fn default() -> Self {
+        TableReadOptions {
+            comparator: InternalKeyComparator::default(),
+            block_cache: None,
+            verify_checksums: true,
+            file_number: 0,
+            cache_index_and_filter_blocks: false,
+        }
+    }
+}
+
+/// The per-entry callback of `Table::get`: `Ok(false)` stops the lookup.
+pub type GetCallback<'a> = dyn FnMut(&[u8], &[u8]) -> Result<bool> + 'a;
+
+pub struct Table {
+    file: Arc<dyn RandomAccessFile>,
+    file_name: String,
+    footer: Footer,
+    props: TableProperties,
+    comparator: InternalKeyComparator,
+    index_block: Arc<Block>,
+    index_user_keys: bool,
+    index_delta: bool,
+    filter: Option<FilterBlockReader>,
+    range_del_block: Option<Arc<Block>>,
+    cache: Option<Arc<BlockCache>>,
+    cache_id: u64,
+    verify_checksums: bool,
+    file_size: u64,
+    /// Sequence number every key of an ingested file reads with.
+    global_seqno: Option<u64>,
+}
+
+const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
+
+impl Table {
+    pub fn open(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions) -> Result<Arc<Table>> {
+        Self::open_external(file, file_size, opts, 0)
+    }
+
+    /// Opens a table that may be an ingested (SstFileWriter) file whose
+    /// MANIFEST entry says `largest_seqno`: such a file's keys (stored with
+    /// sequence 0) read with its global sequence number — the
+    /// `rocksdb.external_sst_file.global_seqno` property, or `largest_seqno`
+    /// when that is 0 (RocksDB's default `write_global_seqno = false`).
+    /// For a file the database wrote itself this is `open`.
+    pub fn open_external(
+        file: Arc<dyn RandomAccessFile>,
+        file_size: u64,
+        opts: TableReadOptions,
+        largest_seqno: u64,
+    ) -> Result<Arc<Table>> {
+        let file_name = format!("{:06}.sst", opts.file_number);
+        if file_size < LEGACY_FOOTER_SIZE as u64 {
+            return Err(Error::corruption(format!(
+                "file is too short ({} bytes) to be an sstable: {}",
+                file_size, file_name
+            )));
+        }
+        let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
+        let mut tail = vec![0u8; tail_len];
+        read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
+        let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
+        check_handle(&footer.metaindex_handle, file_size, &file_name)?;
+        check_handle(&footer.index_handle, file_size, &file_name)?;
+        // Metadata blocks are always verified: a bad one must fail the open.
+        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, &file_name)?;
+        let metaindex = Arc::new(Block::new(meta_raw));
+        let mut props_handle = None;
+        let mut range_del_handle = None;
+        let mut filter_handle = None;
+        {
+            let mut it = metaindex.iter(KeyOrder::User(Comparator::Bytewise));
+            it.seek_to_first();
+            while it.valid() {
+                let name = it.key();
+                let h = || {
+                    let mut v = it.value();
+                    let h = BlockHandle::decode_from(&mut v)?;
+                    check_handle(&h, file_size, &file_name)?;
+                    Ok::<BlockHandle, Error>(h)
+                };
+                if name == PROPERTIES_META_NAME.as_bytes()
+                    || (name == OLD_PROPERTIES_META_NAME.as_bytes() && props_handle.is_none())
+                {
+                    props_handle = Some(h()?);
+                } else if name == RANGE_DEL_META_NAME.as_bytes() {
+                    range_del_handle = Some(h()?);
+                } else if let Some(suffix) = name.strip_prefix(b"fullfilter.") {
+                    if filter_handle.is_none() && ACCEPTED_FILTER_SUFFIXES.iter().any(|s| s.as_bytes() == suffix) {
+                        filter_handle = Some(h()?);
+                    }
+                }
+                it.next();
+            }
+            it.status().map_err(|e| annotate(e, &file_name))?;
+        }
+        let props = match props_handle {
+            Some(h) => {
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                TableProperties::decode_block(raw).map_err(|e| annotate(e, &file_name))?
+            }
+            // A table without properties is still readable with the old index encoding.
+            None => TableProperties { compression_name: String::new(), ..TableProperties::default() },
+        };
+        match props.index_type {
+            0 | 1 => {}
+            2 => return Err(Error::not_supported("partitioned index (kTwoLevelIndexSearch)")),
+            3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
+            t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
+        }
+        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, &file_name)?;
+        let index_block = Arc::new(Block::new(index_raw));
+        if let Some(e) = index_block.corruption() {
+            return Err(annotate(e, &file_name));
+        }
+        let filter = match filter_handle {
+            Some(h) if props.whole_key_filtering => {
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                Some(FilterBlockReader::new(raw))
+            }
+            _ => None,
+        };
+        let range_del_block = match range_del_handle {
+            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
+            None => None,
+        };
+        let global_seqno = external_global_seqno(&props, largest_seqno).map_err(|e| annotate(e, &file_name))?;
+        let cache = opts.block_cache.clone();
+        let cache_id = cache.as_ref().map(|c| c.new_id()).unwrap_or(0);
+        if opts.cache_index_and_filter_blocks {
+            // Charge the index to the cache; the table keeps it pinned.
+            if let Some(c) = &cache {
+                c.insert((cache_id, footer.index_handle.offset), index_block.clone(), index_block.size());
+            }
+        }
+        Ok(Arc::new(Table {
+            file,
+            file_name,
+            footer,
+            index_user_keys: props.index_key_is_user_key != 0,
+            index_delta: props.index_value_is_delta_encoded != 0,
+            props,
+            comparator: opts.comparator,
+            index_block,
+            filter,
+            range_del_block,
+            cache,
+            cache_id,
+            verify_checksums: opts.verify_checksums,
+            file_size,
+            global_seqno,
+        }))
+    }
+
+    pub fn properties(&self) -> &TableProperties {
+        &self.props
+    }
+
+    pub fn footer(&self) -> &Footer {
+        &self.footer
+    }
+
+    /// Whole-key filter check (true when there is no filter).
+    pub fn key_may_match(&self, user_key: &[u8]) -> bool {
+        match &self.filter {
+            Some(f) => f.may_match(user_key),
+            None => true,
+        }
+    }
+
+    pub fn has_filter(&self) -> bool {
+        self.filter.is_some()
+    }
+
+    /// The range tombstones of the file: (begin internal key, end user key).
+    pub fn range_tombstones(&self) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
+        let mut out = Vec::new();
+        if let Some(b) = &self.range_del_block {
+            let mut it = self.data_iter(b);
+            it.seek_to_first();
+            while it.valid() {
+                out.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            it.status()?;
+        }
+        Ok(out)
+    }
+
+    /// The global sequence number of an ingested file, if its keys use one.
+    pub fn global_seqno(&self) -> Option<u64> {
+        self.global_seqno
+    }
+
+    fn data_iter(&self, block: &Arc<Block>) -> BlockIter {
+        let mut it = block.iter(KeyOrder::Internal(self.comparator));
+        if let Some(g) = self.global_seqno {
+            it.set_global_seqno(g);
+        }
+        it
+    }
+
+    fn index_iter(&self) -> BlockIter {
+        let order = if self.index_user_keys {
+            KeyOrder::User(self.comparator.user)
+        } else {
+            KeyOrder::Internal(self.comparator)
+        };
+        self.index_block.index_iter(order, self.index_delta)
+    }
+
+    fn index_key<'a>(&self, ikey: &'a [u8]) -> &'a [u8] {
+        if self.index_user_keys {
+            key::user_key(ikey)
+        } else {
+            ikey
+        }
+    }
+
+    /// Reads a data block through the block cache.
+    fn data_block(&self, handle: &BlockHandle, fill_cache: bool) -> Result<Arc<Block>> {
+        check_handle(handle, self.file_size, &self.file_name)?;
+        let ck = (self.cache_id, handle.offset);
+        if let Some(c) = &self.cache {
+            if let Some(b) = c.lookup(&ck) {
+                return Ok(b);
+            }
+        }
+        let raw = read_block(&*self.file, &self.footer, handle, self.verify_checksums, &self.file_name)?;
+        let block = Arc::new(Block::new(raw));
+        if fill_cache {
+            if let Some(c) = &self.cache {
+                c.insert(ck, block.clone(), block.size());
+            }
+        }
+        Ok(block)
+    }
+
+    /// Positions at the first entry >= `lookup_ikey` and calls `f(ikey, value)`
+    /// for successive entries until `f` returns Ok(false) or the table ends.
+    /// Returns at once when the filter excludes the user key.
+    pub fn get(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
+        if lookup_ikey.len() < 8 {
+            return Err(Error::invalid_argument("lookup key is not an internal key"));
+        }
+        if !self.key_may_match(key::user_key(lookup_ikey)) {
+            return Ok(());
+        }
+        let mut index = self.index_iter();
+        index.seek(self.index_key(lookup_ikey));
+        let mut first = true;
+        while index.valid() {
+            let handle = index.handle()?;
+            let block = self.data_block(&handle, true)?;
+            let mut it = self.data_iter(&block);
+            if first {
+                it.seek(lookup_ikey);
+                first = false;
+            } else {
+                it.seek_to_first();
+            }
+            while it.valid() {
+                if !f(it.key(), it.value())? {
+                    return Ok(());
+                }
+                it.next();
+            }
+            it.status()?;
+            index.next();
+        }
+        index.status()
+    }
+
+    /// A two-level iterator over the whole table.
+    pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
+        TableIterator {
+            index: self.index_iter(),
+            table: self.clone(),
+            data: None,
+            data_handle: BlockHandle::default(),
+            fill_cache,
+            error: None,
+        }
+    }
+
+    /// The file offset where entries >= `ikey` start (approximately).
+    pub fn approximate_offset_of(&self, ikey: &[u8]) -> u64 {
+        let mut index = self.index_iter();
+        index.seek(self.index_key(ikey));
+        if index.valid() {
+            if let Ok(h) = index.handle() {
+                return h.offset;
+            }
+        }
+        if self.props.data_size > 0 {
+            self.props.data_size
+        } else {
+            self.footer.metaindex_handle.offset
+        }
+    }
+}
+
+const PROP_GLOBAL_SEQNO: &str = "rocksdb.external_sst_file.global_seqno";
+
+/// RocksDB's rule for an external file's sequence number (§5.7): version 1
+/// files have none; version 2+ use the property, or the MANIFEST's largest
+/// seqno when the property is 0.
+fn external_global_seqno(props: &TableProperties, largest_seqno: u64) -> Result<Option<u64>> {
+    let prop = props.user_collected.get(PROP_GLOBAL_SEQNO);
+    match props.external_sst_version {
+        None if prop.is_some() => {
+            return Err(Error::corruption("External file global sequence number found without version"))
+        }
+        None | Some(0..=1) => return Ok(None),
+        Some(_) => {}
+    }
+    let from_prop = match prop {
+        Some(v) if v.len() == 8 => crate::util::coding::decode_fixed64(v),
+        Some(_) => return Err(Error::corruption("bad external file global sequence number")),
+        None => 0,
+    };
+    let g = if from_prop != 0 { from_prop } else { largest_seqno };
+    if g > crate::key::MAX_SEQUENCE_NUMBER {
+        return Err(Error::corruption("external file global sequence number out of range"));
+    }
+    Ok(if g == 0 { None } else { Some(g) })
+}
+
+/// A handle from the file must lie inside it (a corrupt one must not make us
+/// allocate or read absurd sizes).
+fn check_handle(h: &BlockHandle, file_size: u64, file_name: &str) -> Result<()> {
+    let end = h.offset.checked_add(h.size).and_then(|e| e.checked_add(BLOCK_TRAILER_SIZE as u64));
+    match end {
+        Some(end) if end <= file_size => Ok(()),
+        _ => Err(Error::corruption(format!(
+            "block handle (offset {}, size {}) beyond the end of {} ({} bytes)",
+            h.offset, h.size, file_name, file_size
+        ))),
+    }
+}
+
+fn annotate(e: Error, file_name: &str) -> Error {
+    if e.is_corruption() {
+        Error::corruption(format!("{} in {}", e.message(), file_name))
+    } else {
+        e
+    }
+}
+
+/// Index → data block iterator over one table.
+pub struct TableIterator {
+    table: Arc<Table>,
+    index: BlockIter,
+    data: Option<BlockIter>,
+    data_handle: BlockHandle,
+    fill_cache: bool,
+    error: Option<Error>,
+}
+
+impl TableIterator {
+    /// Loads the data block the index points at (keeps the current one if same).
+    fn init_data_block(&mut self) {
+        if !self.index.valid() {
+            self.data = None;
+            return;
+        }
+        let handle = match self.index.handle() {
+            Ok(h) => h,
+            Err(e) => {
+                self.error = Some(e);
+                self.data = None;
+                return;
+            }
+        };
+        if self.data.is_some() && handle == self.data_handle {
+            return;
+        }
+        match self.table.data_block(&handle, self.fill_cache) {
+            Ok(b) => {
+                self.data = Some(self.table.data_iter(&b));
+                self.data_handle = handle;
+            }
+            Err(e) => {
+                self.error = Some(e);
+                self.data = None;
+            }
+        }
+    }
+
+    fn data_failed(&self) -> bool {
+        self.error.is_some() || self.data.as_ref().map(|d| d.status().is_err()).unwrap_or(false)
+    }
+
+    fn skip_empty_forward(&mut self) {
+        while !self.data.as_ref().map(|d| d.valid()).unwrap_or(false) {
+            if self.data_failed() || !self.index.valid() {
+                if !self.index.valid() && !self.data_failed() {
+                    self.data = None;
+                }
+                return;
+            }
+            self.index.next();
+            self.init_data_block();
+            if let Some(d) = self.data.as_mut() {
+                d.seek_to_first();
+            }
+        }
+    }
+
+    fn skip_empty_backward(&mut self) {
+        while !self.data.as_ref().map(|d| d.valid()).unwrap_or(false) {
+            if self.data_failed() || !self.index.valid() {
+                if !self.index.valid() && !self.data_failed() {
+                    self.data = None;
+                }
+                return;
+            }
+            self.index.prev();
+            self.init_data_block();
+            if let Some(d) = self.data.as_mut() {
+                d.seek_to_last();
+            }
+        }
+    }
+}
+
+impl InternalIterator for TableIterator {
+    fn valid(&self) -> bool {
+        self.error.is_none() && self.data.as_ref().map(|d| d.valid()).unwrap_or(false)
+    }
+
+    fn seek_to_first(&mut self) {
+        self.error = None;
+        self.index.seek_to_first();
+        self.init_data_block();
+        if let Some(d) = self.data.as_mut() {
+            d.seek_to_first();
+        }
+        self.skip_empty_forward();
+    }
+
+    fn seek_to_last(&mut self) {
+        self.error = None;
+        self.index.seek_to_last();
+        self.init_data_block();
+        if let Some(d) = self.data.as_mut() {
+            d.seek_to_last();
+        }
+        self.skip_empty_backward();
+    }
+
+    fn seek(&mut self, target: &[u8]) {
+        self.error = None;
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
+        self.init_data_block();
+        if let Some(d) = self.data.as_mut() {
+            d.seek(target);
+        }
+        self.skip_empty_forward();
+    }
+
+    fn seek_for_prev(&mut self, target: &[u8]) {
+        self.error = None;
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
+        if !self.index.valid() && self.index.status().is_ok() {
+            self.index.seek_to_last();
+        }
+        self.init_data_block();
+        if let Some(d) = self.data.as_mut() {
+            d.seek_for_prev(target);
+        }
+        self.skip_empty_backward();
+    }
+
+    fn next(&mut self) {
+        if let Some(d) = self.data.as_mut() {
+            d.next();
+        }
+        self.skip_empty_forward();
+    }
+
+    fn prev(&mut self) {
+        if let Some(d) = self.data.as_mut() {
+            d.prev();
+        }
+        self.skip_empty_backward();
+    }
+
+    fn key(&self) -> &[u8] {
+        self.data.as_ref().map(|d| d.key()).unwrap_or(&[])
+    }
+
+    fn value(&self) -> &[u8] {
+        self.data.as_ref().map(|d| d.value()).unwrap_or(&[])
+    }
+
+    fn status(&self) -> Result<()> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        self.index.status()?;
+        match &self.data {
+            Some(d) => d.status(),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,822 @@
+//! Tests of whole tables: the §7 reference bytes, round trips through
+//! `TableBuilder` and `Table` under every codec we write, corruption, and
+//! cross-checks with Debian's RocksDB 7.8.3 tools run as subprocesses.
+
+use crate::env::{RandomAccessFile, WritableFile};
+use crate::error::Result;
+use crate::iter::InternalIterator;
+use crate::key::{make_internal_key, seek_key, user_key, ValueType, MAX_SEQUENCE_NUMBER};
+use crate::options::CompressionType;
+use crate::table::block::BlockBuilder;
+use crate::table::cache::BlockCache;
+use crate::table::format::{append_block_with_trailer, BlockHandle, Footer};
+use crate::table::{Table, TableBuildOptions, TableBuilder, TableReadOptions};
+use crate::util::coding::put_varint64;
+use parking_lot::Mutex;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+/// An in-memory file shared between the writer and readers of a test.
+#[derive(Clone, Default)]
+struct MemFile(Arc<Mutex<Vec<u8>>>);
+
+impl WritableFile for MemFile {
+    fn append(&mut self, data: &[u8]) -> Result<()> {
+        self.0.lock().extend_from_slice(data);
+        Ok(())
+    }
+    fn flush(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn sync(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn close(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn size(&self) -> u64 {
+        self.0.lock().len() as u64
+    }
+}
+
+impl RandomAccessFile for MemFile {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize> {
+        let d = self.0.lock();
+        let start = (offset as usize).min(d.len());
+        let n = buf.len().min(d.len() - start);
+        buf[..n].copy_from_slice(&d[start..start + n]);
+        Ok(n)
+    }
+    fn size(&self) -> Result<u64> {
+        Ok(self.0.lock().len() as u64)
+    }
+}
+
+fn open_bytes(bytes: Vec<u8>, cache: Option<Arc<BlockCache>>) -> Result<Arc<Table>> {
+    let n = bytes.len() as u64;
+    let f = MemFile(Arc::new(Mutex::new(bytes)));
+    Table::open(Arc::new(f), n, TableReadOptions { block_cache: cache, ..TableReadOptions::default() })
+}
+
+fn user(i: usize) -> Vec<u8> {
+    format!("key{:08}", i).into_bytes()
+}
+
+fn val(i: usize) -> Vec<u8> {
+    format!("value-{}-{}", i, "x".repeat(i % 37)).into_bytes()
+}
+
+fn ikey(i: usize) -> Vec<u8> {
+    make_internal_key(&user(i), 1000 + i as u64, ValueType::Value)
+}
+
+fn build(n: usize, opts: TableBuildOptions) -> Vec<u8> {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(opts, Box::new(f.clone()));
+    for i in 0..n {
+        b.add(&ikey(i), &val(i)).unwrap();
+    }
+    let (props, _) = b.finish().unwrap();
+    assert_eq!(props.num_entries, n as u64);
+    let bytes = f.0.lock().clone();
+    bytes
+}
+
+#[test]
+fn section7_minimal_sst_byte_for_byte() {
+    let mut out = Vec::new();
+    let mut data = BlockBuilder::new(16, false);
+    data.add(&make_internal_key(b"k", 1, ValueType::Value), b"v");
+    let data_raw = data.finish();
+    let data_h = BlockHandle::new(out.len() as u64, data_raw.len() as u64);
+    append_block_with_trailer(&mut out, &data_raw, 0);
+
+    let mut index = BlockBuilder::new(1, true);
+    index.add_index_entry(b"k", &data_h, None);
+    let index_raw = index.finish();
+    let index_h = BlockHandle::new(out.len() as u64, index_raw.len() as u64);
+    append_block_with_trailer(&mut out, &index_raw, 0);
+
+    let mut props = BlockBuilder::new(i32::MAX as usize, false);
+    props.add(b"rocksdb.index.key.is.user.key", &[1]);
+    props.add(b"rocksdb.index.value.is.delta.encoded", &[1]);
+    let props_raw = props.finish();
+    let props_h = BlockHandle::new(out.len() as u64, props_raw.len() as u64);
+    append_block_with_trailer(&mut out, &props_raw, 0);
+
+    let mut meta = BlockBuilder::new(1, false);
+    let mut hv = Vec::new();
+    props_h.encode_to(&mut hv);
+    meta.add(b"rocksdb.properties", &hv);
+    let meta_raw = meta.finish();
+    let meta_h = BlockHandle::new(out.len() as u64, meta_raw.len() as u64);
+    append_block_with_trailer(&mut out, &meta_raw, 0);
+    out.extend_from_slice(
+        &Footer { checksum_type: 1, metaindex_handle: meta_h, index_handle: index_h, format_version: 5 }.encode(),
+    );
+
+    let mut want = Vec::new();
+    let hex = |s: &str| -> Vec<u8> {
+        let s: String = s.split_whitespace().collect();
+        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    };
+    want.extend(hex("00 09 01 6b 0101000000000000 76 00000000 01000000 00 50328848"));
+    want.extend(hex("00 01 6b 00 15 00000000 01000000 00 1d0b1e29"));
+    want.extend(hex("00 1d 01"));
+    want.extend(b"rocksdb.index.key.is.user.key");
+    want.extend(hex("01 0e 16 01"));
+    want.extend(b"value.is.delta.encoded");
+    want.extend(hex("01 00000000 01000000 00 445b1c7a"));
+    want.extend(hex("00 12 02"));
+    want.extend(b"rocksdb.properties");
+    want.extend(hex("2c 43 00000000 01000000 00 758b3b5a"));
+    want.extend(hex("01 74 1f 1a 0d"));
+    want.extend(vec![0u8; 36]);
+    want.extend(hex("05000000 f7cff485b741e288"));
+    assert_eq!(want.len(), 205);
+    assert_eq!(out, want);
+
+    // And our reader understands it.
+    let t = open_bytes(out, None).unwrap();
+    let mut got = vec![];
+    t.get(&seek_key(b"k", MAX_SEQUENCE_NUMBER), &mut |k, v| {
+        got.push((k.to_vec(), v.to_vec()));
+        Ok(false)
+    })
+    .unwrap();
+    assert_eq!(got, vec![(make_internal_key(b"k", 1, ValueType::Value), b"v".to_vec())]);
+}
+
+fn check_full_scan(t: &Arc<Table>, n: usize) {
+    let mut it = t.iter(true);
+    it.seek_to_first();
+    for i in 0..n {
+        assert!(it.valid(), "entry {}", i);
+        assert_eq!(it.key(), &ikey(i)[..]);
+        assert_eq!(it.value(), &val(i)[..]);
+        it.next();
+    }
+    assert!(!it.valid());
+    it.status().unwrap();
+}
+
+#[test]
+fn round_trip_100k_every_codec_and_block_size() {
+    let n = 100_000;
+    let configs = [
+        (CompressionType::None, 32767, 4096),
+        (CompressionType::Lz4, 32767, 4096),
+        (CompressionType::Lz4, -10, 16 * 1024),
+        (CompressionType::Lz4hc, 32767, 1024),
+        (CompressionType::Lz4hc, 4, 64 * 1024),
+    ];
+    for (codec, level, bs) in configs {
+        let opts = TableBuildOptions { compression: codec, compression_level: level, block_size: bs, ..Default::default() };
+        let bytes = build(n, opts);
+        let t = open_bytes(bytes, Some(BlockCache::new(1 << 20, -1))).unwrap();
+        let p = t.properties();
+        assert_eq!(p.num_entries, n as u64);
+        assert_eq!(p.compression_name, codec.name());
+        assert_eq!(p.index_key_is_user_key, 1);
+        assert!(p.num_data_blocks > 1);
+        check_full_scan(&t, n);
+        for i in (0..n).step_by(997) {
+            let mut got = None;
+            t.get(&seek_key(&user(i), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+                got = Some((k.to_vec(), v.to_vec()));
+                Ok(false)
+            })
+            .unwrap();
+            assert_eq!(got, Some((ikey(i), val(i))), "{:?} {}", codec, i);
+        }
+    }
+}
+
+#[test]
+fn iterators_both_ways_and_seeks_at_and_between_keys() {
+    let n = 3000;
+    for bs in [64usize, 512, 4096] {
+        let bytes = build(n, TableBuildOptions { block_size: bs, block_restart_interval: 4, ..Default::default() });
+        let t = open_bytes(bytes, None).unwrap();
+        let mut it = t.iter(false);
+        it.seek_to_last();
+        for i in (0..n).rev() {
+            assert_eq!(it.key(), &ikey(i)[..]);
+            it.prev();
+        }
+        assert!(!it.valid());
+        for i in 0..n {
+            it.seek(&ikey(i));
+            assert_eq!(it.key(), &ikey(i)[..]);
+            it.seek_for_prev(&ikey(i));
+            assert_eq!(it.key(), &ikey(i)[..]);
+            // A key between user(i) and user(i+1).
+            let mut mid = user(i);
+            mid.push(b'!');
+            let mid = seek_key(&mid, MAX_SEQUENCE_NUMBER);
+            it.seek(&mid);
+            if i + 1 < n {
+                assert_eq!(it.key(), &ikey(i + 1)[..]);
+                it.prev();
+                assert_eq!(it.key(), &ikey(i)[..]);
+            } else {
+                assert!(!it.valid());
+            }
+            it.seek_for_prev(&mid);
+            assert_eq!(it.key(), &ikey(i)[..]);
+            if i + 1 < n {
+                it.next();
+                assert_eq!(it.key(), &ikey(i + 1)[..]);
+            }
+            // Same user key, older sequence than stored: sorts after the entry.
+            it.seek(&seek_key(&user(i), 1));
+            if i + 1 < n {
+                assert_eq!(it.key(), &ikey(i + 1)[..]);
+            }
+            it.seek_for_prev(&seek_key(&user(i), 1));
+            assert_eq!(it.key(), &ikey(i)[..]);
+        }
+        it.seek_for_prev(&seek_key(b"a", 5));
+        assert!(!it.valid());
+        it.status().unwrap();
+    }
+}
+
+#[test]
+fn one_user_key_across_blocks_uses_internal_index_keys() {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(TableBuildOptions { block_size: 100, ..Default::default() }, Box::new(f.clone()));
+    let mut keys = vec![];
+    for seq in (1..=200u64).rev() {
+        let k = make_internal_key(b"same", seq, if seq % 3 == 0 { ValueType::Deletion } else { ValueType::Value });
+        b.add(&k, format!("v{}", seq).as_bytes()).unwrap();
+        keys.push(k);
+    }
+    let k2 = make_internal_key(b"zzz", 7, ValueType::Merge);
+    b.add(&k2, b"m").unwrap();
+    keys.push(k2);
+    let (props, _) = b.finish().unwrap();
+    assert_eq!(props.index_key_is_user_key, 0);
+    assert_eq!(props.num_deletions, 66);
+    assert_eq!(props.num_merge_operands, 1);
+    let t = open_bytes(f.0.lock().clone(), None).unwrap();
+    let mut it = t.iter(true);
+    for (i, k) in keys.iter().enumerate() {
+        it.seek(k);
+        assert_eq!(it.key(), &k[..], "{}", i);
+        it.seek_for_prev(k);
+        assert_eq!(it.key(), &k[..]);
+    }
+    // get from sequence 50 down visits 50, 49, ...
+    let mut seen = vec![];
+    t.get(&seek_key(b"same", 50), &mut |k, _| {
+        seen.push(crate::key::trailer(k) >> 8);
+        Ok(seen.len() < 120)
+    })
+    .unwrap();
+    assert_eq!(seen.len(), 51, "50..=1 then zzz");
+    assert_eq!(seen[0], 50);
+}
+
+#[test]
+fn flipped_data_byte_is_checksum_corruption() {
+    let mut bytes = build(500, TableBuildOptions::default());
+    bytes[100] ^= 0x40;
+    let t = open_bytes(bytes, None).unwrap();
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    assert!(!it.valid());
+    let e = it.status().unwrap_err();
+    assert!(e.is_corruption());
+    assert!(e.to_string().contains("block checksum mismatch: stored = "), "{}", e);
+    assert!(e.to_string().contains("type = 1  in 000000.sst offset 0 size"), "{}", e);
+    let r = t.get(&seek_key(&user(0), MAX_SEQUENCE_NUMBER), &mut |_, _| Ok(false));
+    assert!(r.unwrap_err().is_corruption());
+}
+
+#[test]
+fn truncated_file_is_corruption_at_open() {
+    let bytes = build(500, TableBuildOptions::default());
+    for cut in [1usize, 10, 53, 200, bytes.len() - 20] {
+        let short = bytes[..bytes.len() - cut].to_vec();
+        let e = open_bytes(short, None).err().expect("open must fail");
+        assert!(e.is_corruption(), "cut {}: {}", cut, e);
+    }
+    assert!(open_bytes(vec![0; 10], None).err().unwrap().is_corruption());
+}
+
+#[test]
+fn range_tombstones_round_trip() {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(TableBuildOptions::default(), Box::new(f.clone()));
+    b.add(&ikey(1), b"a").unwrap();
+    b.add(&make_internal_key(b"key00000002", 9, ValueType::RangeDeletion), b"key00000005").unwrap();
+    b.add(&ikey(3), b"c").unwrap();
+    let (props, _) = b.finish().unwrap();
+    assert_eq!(props.num_range_deletions, 1);
+    assert_eq!(props.num_entries, 3);
+    let t = open_bytes(f.0.lock().clone(), None).unwrap();
+    assert_eq!(
+        t.range_tombstones().unwrap(),
+        vec![(make_internal_key(b"key00000002", 9, ValueType::RangeDeletion), b"key00000005".to_vec())]
+    );
+    assert!(t.approximate_offset_of(&ikey(0)) == 0);
+}
+
+#[test]
+fn block_cache_serves_repeated_reads() {
+    let cache = BlockCache::new(8 << 20, 2);
+    let t = open_bytes(build(20_000, TableBuildOptions::default()), Some(cache.clone())).unwrap();
+    check_full_scan(&t, 20_000);
+    let used = cache.usage();
+    assert!(used > 100_000, "{}", used);
+    check_full_scan(&t, 20_000);
+    assert_eq!(cache.usage(), used);
+    let mut it = t.iter(true);
+    it.seek_to_first();
+    assert!(cache.pinned_usage() > 0);
+    drop(it);
+    assert_eq!(cache.pinned_usage(), 0);
+}
+
+// ---- cross-checks with Debian's RocksDB 7.8.3 ----
+
+fn tmp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ferrock-table-{}-{}", std::process::id(), name));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn tool(path: &str) -> Option<&str> {
+    if Path::new(path).exists() {
+        Some(path)
+    } else {
+        println!("note: {} not installed; skipping the cross-check", path);
+        None
+    }
+}
+
+fn write_sst(path: &Path, n: usize, opts: TableBuildOptions) {
+    let fs = crate::env::default_fs();
+    let f = fs.new_writable_file(path).unwrap();
+    let mut b = TableBuilder::new(opts, f);
+    for i in 0..n {
+        b.add(&ikey(i), &val(i)).unwrap();
+    }
+    let (_, mut f) = b.finish().unwrap();
+    f.sync().unwrap();
+    f.close().unwrap();
+}
+
+fn sst_dump(args: &[&str]) -> (bool, String) {
+    let out = Command::new("/usr/bin/sst_dump").args(args).output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+#[test]
+fn rocksdb_sst_dump_accepts_our_tables() {
+    if tool("/usr/bin/sst_dump").is_none() {
+        return;
+    }
+    let dir = tmp_dir("sstdump");
+    for (codec, name) in [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")] {
+        let path = dir.join(format!("{:06}.sst", codec as u8 + 10));
+        let n = 2000;
+        write_sst(&path, n, TableBuildOptions { compression: codec, file_number: 10, ..Default::default() });
+        let file_arg = format!("--file={}", path.display());
+        let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
+        assert!(ok && !text.contains("Corruption") && !text.contains("rror"), "check failed: {}", text);
+        let (ok, text) = sst_dump(&[&file_arg, "--command=verify"]);
+        assert!(ok && !text.contains("Corruption"), "verify failed: {}", text);
+        let (ok, text) = sst_dump(&[&file_arg, "--command=scan", "--output_hex"]);
+        assert!(ok, "{}", text);
+        let lines: Vec<&str> = text.lines().filter(|l| l.contains(" => ")).collect();
+        assert_eq!(lines.len(), n, "{}", text);
+        for (i, l) in lines.iter().enumerate() {
+            let hex = |b: &[u8]| b.iter().map(|x| format!("{:02X}", x)).collect::<String>();
+            let want_k = format!("'{}' seq:{}, type:1", hex(&user(i)), 1000 + i);
+            let want_v = format!("=> {}", hex(&val(i)));
+            assert!(l.contains(&want_k) && l.trim_end().ends_with(&want_v), "line {}: {}", i, l);
+        }
+        let (ok, text) = sst_dump(&[&file_arg, "--show_properties"]);
+        assert!(ok, "{}", text);
+        assert!(text.contains(&format!("SST file compression algo: {}", name)), "{}", text);
+        assert!(text.contains("# entries: 2000"), "{}", text);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reads every table in a db_bench directory and checks each against
+/// sst_dump's scan of the same file.
+fn read_db_bench_tables(compression: &str) {
+    read_db_bench_tables_with(compression, 4, 5);
+}
+
+fn read_db_bench_tables_with(compression: &str, checksum_type: u8, format_version: u32) {
+    let Some(dir) = run_db_bench(compression, checksum_type, format_version, &[]) else { return };
+    check_db_bench_tables(&dir, compression, checksum_type, format_version);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs db_bench fillseq (3000 keys, 10-bit bloom) into a fresh directory.
+fn run_db_bench(compression: &str, checksum_type: u8, format_version: u32, extra: &[&str]) -> Option<PathBuf> {
+    if tool("/usr/bin/db_bench").is_none() || tool("/usr/bin/sst_dump").is_none() {
+        return None;
+    }
+    let dir = tmp_dir(&format!("dbbench-{}-{}-{}-{}", compression, checksum_type, format_version, extra.join("")));
+    let out = Command::new("/usr/bin/db_bench")
+        .args([
+            "--benchmarks=fillseq",
+            "--num=3000",
+            "--value_size=100",
+            &format!("--compression_type={}", compression),
+            &format!("--db={}", dir.display()),
+            "--threads=1",
+            "--disable_wal=1",
+            "--use_existing_db=0",
+            "--bloom_bits=10",
+            "--statistics=0",
+            // db_bench defaults to kShortenSeparatorsAndSuccessor (2); the
+            // library default, which ferrock follows, is kShortenSeparators.
+            "--index_shortening_mode=1",
+            &format!("--checksum_type={}", checksum_type),
+            &format!("--format_version={}", format_version),
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    Some(dir)
+}
+
+fn db_bench_ssts(dir: &Path) -> Vec<PathBuf> {
+    let mut ssts: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().map(|e| e == "sst").unwrap_or(false))
+        .collect();
+    ssts.sort();
+    assert!(!ssts.is_empty(), "db_bench wrote no table");
+    ssts
+}
+
+fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, format_version: u32) {
+    let ssts = db_bench_ssts(dir);
+    let fs = crate::env::default_fs();
+    let mut total = 0;
+    for p in &ssts {
+        let size = fs.file_size(p).unwrap();
+        let t = Table::open(fs.new_random_access_file(p).unwrap(), size, TableReadOptions::default()).unwrap();
+        assert_eq!(t.footer().checksum_type, checksum_type);
+        assert_eq!(t.footer().format_version, format_version);
+        // db_bench ran with --bloom_bits=10: 7.8.3's XXPH3 filter is loaded and used by get below.
+        assert!(t.has_filter());
+        let (ok, text) = sst_dump(&[&format!("--file={}", p.display()), "--command=scan", "--output_hex"]);
+        assert!(ok, "{}", text);
+        let mut it = t.iter(false);
+        it.seek_to_first();
+        let mut n = 0;
+        for l in text.lines().filter(|l| l.contains(" => ")) {
+            assert!(it.valid());
+            let hex = |b: &[u8]| b.iter().map(|x| format!("{:02X}", x)).collect::<String>();
+            let want_k = format!("'{}' seq:{}, type:{}", hex(user_key(it.key())), crate::key::trailer(it.key()) >> 8, crate::key::trailer(it.key()) & 0xff);
+            assert!(l.contains(&want_k), "{} vs {}", l, want_k);
+            assert!(l.trim_end().ends_with(&hex(it.value())), "value of {}", l);
+            // A point lookup finds the same entry.
+            let mut got = None;
+            t.get(&seek_key(user_key(it.key()), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+                got = Some((k.to_vec(), v.to_vec()));
+                Ok(false)
+            })
+            .unwrap();
+            assert_eq!(got, Some((it.key().to_vec(), it.value().to_vec())));
+            it.next();
+            n += 1;
+        }
+        assert!(!it.valid());
+        it.status().unwrap();
+        assert_eq!(n as u64, t.properties().num_entries);
+        total += n;
+        if compression == "none" && format_version == 5 {
+            // Rebuilt by us with RocksDB's defaults, the same entries must cut
+            // into the same blocks with the same index (sizes match exactly).
+            let f = MemFile::default();
+            let mut b = TableBuilder::new(TableBuildOptions::default(), Box::new(f.clone()));
+            it.seek_to_first();
+            while it.valid() {
+                b.add(it.key(), it.value()).unwrap();
+                it.next();
+            }
+            let (ours, _) = b.finish().unwrap();
+            let theirs = t.properties();
+            assert_eq!(ours.num_data_blocks, theirs.num_data_blocks);
+            assert_eq!(ours.data_size, theirs.data_size);
+            assert_eq!(ours.index_size, theirs.index_size);
+            assert_eq!(ours.raw_key_size, theirs.raw_key_size);
+            assert_eq!(ours.raw_value_size, theirs.raw_value_size);
+            assert_eq!(ours.index_key_is_user_key, theirs.index_key_is_user_key);
+        }
+    }
+    assert!(total > 0);
+}
+
+#[test]
+fn reads_rocksdb_tables_with_data_block_hash_index() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("hashindex");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/hashindex_rocksdb783.c");
+    let exe = dir.join("gen");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sst = dir.join("000001.sst");
+    let out = Command::new(&exe).arg(&sst).arg("2000").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fs = crate::env::default_fs();
+    let size = fs.file_size(&sst).unwrap();
+    let t = Table::open(fs.new_random_access_file(&sst).unwrap(), size, TableReadOptions::default()).unwrap();
+    // An SstFileWriter file: external, all sequence numbers 0.
+    assert_eq!(t.properties().external_sst_version, Some(2));
+    let ik = |i: usize| make_internal_key(format!("key{:05}", i).as_bytes(), 0, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..2000 {
+        assert_eq!(it.key(), &ik(i)[..]);
+        assert_eq!(it.value(), format!("value{}", i).as_bytes());
+        it.next();
+    }
+    assert!(!it.valid());
+    it.seek_to_last();
+    for i in (0..2000).rev() {
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.prev();
+    }
+    for i in (0..2000).step_by(7) {
+        it.seek(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.seek_for_prev(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+    }
+    it.status().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn partitioned_index_is_not_supported() {
+    let Some(dir) = run_db_bench("none", 4, 5, &["--partition_index=1"]) else { return };
+    let fs = crate::env::default_fs();
+    for p in db_bench_ssts(&dir) {
+        let size = fs.file_size(&p).unwrap();
+        let e = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).err().unwrap();
+        assert_eq!(e.to_string(), "Not implemented: partitioned index (kTwoLevelIndexSearch)");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reads_rocksdb_written_tables_lz4() {
+    read_db_bench_tables("lz4");
+}
+
+#[test]
+fn reads_rocksdb_written_tables_uncompressed() {
+    read_db_bench_tables("none");
+}
+
+#[test]
+fn encoded_handle_helper_matches_varints() {
+    let mut a = Vec::new();
+    BlockHandle::new(300, 5).encode_to(&mut a);
+    let mut b = Vec::new();
+    put_varint64(&mut b, 300);
+    put_varint64(&mut b, 5);
+    assert_eq!(a, b);
+}
+
+
+#[test]
+fn bloom_filter_is_written_and_consulted() {
+    let n = 5000;
+    let bytes = build(n, TableBuildOptions { bloom_bits_per_key: 10.0, ..Default::default() });
+    let cache = BlockCache::new(64 << 20, 0);
+    let t = open_bytes(bytes, Some(cache.clone())).unwrap();
+    assert!(t.has_filter());
+    let p = t.properties();
+    assert_eq!(p.filter_policy_name, "bloomfilter");
+    assert_eq!(p.num_filter_entries, n as u64);
+    // 5000 keys at 10 bits: ceil(5000*10000/8000)=6250 -> 6272 bytes.
+    assert_eq!(p.filter_size, 6272 + 5);
+    for i in 0..n {
+        assert!(t.key_may_match(&user(i)));
+    }
+    let false_positives = (n..n + 10_000).filter(|&i| t.key_may_match(&user(i))).count();
+    assert!(false_positives < 300, "{}", false_positives);
+    // An excluded key reads no data block.
+    let absent = (n..n + 10_000).find(|&i| !t.key_may_match(&user(i))).unwrap();
+    let before = cache.usage();
+    let mut calls = 0;
+    t.get(&seek_key(&user(absent), MAX_SEQUENCE_NUMBER), &mut |_, _| {
+        calls += 1;
+        Ok(false)
+    })
+    .unwrap();
+    assert_eq!((calls, cache.usage()), (0, before));
+
+    // whole_key_filtering = false: no keys go in, so no filter block at all.
+    let bytes = build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
+    let t = open_bytes(bytes, None).unwrap();
+    assert!(!t.has_filter());
+    assert!(!t.properties().whole_key_filtering);
+    assert!(t.key_may_match(b"anything"));
+}
+
+#[test]
+fn rocksdb_sst_dump_accepts_tables_with_filters() {
+    if tool("/usr/bin/sst_dump").is_none() {
+        return;
+    }
+    let dir = tmp_dir("sstdump-filter");
+    let path = dir.join("000007.sst");
+    write_sst(&path, 1000, TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() });
+    let file_arg = format!("--file={}", path.display());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
+    assert!(ok && !text.contains("Corruption"), "{}", text);
+    let (ok, text) = sst_dump(&[&file_arg, "--show_properties"]);
+    assert!(ok, "{}", text);
+    assert!(text.contains("filter policy name: bloomfilter"), "{}", text);
+    assert!(text.contains("# entries for filter: 1000"), "{}", text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reads_rocksdb_written_tables_older_formats_and_checksums() {
+    // (checksum type, format_version): CRC32C, xxHash, xxHash64 and no
+    // checksum; format 2 (internal-key index, full handles), 3 (user-key
+    // index) and 4 (delta-encoded handles).
+    for (ck, fv) in [(1u8, 5u32), (2, 5), (3, 5), (0, 5), (1, 2), (4, 3), (4, 4)] {
+        read_db_bench_tables_with("lz4", ck, fv);
+    }
+}
+
+#[test]
+fn table_and_cache_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Table>();
+    check::<BlockCache>();
+    fn check_send<T: Send + 'static>() {}
+    check_send::<crate::table::TableIterator>();
+}
+
+/// Deterministic xorshift so the corruption test needs no extra crate.
+fn next_rand(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_corruption_never_panics() {
+    for codec in [CompressionType::None, CompressionType::Lz4] {
+        let clean = build(400, TableBuildOptions { block_size: 256, compression: codec, ..Default::default() });
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..300 {
+            let mut bytes = clean.clone();
+            for _ in 0..1 + round % 4 {
+                let at = (next_rand(&mut rng) as usize) % bytes.len();
+                bytes[at] ^= 1 << (next_rand(&mut rng) % 8);
+            }
+            let n = bytes.len() as u64;
+            let f = MemFile(Arc::new(Mutex::new(bytes)));
+            let opts = TableReadOptions { verify_checksums: false, ..TableReadOptions::default() };
+            let t = match Table::open(Arc::new(f), n, opts) {
+                Ok(t) => t,
+                Err(_) => continue,
+            };
+            let mut it = t.iter(false);
+            it.seek_to_first();
+            let mut steps = 0;
+            while it.valid() && steps < 1000 {
+                it.next();
+                steps += 1;
+            }
+            it.seek_to_last();
+            while it.valid() && steps < 2000 {
+                it.prev();
+                steps += 1;
+            }
+            for i in (0..400).step_by(37) {
+                it.seek(&ikey(i));
+                it.seek_for_prev(&ikey(i));
+                let _ = t.get(&ikey(i), &mut |_, _| Ok(false));
+            }
+            let _ = it.status();
+            let _ = t.approximate_offset_of(&ikey(200));
+        }
+    }
+}
+
+
+#[test]
+fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("ingest");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/ingest_rocksdb783.c");
+    let exe = dir.join("ingest");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let n = 20_000;
+    for (codec, bits) in [(CompressionType::Lz4, 10.0), (CompressionType::None, 0.0), (CompressionType::Lz4hc, 7.5)] {
+        // An ingested file: sequence numbers 0 and the external-file properties.
+        let sst = dir.join(format!("ext-{}.sst", codec as u8));
+        let fs = crate::env::default_fs();
+        let mut b = TableBuilder::new(
+            TableBuildOptions { compression: codec, bloom_bits_per_key: bits, ..Default::default() },
+            fs.new_writable_file(&sst).unwrap(),
+        );
+        b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+        b.set_user_property("rocksdb.external_sst_file.global_seqno", vec![0; 8]);
+        for i in 0..n {
+            b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+        }
+        let (_, mut f) = b.finish().unwrap();
+        f.sync().unwrap();
+        f.close().unwrap();
+        let db = dir.join(format!("db-{}", codec as u8));
+        let out = Command::new(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{} {}", text, String::from_utf8_lossy(&out.stderr));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields[0], "ok", "{}", text);
+        assert_eq!(fields[1], n.to_string(), "every key found by 7.8.3's Get");
+        assert_eq!(fields[2], "0");
+        assert_eq!(fields[3], n.to_string(), "every key iterated");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn build_external(n: usize, global_seqno_prop: u64) -> Vec<u8> {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(TableBuildOptions { block_size: 256, ..Default::default() }, Box::new(f.clone()));
+    b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+    b.set_user_property("rocksdb.external_sst_file.global_seqno", global_seqno_prop.to_le_bytes().to_vec());
+    for i in 0..n {
+        b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+    }
+    b.finish().unwrap();
+    let bytes = f.0.lock().clone();
+    bytes
+}
+
+#[test]
+fn ingested_files_read_with_their_global_seqno() {
+    let n = 500;
+    let bytes = build_external(n, 0);
+    let len = bytes.len() as u64;
+    let file = Arc::new(MemFile(Arc::new(Mutex::new(bytes))));
+    // Property 0: the MANIFEST's largest seqno decides.
+    let t = Table::open_external(file.clone(), len, TableReadOptions::default(), 77).unwrap();
+    assert_eq!(t.global_seqno(), Some(77));
+    let k77 = |i: usize| make_internal_key(&user(i), 77, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..n {
+        assert_eq!(it.key(), &k77(i)[..]);
+        it.next();
+    }
+    it.seek_to_last();
+    assert_eq!(it.key(), &k77(n - 1)[..]);
+    for i in (0..n).step_by(13) {
+        it.seek(&seek_key(&user(i), 100));
+        assert_eq!(it.key(), &k77(i)[..]);
+        // A snapshot older than the ingestion does not see the entry.
+        it.seek(&seek_key(&user(i), 50));
+        if i + 1 < n {
+            assert_eq!(it.key(), &k77(i + 1)[..]);
+        }
+        it.seek_for_prev(&seek_key(&user(i), 50));
+        assert_eq!(it.key(), &k77(i)[..]);
+        let mut got = None;
+        t.get(&seek_key(&user(i), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+            got = Some((k.to_vec(), v.to_vec()));
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(got, Some((k77(i), val(i))));
+    }
+    // Plain open of the same file: no global seqno, keys as stored.
+    let t = Table::open(file, len, TableReadOptions::default()).unwrap();
+    assert_eq!(t.global_seqno(), None);
+    // Property set (write_global_seqno = true): it wins.
+    let t = open_bytes(build_external(10, 5), None).unwrap();
+    assert_eq!(t.global_seqno(), Some(5));
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    assert_eq!(it.key(), &make_internal_key(&user(0), 5, ValueType::Value)[..]);
+}

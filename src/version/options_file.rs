@@ -1,0 +1,401 @@
+//! The `OPTIONS-NNNNNN` file: RocksDB's INI text of the DB and column family
+//! options (rocksdb-formats.md §4.7).
+//!
+//! RocksDB's DB::Open never reads it, but `ldb` does, and fails on any option
+//! name 7.8.3 does not know; so only options ferrock has, under 7.8.3's names
+//! and value spellings, are written. Reading returns each column family's
+//! options as text, enough to learn its comparator and merge operator.
+
+use crate::env::{read_file_to_vec, write_file_atomically, FileSystem};
+use crate::error::{Error, Result};
+use crate::options::{CompressionType, Options, WalRecoveryMode, DEFAULT_COMPRESSION_LEVEL};
+use crate::version::filename::{options_file_name, temp_options_file_name};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The RocksDB version the file claims; 7.8.3 is what Debian's tools check against.
+const ROCKSDB_VERSION: &str = "7.8.3";
+const OPTIONS_FILE_VERSION: &str = "1.1";
+
+fn compression_name(c: CompressionType) -> &'static str {
+    match c {
+        CompressionType::None => "kNoCompression",
+        CompressionType::Snappy => "kSnappyCompression",
+        CompressionType::Zlib => "kZlibCompression",
+        CompressionType::BZip2 => "kBZip2Compression",
+        CompressionType::Lz4 => "kLZ4Compression",
+        CompressionType::Lz4hc => "kLZ4HCCompression",
+        CompressionType::Xpress => "kXpressCompression",
+        CompressionType::Zstd => "kZSTD",
+    }
+}
+
+fn wal_recovery_mode_name(m: WalRecoveryMode) -> &'static str {
+    match m {
+        WalRecoveryMode::TolerateCorruptedTailRecords => "kTolerateCorruptedTailRecords",
+        WalRecoveryMode::AbsoluteConsistency => "kAbsoluteConsistency",
+        WalRecoveryMode::PointInTime => "kPointInTimeRecovery",
+        WalRecoveryMode::SkipAnyCorruptedRecords => "kSkipAnyCorruptedRecords",
+    }
+}
+
+fn info_log_level_name(level: i32) -> &'static str {
+    match level {
+        0 => "DEBUG_LEVEL",
+        1 => "INFO_LEVEL",
+        2 => "WARN_LEVEL",
+        3 => "ERROR_LEVEL",
+        4 => "FATAL_LEVEL",
+        _ => "HEADER_LEVEL",
+    }
+}
+
+/// RocksDB prints doubles with six decimals (std::to_string).
+fn double(v: f64) -> String {
+    format!("{v:.6}")
+}
+
+fn compression_opts(level: i32) -> String {
+    format!(
+        "{{max_dict_buffer_bytes=0;enabled=false;max_dict_bytes=0;parallel_threads=1;zstd_max_train_bytes=0;level={level};use_zstd_dict_trainer=true;strategy=0;window_bits=-14;}}"
+    )
+}
+
+fn push_section(out: &mut String, header: &str, entries: &[(&str, String)]) {
+    let _ = writeln!(out, "{header}");
+    for (k, v) in entries {
+        let _ = writeln!(out, "  {k}={v}");
+    }
+    out.push_str("  \n");
+}
+
+fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
+    vec![
+        ("create_if_missing", o.create_if_missing.to_string()),
+        ("create_missing_column_families", o.create_missing_column_families.to_string()),
+        ("error_if_exists", o.error_if_exists.to_string()),
+        ("paranoid_checks", o.paranoid_checks.to_string()),
+        ("max_open_files", o.max_open_files.to_string()),
+        ("max_background_jobs", o.max_background_jobs.to_string()),
+        ("max_subcompactions", o.max_subcompactions.to_string()),
+        ("max_total_wal_size", o.max_total_wal_size.to_string()),
+        ("wal_recovery_mode", wal_recovery_mode_name(o.wal_recovery_mode).to_string()),
+        ("use_fsync", o.use_fsync.to_string()),
+        ("bytes_per_sync", o.bytes_per_sync.to_string()),
+        ("wal_bytes_per_sync", o.wal_bytes_per_sync.to_string()),
+        ("delayed_write_rate", o.delayed_write_rate.to_string()),
+        ("keep_log_file_num", o.keep_log_file_num.to_string()),
+        ("info_log_level", info_log_level_name(o.info_log_level).to_string()),
+        ("stats_dump_period_sec", o.stats_dump_period_sec.to_string()),
+        ("avoid_flush_during_shutdown", o.avoid_flush_during_shutdown.to_string()),
+        // ferrock never writes these features; saying so keeps tools from assuming them.
+        ("write_dbid_to_manifest", "false".to_string()),
+        ("track_and_verify_wals_in_manifest", "false".to_string()),
+        ("max_manifest_file_size", crate::version::set::DEFAULT_MAX_MANIFEST_FILE_SIZE.to_string()),
+    ]
+}
+
+fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
+    let additional: Vec<String> = o.max_bytes_for_level_multiplier_additional.iter().map(|v| v.to_string()).collect();
+    let level = if o.compression_level == i32::MIN { DEFAULT_COMPRESSION_LEVEL } else { o.compression_level };
+    vec![
+        ("comparator", o.comparator.name().to_string()),
+        ("table_factory", "BlockBasedTable".to_string()),
+        ("memtable_factory", "SkipListFactory".to_string()),
+        ("compaction_style", "kCompactionStyleLevel".to_string()),
+        ("write_buffer_size", o.write_buffer_size.to_string()),
+        ("max_write_buffer_number", o.max_write_buffer_number.to_string()),
+        ("min_write_buffer_number_to_merge", o.min_write_buffer_number_to_merge.to_string()),
+        ("compression", compression_name(o.compression).to_string()),
+        (
+            "bottommost_compression",
+            o.bottommost_compression.map_or("kDisableCompressionOption", compression_name).to_string(),
+        ),
+        ("compression_opts", compression_opts(level)),
+        ("num_levels", o.num_levels.to_string()),
+        ("level0_file_num_compaction_trigger", o.level0_file_num_compaction_trigger.to_string()),
+        ("level0_slowdown_writes_trigger", o.level0_slowdown_writes_trigger.to_string()),
+        ("level0_stop_writes_trigger", o.level0_stop_writes_trigger.to_string()),
+        ("target_file_size_base", o.target_file_size_base.to_string()),
+        ("target_file_size_multiplier", o.target_file_size_multiplier.to_string()),
+        ("max_bytes_for_level_base", o.max_bytes_for_level_base.to_string()),
+        ("max_bytes_for_level_multiplier", double(o.max_bytes_for_level_multiplier)),
+        ("max_bytes_for_level_multiplier_additional", additional.join(":")),
+        ("level_compaction_dynamic_level_bytes", o.level_compaction_dynamic_level_bytes.to_string()),
+        ("max_compaction_bytes", o.max_compaction_bytes.to_string()),
+        ("soft_pending_compaction_bytes_limit", o.soft_pending_compaction_bytes_limit.to_string()),
+        ("hard_pending_compaction_bytes_limit", o.hard_pending_compaction_bytes_limit.to_string()),
+        ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
+        ("force_consistency_checks", "true".to_string()),
+    ]
+}
+
+fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {
+    let t = &o.table;
+    let filter = if t.bloom_bits_per_key > 0.0 {
+        format!("bloomfilter:{}:false", t.bloom_bits_per_key)
+    } else {
+        "nullptr".to_string()
+    };
+    vec![
+        ("block_size", t.block_size.to_string()),
+        ("block_restart_interval", t.block_restart_interval.to_string()),
+        ("index_block_restart_interval", t.index_block_restart_interval.to_string()),
+        ("whole_key_filtering", t.whole_key_filtering.to_string()),
+        ("no_block_cache", t.no_block_cache.to_string()),
+        ("cache_index_and_filter_blocks", t.cache_index_and_filter_blocks.to_string()),
+        ("format_version", t.format_version.to_string()),
+        ("index_type", "kBinarySearch".to_string()),
+        ("filter_policy", filter),
+    ]
+}
+
+/// The file's text (what `write_options_file` writes).
+pub fn options_file_text(db_opts: &Options, cfs: &[(String, &Options)]) -> String {
+    let mut out = String::from(
+        "# This is a RocksDB option file.\n#\n# For detailed file format spec, please refer to the example file\n# in examples/rocksdb_option_file_example.ini\n#\n\n",
+    );
+    push_section(
+        &mut out,
+        "[Version]",
+        &[("rocksdb_version", ROCKSDB_VERSION.to_string()), ("options_file_version", OPTIONS_FILE_VERSION.to_string())],
+    );
+    out.push('\n');
+    push_section(&mut out, "[DBOptions]", &db_options_entries(db_opts));
+    out.push('\n');
+    for (name, o) in cfs {
+        let quoted = escape(name);
+        push_section(&mut out, &format!("[CFOptions \"{quoted}\"]"), &cf_options_entries(o));
+        push_section(&mut out, &format!("[TableOptions/BlockBasedTable \"{quoted}\"]"), &table_options_entries(o));
+    }
+    out
+}
+
+/// Writes `OPTIONS-<file_number>` through `OPTIONS-<file_number>.dbtmp` and a
+/// rename, as RocksDB does, so a crash never leaves a half-written OPTIONS file.
+pub fn write_options_file(
+    fs: &dyn FileSystem,
+    dbname: &Path,
+    file_number: u64,
+    db_opts: &Options,
+    cfs: &[(String, &Options)],
+) -> Result<()> {
+    let text = options_file_text(db_opts, cfs);
+    write_file_atomically(
+        fs,
+        dbname,
+        &temp_options_file_name(file_number),
+        &options_file_name(file_number),
+        text.as_bytes(),
+    )
+}
+
+/// Backslash-escapes what RocksDB's option parser treats specially
+/// (EscapeOptionString: `\\ # :` and line breaks).
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '#' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some(n) => out.push(n),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The line without a trailing comment: an unescaped `#` starts one.
+fn strip_comment(line: &str) -> &str {
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '#' => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// One `[Section "argument"]` of an OPTIONS file with its `name=value` lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionsSection {
+    pub title: String,
+    pub argument: Option<String>,
+    pub entries: BTreeMap<String, String>,
+}
+
+/// Parses OPTIONS text into its sections, in file order.
+pub fn parse_options_text(text: &str) -> Result<Vec<OptionsSection>> {
+    let mut sections: Vec<OptionsSection> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = strip_comment(raw).trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |what: &str| Error::invalid_argument(format!("[RocksDBOptionsParser Error] {what} (at line {})", i + 1));
+        if let Some(inner) = line.strip_prefix('[') {
+            let inner = inner.strip_suffix(']').ok_or_else(|| bad("A section title must end with ']'"))?;
+            let (title, argument) = match inner.split_once(' ') {
+                Some((t, arg)) => {
+                    let arg = arg.trim();
+                    let arg = arg
+                        .strip_prefix('"')
+                        .and_then(|a| a.strip_suffix('"'))
+                        .ok_or_else(|| bad("A section argument must be quoted"))?;
+                    (t.to_string(), Some(unescape(arg)))
+                }
+                None => (inner.to_string(), None),
+            };
+            sections.push(OptionsSection { title, argument, entries: BTreeMap::new() });
+            continue;
+        }
+        let (name, value) = line.split_once('=').ok_or_else(|| bad("A valid opt line must contain '='"))?;
+        let section = sections.last_mut().ok_or_else(|| bad("An option line appears before any section"))?;
+        section.entries.insert(name.trim().to_string(), value.trim().to_string());
+        // Values stay escaped, as RocksDB's nested option strings need their escapes.
+    }
+    Ok(sections)
+}
+
+/// Each column family's `[CFOptions "name"]` entries, in file order.
+pub fn read_options_file(fs: &dyn FileSystem, path: &Path) -> Result<Vec<(String, BTreeMap<String, String>)>> {
+    let bytes = read_file_to_vec(fs, path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::invalid_argument("[RocksDBOptionsParser Error] OPTIONS file is not UTF-8"))?;
+    Ok(parse_options_text(&text)?
+        .into_iter()
+        .filter(|s| s.title == "CFOptions")
+        .map(|s| (s.argument.unwrap_or_default(), s.entries))
+        .collect())
+}
+
+/// The merge operator's name from a `merge_operator` value: `nullptr` is none;
+/// a customizable struct such as `{id=StringAppendOperator;delimiter=\:;}` gives its id.
+pub fn merge_operator_name(value: &str) -> Option<String> {
+    let v = value.trim();
+    if v.is_empty() || v == "nullptr" {
+        return None;
+    }
+    if let Some(inner) = v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+        return inner
+            .split(';')
+            .find_map(|kv| kv.trim().strip_prefix("id="))
+            .map(|id| unescape(id.trim()));
+    }
+    Some(unescape(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::posix::PosixFileSystem;
+    use crate::util::comparator::Comparator;
+    use std::path::PathBuf;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("ferrock-options-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        p
+    }
+
+    #[test]
+    fn written_file_parses_back() {
+        let dir = temp_dir("roundtrip");
+        let fs = PosixFileSystem;
+        let db = Options::default();
+        let mut meta = Options { comparator: Comparator::ReverseBytewise, ..Options::default() };
+        meta.table.bloom_bits_per_key = 10.0;
+        meta.compression = CompressionType::None;
+        write_options_file(&fs, &dir, 7, &db, &[("default".to_string(), &db), ("meta:x".to_string(), &meta)]).unwrap();
+        assert!(!dir.join("OPTIONS-000007.dbtmp").exists());
+        let cfs = read_options_file(&fs, &dir.join("OPTIONS-000007")).unwrap();
+        assert_eq!(cfs.len(), 2);
+        assert_eq!(cfs[0].0, "default");
+        assert_eq!(cfs[0].1["comparator"], "leveldb.BytewiseComparator");
+        assert_eq!(cfs[0].1["compression"], "kLZ4Compression");
+        assert_eq!(cfs[0].1["max_bytes_for_level_multiplier"], "10.000000");
+        assert_eq!(cfs[1].0, "meta:x");
+        assert_eq!(cfs[1].1["comparator"], "rocksdb.ReverseBytewiseComparator");
+        assert_eq!(cfs[1].1["compression"], "kNoCompression");
+        assert_eq!(cfs[1].1.get("merge_operator"), None);
+        let sections = parse_options_text(&std::fs::read_to_string(dir.join("OPTIONS-000007")).unwrap()).unwrap();
+        assert_eq!(sections[0].title, "Version");
+        assert_eq!(sections[0].entries["rocksdb_version"], "7.8.3");
+        assert_eq!(sections[0].entries["options_file_version"], "1.1");
+        assert_eq!(sections[1].entries["wal_recovery_mode"], "kPointInTimeRecovery");
+        let table = sections.iter().find(|s| s.title == "TableOptions/BlockBasedTable" && s.argument.as_deref() == Some("meta:x"));
+        assert_eq!(table.unwrap().entries["filter_policy"], "bloomfilter:10:false");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reads_a_file_written_by_rocksdb() {
+        let text = "# comment\n[Version]\n  rocksdb_version=7.8.3\n  options_file_version=1.1\n\n[DBOptions]\n  max_open_files=-1\n  \n[CFOptions \"default\"]\n  merge_operator={id=StringAppendOperator;delimiter=\\:;}\n  comparator=leveldb.BytewiseComparator\n  \n[TableOptions/BlockBasedTable \"default\"]\n  block_size=4096\n";
+        let sections = parse_options_text(text).unwrap();
+        assert_eq!(sections.len(), 4);
+        let cf = &sections[2];
+        assert_eq!((cf.title.as_str(), cf.argument.as_deref()), ("CFOptions", Some("default")));
+        assert_eq!(merge_operator_name(&cf.entries["merge_operator"]).as_deref(), Some("StringAppendOperator"));
+        assert_eq!(merge_operator_name("nullptr"), None);
+        assert_eq!(merge_operator_name("UInt64AddOperator").as_deref(), Some("UInt64AddOperator"));
+        assert!(parse_options_text("[DBOptions\n").is_err());
+        assert!(parse_options_text("no_section=1\n").is_err());
+        assert!(parse_options_text("[DBOptions]\nnot an option\n").is_err());
+    }
+
+    /// Debian's ldb (7.8.3) loads our OPTIONS file when it opens the database.
+    #[test]
+    fn rocksdb_7_8_3_ldb_accepts_the_file() {
+        if !Path::new("/usr/bin/ldb").exists() {
+            return;
+        }
+        let dir = temp_dir("ldb");
+        let fs: std::sync::Arc<dyn FileSystem> = std::sync::Arc::new(PosixFileSystem);
+        let mut vs = crate::version::set::VersionSet::new(
+            fs.clone(),
+            dir.clone(),
+            7,
+            crate::key::InternalKeyComparator::default(),
+        );
+        vs.create_new().unwrap();
+        let mut db = Options { compression: CompressionType::None, ..Options::default() };
+        db.table.bloom_bits_per_key = 10.0;
+        write_options_file(fs.as_ref(), &dir, 2, &db, &[("default".to_string(), &db)]).unwrap();
+        let run = |args: &[&str]| {
+            let out = std::process::Command::new("/usr/bin/ldb").args(args).output().unwrap();
+            (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+        };
+        let db_arg = format!("--db={}", dir.display());
+        let (ok, text) = run(&[&db_arg, "put", "a", "1"]);
+        assert!(ok, "{text}");
+        let (ok, text) = run(&[&db_arg, "get", "a"]);
+        assert!(ok && text.trim() == "1", "{text}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
