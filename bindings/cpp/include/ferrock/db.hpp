@@ -442,9 +442,11 @@ class Iterator {
  public:
   using Entry = std::pair<std::string_view, std::string_view>;
 
-  Iterator(std::shared_ptr<detail::DbHandle> db, rocksdb_iterator_t* raw,
+  // `owner` keeps alive whatever the C iterator reads from (a database, a
+  // transaction database, a transaction).
+  Iterator(std::shared_ptr<const void> owner, rocksdb_iterator_t* raw,
            std::unique_ptr<ReadOptions> owned_options)
-      : db_(std::move(db)), h_(raw), options_(std::move(owned_options)) {}
+      : db_(std::move(owner)), h_(raw), options_(std::move(owned_options)) {}
 
   bool valid() const { return rocksdb_iter_valid(h_.get()) != 0; }
   void seek_to_first() { positioned_ = true, rocksdb_iter_seek_to_first(h_.get()); }
@@ -514,7 +516,7 @@ class Iterator {
   rocksdb_iterator_t* raw() const { return h_.get(); }
 
  private:
-  std::shared_ptr<detail::DbHandle> db_;  // destroyed after h_
+  std::shared_ptr<const void> db_;  // destroyed after h_
   detail::Handle<rocksdb_iterator_t, rocksdb_iter_destroy> h_;
   std::unique_ptr<ReadOptions> options_;  // keeps bounds alive for the C iterator
   bool positioned_ = false;
@@ -725,9 +727,172 @@ class DB {
   std::shared_ptr<detail::DbHandle> db_;
 };
 
-// Transactions (TransactionDB / Transaction) and merge operators are not
-// wrapped yet: ferrock's C API does not provide them this session. They will
-// follow this same shape (TransactionDB::open, db.begin() -> Transaction with
-// put/get/get_for_update/commit/rollback).
+// ---------------------------------------------------------------------------
+// Transactions, over c.h's rocksdb_transactiondb_* / rocksdb_transaction_*.
+// A library without transactions (ferrock this session) makes
+// TransactionDB::open throw its NotSupported error ("Not implemented: ...").
+
+class TransactionDBOptions {
+ public:
+  TransactionDBOptions() : h_(rocksdb_transactiondb_options_create()) {}
+  rocksdb_transactiondb_options_t* raw() const { return h_.get(); }
+
+ private:
+  detail::Handle<rocksdb_transactiondb_options_t, rocksdb_transactiondb_options_destroy> h_;
+};
+
+class TransactionOptions {
+ public:
+  TransactionOptions() : h_(rocksdb_transaction_options_create()) {}
+  // How long (ms) to wait for a key lock; -1 waits forever.
+  TransactionOptions& lock_timeout(int64_t ms) {
+    rocksdb_transaction_options_set_lock_timeout(h_.get(), ms);
+    return *this;
+  }
+  rocksdb_transaction_options_t* raw() const { return h_.get(); }
+
+ private:
+  detail::Handle<rocksdb_transaction_options_t, rocksdb_transaction_options_destroy> h_;
+};
+
+namespace detail {
+struct TxnDbHandle {
+  explicit TxnDbHandle(rocksdb_transactiondb_t* raw) : raw(raw) {}
+  TxnDbHandle(const TxnDbHandle&) = delete;
+  TxnDbHandle& operator=(const TxnDbHandle&) = delete;
+  ~TxnDbHandle() { rocksdb_transactiondb_close(raw); }
+  rocksdb_transactiondb_t* raw;
+};
+
+inline std::optional<std::string> take_value(char* value, size_t size) {
+  if (value == nullptr) return std::nullopt;
+  std::string out(value, size);
+  rocksdb_free(value);
+  return out;
+}
+}  // namespace detail
+
+// One pessimistic transaction. Destroying it without commit rolls it back.
+class Transaction {
+ public:
+  Transaction(std::shared_ptr<detail::TxnDbHandle> db, rocksdb_transaction_t* raw)
+      : db_(std::move(db)), h_(raw) {}
+
+  void put(std::string_view key, std::string_view value) {
+    detail::checked([&](char** err) {
+      rocksdb_transaction_put(h_.get(), key.data(), key.size(), value.data(), value.size(), err);
+    });
+  }
+  void del(std::string_view key) {
+    detail::checked(
+        [&](char** err) { rocksdb_transaction_delete(h_.get(), key.data(), key.size(), err); });
+  }
+  // Reads as this transaction sees the database (its own writes included).
+  std::optional<std::string> get(std::string_view key, const ReadOptions& ro = ReadOptions()) {
+    size_t n = 0;
+    char* v = detail::checked([&](char** err) {
+      return rocksdb_transaction_get(h_.get(), ro.raw(), key.data(), key.size(), &n, err);
+    });
+    return detail::take_value(v, n);
+  }
+  // Reads and locks the key until commit or rollback.
+  std::optional<std::string> get_for_update(std::string_view key,
+                                            const ReadOptions& ro = ReadOptions(),
+                                            bool exclusive = true) {
+    size_t n = 0;
+    char* v = detail::checked([&](char** err) {
+      return rocksdb_transaction_get_for_update(h_.get(), ro.raw(), key.data(), key.size(), &n,
+                                                exclusive, err);
+    });
+    return detail::take_value(v, n);
+  }
+  Iterator new_iterator(const ReadOptions& ro = ReadOptions()) {
+    auto owned = std::make_unique<ReadOptions>(ro);
+    rocksdb_iterator_t* it = rocksdb_transaction_create_iterator(h_.get(), owned->raw());
+    return Iterator(keepalive(), it, std::move(owned));
+  }
+  void set_savepoint() { rocksdb_transaction_set_savepoint(h_.get()); }
+  void rollback_to_savepoint() {
+    detail::checked([&](char** err) { rocksdb_transaction_rollback_to_savepoint(h_.get(), err); });
+  }
+  void commit() {
+    detail::checked([&](char** err) { rocksdb_transaction_commit(h_.get(), err); });
+  }
+  void rollback() {
+    detail::checked([&](char** err) { rocksdb_transaction_rollback(h_.get(), err); });
+  }
+  rocksdb_transaction_t* raw() const { return h_.get(); }
+
+ private:
+  // An iterator must outlive neither the transaction nor its database; the
+  // transaction is move-only, so the iterator holds the database only.
+  std::shared_ptr<const void> keepalive() const { return db_; }
+
+  std::shared_ptr<detail::TxnDbHandle> db_;  // destroyed after h_
+  detail::Handle<rocksdb_transaction_t, rocksdb_transaction_destroy> h_;
+};
+
+class TransactionDB {
+ public:
+  static TransactionDB open(const Options& options, const std::string& path,
+                            const TransactionDBOptions& txn_db_options = TransactionDBOptions()) {
+    rocksdb_transactiondb_t* raw = detail::checked([&](char** err) {
+      return rocksdb_transactiondb_open(options.raw(), txn_db_options.raw(), path.c_str(), err);
+    });
+    return TransactionDB(std::make_shared<detail::TxnDbHandle>(raw));
+  }
+
+  TransactionDB(TransactionDB&&) noexcept = default;
+  TransactionDB& operator=(TransactionDB&&) noexcept = default;
+
+  void close() { db_.reset(); }
+
+  // Starts a transaction; destroy iterators made from it before it.
+  Transaction begin(const WriteOptions& wo = WriteOptions(),
+                    const TransactionOptions& to = TransactionOptions()) {
+    return Transaction(db_, rocksdb_transaction_begin(raw(), wo.raw(), to.raw(), nullptr));
+  }
+
+  void put(std::string_view key, std::string_view value,
+           const WriteOptions& wo = WriteOptions()) {
+    detail::checked([&](char** err) {
+      rocksdb_transactiondb_put(raw(), wo.raw(), key.data(), key.size(), value.data(),
+                                value.size(), err);
+    });
+  }
+  std::optional<std::string> get(std::string_view key,
+                                 const ReadOptions& ro = ReadOptions()) const {
+    size_t n = 0;
+    char* v = detail::checked([&](char** err) {
+      return rocksdb_transactiondb_get(raw(), ro.raw(), key.data(), key.size(), &n, err);
+    });
+    return detail::take_value(v, n);
+  }
+  void del(std::string_view key, const WriteOptions& wo = WriteOptions()) {
+    detail::checked([&](char** err) {
+      rocksdb_transactiondb_delete(raw(), wo.raw(), key.data(), key.size(), err);
+    });
+  }
+  void write(const WriteBatch& batch, const WriteOptions& wo = WriteOptions()) {
+    detail::checked(
+        [&](char** err) { rocksdb_transactiondb_write(raw(), wo.raw(), batch.raw(), err); });
+  }
+  Iterator new_iterator(const ReadOptions& ro = ReadOptions()) const {
+    auto owned = std::make_unique<ReadOptions>(ro);
+    rocksdb_iterator_t* it = rocksdb_transactiondb_create_iterator(raw(), owned->raw());
+    return Iterator(db_, it, std::move(owned));
+  }
+
+  rocksdb_transactiondb_t* raw() const {
+    if (!db_) throw Error("Invalid argument: database is closed");
+    return db_->raw;
+  }
+
+ private:
+  explicit TransactionDB(std::shared_ptr<detail::TxnDbHandle> db) : db_(std::move(db)) {}
+  std::shared_ptr<detail::TxnDbHandle> db_;
+};
+
+// Merge operators are not wrapped: ferrock does not provide them yet.
 
 }  // namespace ferrock
