@@ -9,6 +9,7 @@ See README.md for the API; only RocksDB's C API (``rocksdb/c.h``) is used.
 
 from ._lib import library_path
 from .db import DB, ColumnFamily, Iterator, Snapshot, WriteBatch, destroy_db, list_column_families
+from .transaction import Transaction, TransactionDB
 from .errors import (
     AbortedError,
     BusyError,
@@ -35,6 +36,8 @@ __all__ = [
     "Iterator",
     "Snapshot",
     "WriteBatch",
+    "TransactionDB",
+    "Transaction",
     "destroy_db",
     "list_column_families",
     "library_path",

@@ -180,7 +180,86 @@ class _ReadOptions:
             self.handle = None
 
 
-class _Store:
+class _Mapping:
+    """The dict-like surface shared by databases, column families and transactions.
+
+    Subclasses provide ``get``, ``put``, ``delete`` and ``_open_iterator``.
+    """
+
+    def get(self, key: BytesLike, default: Any = None) -> Any:
+        raise NotImplementedError
+
+    def put(self, key: BytesLike, value: BytesLike) -> None:
+        raise NotImplementedError
+
+    def delete(self, key: BytesLike) -> None:
+        raise NotImplementedError
+
+    def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> "Iterator":
+        raise NotImplementedError
+
+    def __getitem__(self, key: BytesLike) -> bytes:
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            raise NotFoundError(f"NotFound: {bytes(key)!r}")
+        return value  # type: ignore[no-any-return]
+
+    def __setitem__(self, key: BytesLike, value: BytesLike) -> None:
+        self.put(key, value)
+
+    def __delitem__(self, key: BytesLike) -> None:
+        self.delete(key)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, (bytes, bytearray, memoryview)):
+            return False
+        return self.get(key, _MISSING) is not _MISSING
+
+    def iterator(
+        self,
+        start: Optional[BytesLike] = None,
+        stop: Optional[BytesLike] = None,
+        *,
+        prefix: Optional[BytesLike] = None,
+        reverse: bool = False,
+        include_key: bool = True,
+        include_value: bool = True,
+        snapshot: Optional["Snapshot"] = None,
+        fill_cache: bool = True,
+    ) -> "Iterator":
+        """Iterates over keys in ``[start, stop)`` (or starting with ``prefix``), in
+        key order or reversed. Yields ``(key, value)`` pairs, or only keys or only
+        values when ``include_value`` or ``include_key`` is False."""
+        if prefix is not None and (start is not None or stop is not None):
+            raise TypeError("prefix cannot be combined with start or stop")
+        lower = _as_bytes(start) if start is not None else None
+        upper = _as_bytes(stop) if stop is not None else None
+        if prefix is not None:
+            lower = _as_bytes(prefix)
+            upper = _prefix_successor(lower)
+        read_options = _ReadOptions(snapshot, lower, upper, fill_cache)
+        try:
+            return self._open_iterator(
+                read_options, reverse=reverse, include_key=include_key, include_value=include_value
+            )
+        except BaseException:
+            read_options.destroy()
+            raise
+
+    def items(self, **kwargs: Any) -> "Iterator":
+        return self.iterator(include_key=True, include_value=True, **kwargs)
+
+    def keys(self, **kwargs: Any) -> "Iterator":
+        return self.iterator(include_key=True, include_value=False, **kwargs)
+
+    def values(self, **kwargs: Any) -> "Iterator":
+        return self.iterator(include_key=False, include_value=True, **kwargs)
+
+    def __iter__(self) -> "Iterator":
+        return self.keys()
+
+
+class _Store(_Mapping):
     """The key-value API shared by the database's default column family and the others."""
 
     _db: "DB"
@@ -274,67 +353,15 @@ class _Store:
         else:
             _call(lib.rocksdb_delete_cf, db, wo, self._live_cf(), key, len(key))
 
-    def __getitem__(self, key: BytesLike) -> bytes:
-        value = self.get(key, _MISSING)
-        if value is _MISSING:
-            raise NotFoundError(f"NotFound: {bytes(key)!r}")
-        return value  # type: ignore[return-value]
-
-    def __setitem__(self, key: BytesLike, value: BytesLike) -> None:
-        self.put(key, value)
-
-    def __delitem__(self, key: BytesLike) -> None:
-        self.delete(key)
-
-    def __contains__(self, key: object) -> bool:
-        if not isinstance(key, (bytes, bytearray, memoryview)):
-            return False
-        return self.get(key, _MISSING) is not _MISSING
-
-    # -- iteration ----------------------------------------------------------------
-
-    def iterator(
-        self,
-        start: Optional[BytesLike] = None,
-        stop: Optional[BytesLike] = None,
-        *,
-        prefix: Optional[BytesLike] = None,
-        reverse: bool = False,
-        include_key: bool = True,
-        include_value: bool = True,
-        snapshot: Optional["Snapshot"] = None,
-        fill_cache: bool = True,
-    ) -> "Iterator":
-        """Iterates over keys in ``[start, stop)`` (or starting with ``prefix``), in
-        key order or reversed. Yields ``(key, value)`` pairs, or only keys or only
-        values when ``include_value`` or ``include_key`` is False."""
-        if prefix is not None and (start is not None or stop is not None):
-            raise TypeError("prefix cannot be combined with start or stop")
-        lower = _as_bytes(start) if start is not None else None
-        upper = _as_bytes(stop) if stop is not None else None
-        if prefix is not None:
-            lower = _as_bytes(prefix)
-            upper = _prefix_successor(lower)
-        return Iterator(
-            self._db,
-            self._live_cf() if self._is_cf else None,
-            _ReadOptions(snapshot, lower, upper, fill_cache),
-            reverse=reverse,
-            include_key=include_key,
-            include_value=include_value,
-        )
-
-    def items(self, **kwargs: Any) -> "Iterator":
-        return self.iterator(include_key=True, include_value=True, **kwargs)
-
-    def keys(self, **kwargs: Any) -> "Iterator":
-        return self.iterator(include_key=True, include_value=False, **kwargs)
-
-    def values(self, **kwargs: Any) -> "Iterator":
-        return self.iterator(include_key=False, include_value=True, **kwargs)
-
-    def __iter__(self) -> "Iterator":
-        return self.keys()
+    def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> "Iterator":
+        db = self._db
+        handle = db._live_handle()
+        if self._is_cf:
+            cf = self._live_cf()
+            return Iterator(
+                db, lambda ro: lib.rocksdb_create_iterator_cf(handle, ro, cf), read_options, **flags
+            )
+        return Iterator(db, lambda ro: lib.rocksdb_create_iterator(handle, ro), read_options, **flags)
 
     def _live_cf(self) -> int:
         if self._cf is None:
@@ -371,27 +398,23 @@ class Iterator:
 
     def __init__(
         self,
-        db: "DB",
-        cf: Optional[int],
+        owner: Any,
+        create: Callable[[int], int],
         read_options: _ReadOptions,
         *,
         reverse: bool,
         include_key: bool,
         include_value: bool,
     ) -> None:
-        self._db = db
+        # `owner` (a database or transaction) closes this iterator before itself.
         self._ro = read_options
         self._reverse = reverse
         self._include_key = include_key
         self._include_value = include_value
-        handle = db._live_handle()
-        if cf is None:
-            self._it = lib.rocksdb_create_iterator(handle, read_options.handle)
-        else:
-            self._it = lib.rocksdb_create_iterator_cf(handle, read_options.handle, cf)
+        self._it = create(read_options.handle)
         self._positioned = False  # first __next__ seeks to the first (or last) key
         self._advance = False  # whether __next__ must step before reading
-        db._track(self)
+        owner._track(self)
 
     def _live(self) -> int:
         if not self._it:
@@ -529,7 +552,7 @@ class WriteBatch:
     written when the block ends normally and discarded if it raises.
     """
 
-    def __init__(self, db: Optional["DB"] = None, *, sync: bool = False) -> None:
+    def __init__(self, db: Optional[Any] = None, *, sync: bool = False) -> None:
         self._db = db
         self._sync = sync
         self._handle = lib.rocksdb_writebatch_create()
@@ -772,9 +795,9 @@ class DB(_Store):
         cf._destroy()
 
     def transaction(self) -> Any:
-        """Transactions are not available: ferrock's C API does not provide them yet."""
+        """Transactions need the database opened as :class:`ferrock.TransactionDB`."""
         raise NotSupportedError(
-            "Not implemented: transactions (ferrock's C API has no TransactionDB yet)"
+            "Not implemented: transactions on a plain DB; open it with ferrock.TransactionDB"
         )
 
     # -- maintenance and properties ---------------------------------------------
