@@ -324,10 +324,11 @@ class _Store(_Mapping):
         out: List[Optional[bytes]] = []
         first_error: Optional[str] = None
         for i in range(n):
-            if errs[i]:
+            err_ptr = errs[i]
+            if err_ptr:
                 if first_error is None:
-                    first_error = string_at(errs[i]).decode("utf-8", "replace")
-                lib.rocksdb_free(errs[i])
+                    first_error = string_at(err_ptr).decode("utf-8", "replace")
+                lib.rocksdb_free(err_ptr)
             out.append(_take_bytes(values[i], value_sizes[i]))
         if first_error is not None:
             raise error_from_status(first_error)
@@ -411,7 +412,7 @@ class Iterator:
         self._reverse = reverse
         self._include_key = include_key
         self._include_value = include_value
-        self._it = create(read_options.handle)
+        self._it: Optional[int] = create(read_options.handle)
         self._positioned = False  # first __next__ seeks to the first (or last) key
         self._advance = False  # whether __next__ must step before reading
         owner._track(self)
@@ -496,7 +497,7 @@ class Snapshot:
     def __init__(self, db: "DB") -> None:
         self._db = db
         self._db_handle = db._live_handle()
-        self._handle = lib.rocksdb_create_snapshot(self._db_handle)
+        self._handle: Optional[int] = lib.rocksdb_create_snapshot(self._db_handle)
         db._track(self)
 
     def _live_handle(self) -> int:
@@ -555,7 +556,7 @@ class WriteBatch:
     def __init__(self, db: Optional[Any] = None, *, sync: bool = False) -> None:
         self._db = db
         self._sync = sync
-        self._handle = lib.rocksdb_writebatch_create()
+        self._handle: Optional[int] = lib.rocksdb_writebatch_create()
 
     def _live(self) -> int:
         if not self._handle:
@@ -652,8 +653,8 @@ class DB(_Store):
         self.path = os.fspath(path)
         self._options = _Options(create_if_missing, options)
         self._read_options = lib.rocksdb_readoptions_create()
-        self._write_plain = lib.rocksdb_writeoptions_create()
-        self._write_sync = lib.rocksdb_writeoptions_create()
+        self._write_plain: int = lib.rocksdb_writeoptions_create()
+        self._write_sync: int = lib.rocksdb_writeoptions_create()
         lib.rocksdb_writeoptions_set_sync(self._write_sync, True)
         try:
             self._open(column_families)

@@ -53,8 +53,8 @@ class TransactionDB(_Mapping):
         self._options: Optional[_Options] = _Options(create_if_missing, options)
         self._txn_db_options = lib.rocksdb_transactiondb_options_create()
         self._read_options = lib.rocksdb_readoptions_create()
-        self._write_plain = lib.rocksdb_writeoptions_create()
-        self._write_sync = lib.rocksdb_writeoptions_create()
+        self._write_plain: int = lib.rocksdb_writeoptions_create()
+        self._write_sync: int = lib.rocksdb_writeoptions_create()
         lib.rocksdb_writeoptions_set_sync(self._write_sync, True)
         try:
             self._handle = _call(
