@@ -13,3 +13,4 @@ C_INCLUDE := $(firstword $(wildcard $(ROOT)/include/rocksdb/c.h) \
 C_INCLUDE_DIR := $(patsubst %/rocksdb/c.h,%,$(C_INCLUDE))
 # Empty when the library is missing or does not export the C API yet.
 HAS_CAPI := $(shell nm -D --defined-only $(LIBFILE) 2>/dev/null | grep -q ' T rocksdb_open$$' && echo yes)
+SKIP_REASON := $(if $(wildcard $(LIBFILE)),$(LIBFILE) does not export the RocksDB C API yet,no libferrock.so or librocksdb.so in $(LIBDIR) (build it with: cargo build --release --lib))
