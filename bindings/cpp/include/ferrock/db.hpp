@@ -333,6 +333,19 @@ class ReadOptions {
   std::unique_ptr<std::string> upper_, lower_;
 };
 
+namespace detail {
+// Shared defaults, so a call without options allocates none. Only read by the
+// C calls, hence safe to share between threads.
+inline const ReadOptions& default_read_options() {
+  static const ReadOptions options;
+  return options;
+}
+inline const WriteOptions& default_write_options() {
+  static const WriteOptions options;
+  return options;
+}
+}  // namespace detail
+
 class FlushOptions {
  public:
   FlushOptions() : h_(rocksdb_flushoptions_create()) {}
@@ -586,13 +599,13 @@ class DB {
   void close() { db_.reset(); }
 
   void put(std::string_view key, std::string_view value,
-           const WriteOptions& wo = WriteOptions()) {
+           const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_put(raw(), wo.raw(), key.data(), key.size(), value.data(), value.size(), err);
     });
   }
   void put(const ColumnFamily& cf, std::string_view key, std::string_view value,
-           const WriteOptions& wo = WriteOptions()) {
+           const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_put_cf(raw(), wo.raw(), cf.raw(), key.data(), key.size(), value.data(),
                      value.size(), err);
@@ -600,18 +613,18 @@ class DB {
   }
 
   std::optional<std::string> get(std::string_view key,
-                                 const ReadOptions& ro = ReadOptions()) const {
+                                 const ReadOptions& ro = detail::default_read_options()) const {
     return get_impl(ro, nullptr, key);
   }
   std::optional<std::string> get(const ColumnFamily& cf, std::string_view key,
-                                 const ReadOptions& ro = ReadOptions()) const {
+                                 const ReadOptions& ro = detail::default_read_options()) const {
     return get_impl(ro, &cf, key);
   }
 
   // Reads many keys at once; each result is a value, nullopt, or a throw of
   // the first per-key error.
   std::vector<std::optional<std::string>> multi_get(const std::vector<std::string_view>& keys,
-                                                    const ReadOptions& ro = ReadOptions()) const {
+                                                    const ReadOptions& ro = detail::default_read_options()) const {
     size_t n = keys.size();
     std::vector<const char*> ptrs(n);
     std::vector<size_t> sizes(n), value_sizes(n);
@@ -634,32 +647,32 @@ class DB {
     return out;
   }
 
-  void del(std::string_view key, const WriteOptions& wo = WriteOptions()) {
+  void del(std::string_view key, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked(
         [&](char** err) { rocksdb_delete(raw(), wo.raw(), key.data(), key.size(), err); });
   }
   void del(const ColumnFamily& cf, std::string_view key,
-           const WriteOptions& wo = WriteOptions()) {
+           const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_delete_cf(raw(), wo.raw(), cf.raw(), key.data(), key.size(), err);
     });
   }
-  void single_delete(std::string_view key, const WriteOptions& wo = WriteOptions()) {
+  void single_delete(std::string_view key, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_singledelete(raw(), wo.raw(), key.data(), key.size(), err);
     });
   }
 
-  void write(const WriteBatch& batch, const WriteOptions& wo = WriteOptions()) {
+  void write(const WriteBatch& batch, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) { rocksdb_write(raw(), wo.raw(), batch.raw(), err); });
   }
 
-  Iterator new_iterator(const ReadOptions& ro = ReadOptions()) const {
+  Iterator new_iterator(const ReadOptions& ro = detail::default_read_options()) const {
     auto owned = std::make_unique<ReadOptions>(ro);
     rocksdb_iterator_t* it = rocksdb_create_iterator(raw(), owned->raw());
     return Iterator(db_, it, std::move(owned));
   }
-  Iterator new_iterator(const ColumnFamily& cf, const ReadOptions& ro = ReadOptions()) const {
+  Iterator new_iterator(const ColumnFamily& cf, const ReadOptions& ro = detail::default_read_options()) const {
     auto owned = std::make_unique<ReadOptions>(ro);
     rocksdb_iterator_t* it = rocksdb_create_iterator_cf(raw(), owned->raw(), cf.raw());
     return Iterator(db_, it, std::move(owned));
@@ -788,7 +801,7 @@ class Transaction {
         [&](char** err) { rocksdb_transaction_delete(h_.get(), key.data(), key.size(), err); });
   }
   // Reads as this transaction sees the database (its own writes included).
-  std::optional<std::string> get(std::string_view key, const ReadOptions& ro = ReadOptions()) {
+  std::optional<std::string> get(std::string_view key, const ReadOptions& ro = detail::default_read_options()) {
     size_t n = 0;
     char* v = detail::checked([&](char** err) {
       return rocksdb_transaction_get(h_.get(), ro.raw(), key.data(), key.size(), &n, err);
@@ -797,7 +810,7 @@ class Transaction {
   }
   // Reads and locks the key until commit or rollback.
   std::optional<std::string> get_for_update(std::string_view key,
-                                            const ReadOptions& ro = ReadOptions(),
+                                            const ReadOptions& ro = detail::default_read_options(),
                                             bool exclusive = true) {
     size_t n = 0;
     char* v = detail::checked([&](char** err) {
@@ -806,7 +819,7 @@ class Transaction {
     });
     return detail::take_value(v, n);
   }
-  Iterator new_iterator(const ReadOptions& ro = ReadOptions()) {
+  Iterator new_iterator(const ReadOptions& ro = detail::default_read_options()) {
     auto owned = std::make_unique<ReadOptions>(ro);
     rocksdb_iterator_t* it = rocksdb_transaction_create_iterator(h_.get(), owned->raw());
     return Iterator(keepalive(), it, std::move(owned));
@@ -848,36 +861,36 @@ class TransactionDB {
   void close() { db_.reset(); }
 
   // Starts a transaction; destroy iterators made from it before it.
-  Transaction begin(const WriteOptions& wo = WriteOptions(),
+  Transaction begin(const WriteOptions& wo = detail::default_write_options(),
                     const TransactionOptions& to = TransactionOptions()) {
     return Transaction(db_, rocksdb_transaction_begin(raw(), wo.raw(), to.raw(), nullptr));
   }
 
   void put(std::string_view key, std::string_view value,
-           const WriteOptions& wo = WriteOptions()) {
+           const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_transactiondb_put(raw(), wo.raw(), key.data(), key.size(), value.data(),
                                 value.size(), err);
     });
   }
   std::optional<std::string> get(std::string_view key,
-                                 const ReadOptions& ro = ReadOptions()) const {
+                                 const ReadOptions& ro = detail::default_read_options()) const {
     size_t n = 0;
     char* v = detail::checked([&](char** err) {
       return rocksdb_transactiondb_get(raw(), ro.raw(), key.data(), key.size(), &n, err);
     });
     return detail::take_value(v, n);
   }
-  void del(std::string_view key, const WriteOptions& wo = WriteOptions()) {
+  void del(std::string_view key, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
       rocksdb_transactiondb_delete(raw(), wo.raw(), key.data(), key.size(), err);
     });
   }
-  void write(const WriteBatch& batch, const WriteOptions& wo = WriteOptions()) {
+  void write(const WriteBatch& batch, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked(
         [&](char** err) { rocksdb_transactiondb_write(raw(), wo.raw(), batch.raw(), err); });
   }
-  Iterator new_iterator(const ReadOptions& ro = ReadOptions()) const {
+  Iterator new_iterator(const ReadOptions& ro = detail::default_read_options()) const {
     auto owned = std::make_unique<ReadOptions>(ro);
     rocksdb_iterator_t* it = rocksdb_transactiondb_create_iterator(raw(), owned->raw());
     return Iterator(db_, it, std::move(owned));
