@@ -3,6 +3,7 @@ package ferrock
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -371,6 +372,51 @@ func TestFlushCompactReopen(t *testing.T) {
 	}
 	if _, err := OpenDb(opts, path); !IsCode(err, CodeInvalidArgument) {
 		t.Fatalf("open after destroy: %v", err)
+	}
+}
+
+func TestCorruptBlockGivesCorruptionErrors(t *testing.T) {
+	db, path := openTestDb(t)
+	wo, ro := NewDefaultWriteOptions(), NewDefaultReadOptions()
+	defer wo.Destroy()
+	defer ro.Destroy()
+	for i := 0; i < 100; i++ {
+		mustPut(t, db, wo, fmt.Sprintf("key%03d", i), strings.Repeat("v", 100))
+	}
+	fo := NewDefaultFlushOptions()
+	defer fo.Destroy()
+	if err := db.Flush(fo); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ssts, _ := filepath.Glob(filepath.Join(path, "*.sst"))
+	if len(ssts) != 1 {
+		t.Fatalf("sst files: %v", ssts)
+	}
+	data, err := os.ReadFile(ssts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[100] ^= 0xff
+	if err := os.WriteFile(ssts[0], data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := NewDefaultOptions()
+	defer opts.Destroy()
+	db2, err := OpenDb(opts, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	if _, err := db2.GetBytes(ro, []byte("key000")); !IsCode(err, CodeCorruption) {
+		t.Fatalf("get of a corrupt block: %v", err)
+	}
+	it := db2.NewIterator(ro)
+	defer it.Close()
+	for it.SeekToFirst(); it.Valid(); it.Next() {
+	}
+	if !IsCode(it.Err(), CodeCorruption) {
+		t.Fatalf("iterator error: %v", it.Err())
 	}
 }
 

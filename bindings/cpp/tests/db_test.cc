@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <thread>
@@ -255,6 +256,41 @@ TEST_F(DbTest, ConcurrentWritersAndReaders) {
     count++;
   }
   EXPECT_EQ(count, 2000);
+}
+
+TEST_F(DbTest, CorruptBlockThrowsCorruptionFromGetAndRangeFor) {
+  {
+    OPEN_OR_SKIP(db, Options().create_if_missing(true).compression(rocksdb_no_compression));
+    for (int i = 0; i < 100; i++) db.put("key" + std::to_string(1000 + i), std::string(100, 'v'));
+    db.flush();
+  }
+  std::string sst;
+  for (const auto& entry : fs::directory_iterator(path_)) {
+    if (entry.path().extension() == ".sst") sst = entry.path().string();
+  }
+  ASSERT_FALSE(sst.empty());
+  {
+    std::fstream f(sst, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(100);
+    char c = 0;
+    f.read(&c, 1);
+    c = static_cast<char>(c ^ 0xff);
+    f.seekp(100);
+    f.write(&c, 1);
+  }
+  DB db = DB::open(Options(), path_);
+  try {
+    db.get("key1000");
+    FAIL() << "read of a corrupt block succeeded";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kCorruption) << e.what();
+  }
+  try {
+    for (auto entry : db.new_iterator()) (void)entry;
+    FAIL() << "iteration over a corrupt block ended without an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kCorruption) << e.what();
+  }
 }
 
 TEST_F(DbTest, DestroyRemovesDatabase) {

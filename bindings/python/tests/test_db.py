@@ -351,3 +351,23 @@ def test_library_search_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         package_dir.parent / "target" / "debug" / "libferrock.so"
     )
     assert ferrock.library_path
+
+
+def _write_and_corrupt(db_path: Path) -> None:
+    with open_or_skip(db_path, compression="none") as db:
+        for i in range(100):
+            db[b"key%03d" % i] = b"value" * 20
+        db.flush()
+    (sst,) = db_path.glob("*.sst")
+    data = bytearray(sst.read_bytes())
+    data[100] ^= 0xFF  # inside the first data block
+    sst.write_bytes(bytes(data))
+
+
+def test_corrupt_block_raises_corruption_from_get_and_iteration(db_path: Path) -> None:
+    _write_and_corrupt(db_path)
+    with ferrock.DB(db_path) as db:
+        with pytest.raises(ferrock.CorruptionError, match="^Corruption: .*checksum"):
+            db.get(b"key000")
+        with pytest.raises(ferrock.CorruptionError):
+            list(db.keys())
