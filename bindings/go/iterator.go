@@ -45,12 +45,26 @@ func (it *Iterator) SeekForPrev(key []byte) {
 	}
 }
 
-func (it *Iterator) Next() { C.rocksdb_iter_next(it.c) }
-func (it *Iterator) Prev() { C.rocksdb_iter_prev(it.c) }
+// Next moves to the following entry; call it only while Valid.
+func (it *Iterator) Next() {
+	if it.c != nil {
+		C.rocksdb_iter_next(it.c)
+	}
+}
+
+// Prev moves to the preceding entry; call it only while Valid.
+func (it *Iterator) Prev() {
+	if it.c != nil {
+		C.rocksdb_iter_prev(it.c)
+	}
+}
 
 // Key returns the current key without copying; valid until the iterator moves
 // (no Free needed).
 func (it *Iterator) Key() *Slice {
+	if it.c == nil {
+		return &Slice{freed: true}
+	}
 	var n C.size_t
 	p := C.rocksdb_iter_key(it.c, &n)
 	return &Slice{data: p, size: n, freed: true}
@@ -58,6 +72,9 @@ func (it *Iterator) Key() *Slice {
 
 // Value returns the current value without copying; valid until the iterator moves.
 func (it *Iterator) Value() *Slice {
+	if it.c == nil {
+		return &Slice{freed: true}
+	}
 	var n C.size_t
 	p := C.rocksdb_iter_value(it.c, &n)
 	return &Slice{data: p, size: n, freed: true}
