@@ -407,7 +407,9 @@ class Iterator:
         include_key: bool,
         include_value: bool,
     ) -> None:
-        # `owner` (a database or transaction) closes this iterator before itself.
+        # `owner` (a database or transaction) closes this iterator before itself;
+        # holding it keeps `for k in DB(path).keys()` from closing mid-loop.
+        self._owner = owner
         self._ro = read_options
         self._reverse = reverse
         self._include_key = include_key

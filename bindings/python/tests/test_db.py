@@ -371,3 +371,10 @@ def test_corrupt_block_raises_corruption_from_get_and_iteration(db_path: Path) -
             db.get(b"key000")
         with pytest.raises(ferrock.CorruptionError):
             list(db.keys())
+
+
+def test_iterator_keeps_an_unreferenced_db_open(db_path: Path) -> None:
+    with open_or_skip(db_path) as db:
+        db[b"a"] = b"1"
+        db[b"b"] = b"2"
+    assert list(ferrock.DB(db_path).keys()) == [b"a", b"b"]
