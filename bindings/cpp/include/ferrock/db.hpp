@@ -152,7 +152,7 @@ class Handle {
 // The open C database; closed when the last owner (DB, Iterator, Snapshot,
 // ColumnFamily) lets go.
 struct DbHandle {
-  explicit DbHandle(rocksdb_t* raw) : raw(raw) {}
+  explicit DbHandle(rocksdb_t* handle) : raw(handle) {}
   DbHandle(const DbHandle&) = delete;
   DbHandle& operator=(const DbHandle&) = delete;
   ~DbHandle() { rocksdb_close(raw); }
@@ -770,7 +770,7 @@ class TransactionOptions {
 
 namespace detail {
 struct TxnDbHandle {
-  explicit TxnDbHandle(rocksdb_transactiondb_t* raw) : raw(raw) {}
+  explicit TxnDbHandle(rocksdb_transactiondb_t* handle) : raw(handle) {}
   TxnDbHandle(const TxnDbHandle&) = delete;
   TxnDbHandle& operator=(const TxnDbHandle&) = delete;
   ~TxnDbHandle() { rocksdb_transactiondb_close(raw); }
