@@ -466,9 +466,9 @@ fn main() {
             let (db, cf) = open_db(&a, true);
             let mut n = 0u64;
             for_each_in_range(&a, &db, &cf, |k, v| {
-                out.extend(encode_output(k, a.key_hex));
+                out.extend_from_slice(until_nul(&encode_output(k, a.key_hex)));
                 out.extend_from_slice(b" ==> ");
-                out.extend(encode_output(v, a.value_hex));
+                out.extend_from_slice(until_nul(&encode_output(v, a.value_hex)));
                 out.push(b'\n');
                 n += 1;
             });
