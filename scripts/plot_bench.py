@@ -19,7 +19,7 @@ INTERVAL = re.compile(
     r"\.\.\. thread 0: \((\d+),(\d+)\) ops and \(([\d.]+),([\d.]+)\) ops/second in \(([\d.]+),([\d.]+)\) seconds"
 )
 EXTRA = re.compile(r"\.\.\. thread 0: interval stall% ([\d.]+) l0_files (\d+) pending_compaction_bytes (\d+)")
-RESULT = re.compile(r"^(\w+)\s+:\s+[\d.]+ micros/op")
+RESULT = re.compile(r"^(\w+)\s+:\s+[\d.]+ micros/op \d+ ops/sec ([\d.]+) seconds")
 
 # 5x7 glyphs, one string of 7 rows of 5 bits per character.
 FONT = {
@@ -107,16 +107,11 @@ def human(v):
 def parse(lines):
     """Returns (points, marks): points (t, ops_per_sec, stall%, l0, pending); marks (t, name)."""
     points, marks = [], []
-    offset, last_total_secs, pending_extra = 0.0, 0.0, None
-    seg_start = 0.0
+    offset = 0.0  # where the running benchmark starts on the shared time axis
     for line in lines:
         m = INTERVAL.search(line)
         if m:
-            total_secs = float(m.group(6))
-            if total_secs < last_total_secs:  # a new benchmark restarted the clock
-                offset += last_total_secs
-            last_total_secs = total_secs
-            points.append([offset + total_secs, float(m.group(3)), None, None, None])
+            points.append([offset + float(m.group(6)), float(m.group(3)), None, None, None])
             continue
         m = EXTRA.search(line)
         if m and points:
@@ -124,10 +119,8 @@ def parse(lines):
             continue
         m = RESULT.match(line)
         if m:
-            marks.append((seg_start, m.group(1)))
-            offset += last_total_secs
-            last_total_secs = 0.0
-            seg_start = offset
+            marks.append((offset, m.group(1)))
+            offset += float(m.group(2))
     return points, marks
 
 
@@ -142,7 +135,7 @@ def draw(points, marks, path):
     ]
     left, right, top, ph, gap = 70, w - 20, 30, 170, 40
     cv.text(left, 10, "DB_BENCH INTERVALS (X: SECONDS)")
-    tmax = max([p[0] for p in points] + [1.0])
+    tmax = max([p[0] for p in points] + [t for t, _ in marks] + [1.0])
     for i, (title, col, color) in enumerate(panels):
         y0 = top + i * (ph + gap) + 14
         y1 = y0 + ph
