@@ -14,6 +14,7 @@
 #   the runs alternate between the two libraries (and the order flips every round).
 # Env: NUM (1000000), READS (1000000), SEEKS (100000), ROUNDS (1), OUT (a file for the table),
 #      ROCKSDB_RELEASE (1: include RocksDB 11.8.1 release, building it when missing),
+#      RECOMPRESS (1: also compare sst_dump --command=recompress, bench/recompress_compare.sh),
 #      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -130,6 +131,13 @@ table=$(awk -v release="$ROCKSDB_RELEASE" '
   }' "$results")
 echo
 echo "$table"
+recompress=""
+if [ "${RECOMPRESS:-1}" = 1 ]; then
+  echo
+  echo "sst_dump --command=recompress with LZ4, RocksDB 7.8.3's and ferrock's on the same table:"
+  recompress=$(bench/recompress_compare.sh) || recompress="(recompress comparison failed)"
+  echo "$recompress"
+fi
 if [ -n "${OUT:-}" ]; then echo "$table" > "$OUT"; fi
 if [ "${RECORD:-0}" = 1 ]; then
   cpu=$(awk -F: '/^model name/ { sub(/^ +/, "", $2); print $2; exit }' /proc/cpuinfo)
@@ -144,6 +152,12 @@ if [ "${RECORD:-0}" = 1 ]; then
     echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE make bench-compare\`"
     echo
     echo "$table"
+    if [ -n "$recompress" ]; then
+      echo
+      echo "sst_dump \`--command=recompress\` with LZ4 on the same table (\`bench/recompress_compare.sh\`):"
+      echo
+      echo "$recompress"
+    fi
   } > "$work/benchmarks.md"
   cp "$work/benchmarks.md" docs/benchmarks.md
   echo "recorded in docs/benchmarks.md"
