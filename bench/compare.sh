@@ -9,10 +9,13 @@
 # missing (about 15 minutes on 2 cores; ROCKSDB_RELEASE=0 leaves that column out).
 #
 # Workloads (16-byte keys, 100-byte values, LZ4, 64 MiB write buffer, 32 MiB LRU cache):
-#   fillseq, fillrandom (fresh databases), overwrite (on fillrandom's), readrandom and
-#   seekrandom (on fillseq's, every read verified). Each run is its own child process;
-#   the runs alternate between the two libraries (and the order flips every round).
-# Env: NUM (1000000), READS (1000000), SEEKS (100000), ROUNDS (1), OUT (a file for the table),
+#   fillseq, fillrandom, fillbatch (fresh databases; fillbatch in batches of 100),
+#   overwrite (on fillrandom's), readrandom, seekrandom and readwhilewriting (on
+#   fillseq's, every read verified), deleterandom (on fillrandom's, deletions verified).
+#   Each run is its own child process; the runs alternate between the libraries (and
+#   the order rotates every round).
+# Env: NUM (1000000), READS (1000000), SEEKS (100000), RWW_READS (200000), DELETES (NUM),
+#      WORKLOADS (all eight, in order), ROUNDS (1), OUT (a file for the table),
 #      ROCKSDB_RELEASE (1: include RocksDB 11.8.1 release, building it when missing),
 #      RECOMPRESS (1: also compare sst_dump --command=recompress, bench/recompress_compare.sh),
 #      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
@@ -22,6 +25,9 @@ ROOT=$PWD
 NUM=${NUM:-1000000}
 READS=${READS:-1000000}
 SEEKS=${SEEKS:-100000}
+RWW_READS=${RWW_READS:-200000}
+DELETES=${DELETES:-$NUM}
+WORKLOADS=${WORKLOADS:-fillseq fillrandom overwrite fillbatch readrandom seekrandom readwhilewriting deleterandom}
 ROUNDS=${ROUNDS:-1}
 FERROCK_LIBDIR=$ROOT/target/release
 ROCKSDB_RELEASE=${ROCKSDB_RELEASE:-1}
@@ -37,7 +43,7 @@ fi
 
 bin=$ROOT/target/bench/bench_compare
 mkdir -p "$(dirname "$bin")"
-gcc -O2 -Wall -Werror -I/usr/include bench/bench_compare.c -o "$bin" -lrocksdb
+gcc -O2 -Wall -Werror -I/usr/include bench/bench_compare.c -o "$bin" -lrocksdb -lpthread
 
 # Prove which library each side loads.
 sys_lib=$(ldd "$bin" | awk '/librocksdb/ { print $3 }')
@@ -70,7 +76,10 @@ run_one() {
     fillseq) dir=$work/$side-seq; rm -rf "$dir"; ops=$NUM ;;
     fillrandom) dir=$work/$side-rand; rm -rf "$dir"; ops=$NUM ;;
     overwrite) dir=$work/$side-rand; ops=$NUM ;;
+    fillbatch) dir=$work/$side-batch; rm -rf "$dir"; ops=$NUM ;;
     readrandom) dir=$work/$side-seq; ops=$READS ;;
+    readwhilewriting) dir=$work/$side-seq; ops=$RWW_READS ;;
+    deleterandom) dir=$work/$side-rand; ops=$DELETES ;;
     seekrandom) dir=$work/$side-seq; ops=$SEEKS ;;
   esac
   if [ "$side" = ferrock ]; then
@@ -89,7 +98,7 @@ run_one() {
   else
     read -r opsps verified bad <<<"$res"
     local checked=""
-    case $w in readrandom|seekrandom) checked=", verified $verified, wrong $bad" ;; esac
+    case $w in readrandom|seekrandom|readwhilewriting|deleterandom) checked=", verified $verified, wrong $bad" ;; esac
     echo "  $side $w: $opsps ops/s, peak RSS $(awk -v k="$rss" 'BEGIN { printf "%.0f", k / 1024 }') MiB$checked"
     echo "$side $w $opsps $rss ok" >> "$results"
   fi
@@ -97,14 +106,14 @@ run_one() {
 
 for ((round = 1; round <= ROUNDS; round++)); do
   echo "round $round of $ROUNDS"
-  for w in fillseq fillrandom overwrite readrandom seekrandom; do
+  for w in $WORKLOADS; do
     # The order rotates every round so no side always runs first (on a cold cache).
     n=${#sides[@]}
     for ((k = 0; k < n; k++)); do run_one "${sides[$(((k + round - 1) % n))]}" "$w"; done
   done
 done
 
-table=$(awk -v release="$ROCKSDB_RELEASE" '
+table=$(awk -v release="$ROCKSDB_RELEASE" -v workloads="$WORKLOADS" '
   { key = $1 SUBSEP $2; if ($5 != "ok") failed[key] = 1; sum[key] += $3; n[key]++; if ($4 > rss[key]) rss[key] = $4 }
   function ops(s, w) { k = s SUBSEP w; return (k in failed) ? "FAILED" : sprintf("%.0f", sum[k] / n[k]) }
   function ratio(a, b, w) { ka = a SUBSEP w; kb = b SUBSEP w
@@ -118,8 +127,8 @@ table=$(awk -v release="$ROCKSDB_RELEASE" '
       print "| workload | RocksDB 7.8.3 ops/s | ferrock ops/s | ferrock / RocksDB | RocksDB peak RSS | ferrock peak RSS |"
       print "|---|---:|---:|---:|---:|---:|"
     }
-    split("fillseq fillrandom overwrite readrandom seekrandom", ws, " ")
-    for (i = 1; i <= 5; i++) {
+    nw = split(workloads, ws, " ")
+    for (i = 1; i <= nw; i++) {
       w = ws[i]
       if (release == 1)
         printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", w, ops("rocksdb", w), ops("release", w), ops("ferrock", w),
@@ -149,7 +158,7 @@ if [ "${RECORD:-0}" = 1 ]; then
     echo "- Machine: $(nproc) CPUs ($cpu), $ram RAM, $(. /etc/os-release && echo "$PRETTY_NAME")"
     echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian, built with assertions)$([ "$ROCKSDB_RELEASE" = 1 ] && echo ", RocksDB 11.8.1 (release build of librocksdb-sys 0.19.0+11.8.1: -O3, NDEBUG)"), ferrock $(git describe --always --dirty 2>/dev/null)"
     echo "- Load average when the run started: $load_at_start (the machine may be shared)"
-    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE make bench-compare\`"
+    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS RWW_READS=$RWW_READS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE make bench-compare\`"
     echo
     echo "$table"
     if [ -n "$recompress" ]; then
