@@ -160,7 +160,8 @@ def draw(points, marks, path):
             for y in range(y0, y1, 3):
                 cv.set(xx, y, (150, 150, 150))
             if i == 0:
-                cv.text(xx + 2, y0 + 2 + 9 * (marks.index((t, name)) % 3), name)
+                tx = min(xx + 2, right - 6 * len(name))  # keep the last names inside the panel
+                cv.text(tx, y0 + 2 + 9 * (marks.index((t, name)) % 3), name)
         prev = None
         for t, v in vals:
             pt = (int(left + t / tmax * (right - left)), int(y1 - v / vmax * ph))
