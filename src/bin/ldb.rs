@@ -138,8 +138,7 @@ fn db_path(a: &Args) -> PathBuf {
 /// Opens the database with every column family it has; returns the handle `--column_family` names.
 fn open_db(a: &Args, read_only: bool) -> (Db, Arc<ColumnFamilyHandle>) {
     let path = db_path(a);
-    let mut opts = Options::default();
-    opts.create_if_missing = a.create_if_missing && !read_only;
+    let opts = Options { create_if_missing: a.create_if_missing && !read_only, ..Options::default() };
     let names = Db::list_column_families(&opts, &path).unwrap_or_else(|e| {
         if opts.create_if_missing {
             vec!["default".to_string()]
