@@ -400,13 +400,136 @@ fn varint(x: u64) -> Vec<u8> {
     b
 }
 
-/// RocksDB's unique ID in its human form needs the hash RocksDB derives from
-/// the session id; ferrock does not compute it.
-const UNIQUE_ID_TEXT: &str = "N/A";
+/// The first 128 bytes of XXH3's default secret (a published constant of the
+/// algorithm), all that XXH3-128 reads for inputs of up to 128 bytes.
+const XXH3_SECRET_128: [u8; 128] = [
+    0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
+    0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
+    0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
+    0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e, 0xe0, 0x35, 0x90, 0xe6, 0x81, 0x3a, 0x26, 0x4c,
+    0x3c, 0x28, 0x52, 0xbb, 0x91, 0xc3, 0x00, 0xcb, 0x88, 0xd0, 0x65, 0x8b, 0x1b, 0x53, 0x2e, 0xa3,
+    0x71, 0x64, 0x48, 0x97, 0xa2, 0x0d, 0xf9, 0x4e, 0x38, 0x19, 0xef, 0x46, 0xa9, 0xde, 0xac, 0xd8,
+    0xa8, 0xfa, 0x76, 0x3f, 0xe3, 0x9c, 0x34, 0x3f, 0xf9, 0xdc, 0xbb, 0xc7, 0xc7, 0x0b, 0x4f, 0x1d,
+    0x8a, 0x51, 0xe0, 0x4b, 0xcd, 0xb4, 0x59, 0x31, 0xc8, 0x9f, 0x7e, 0xc9, 0xd9, 0x78, 0x73, 0x64,
+];
+
+fn le64(b: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+fn mul128_fold64(a: u64, b: u64) -> u64 {
+    let p = (a as u128) * (b as u128);
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+fn xxh3_avalanche(mut h: u64) -> u64 {
+    h ^= h >> 37;
+    h = h.wrapping_mul(0x1656_6791_9E37_79F9);
+    h ^ (h >> 32)
+}
+
+/// XXH3-128 with a seed for inputs of 17..=128 bytes (a database id is a
+/// 36-byte UUID); None for other lengths.
+fn xxh3_128_seeded(input: &[u8], seed: u64) -> Option<(u64, u64)> {
+    const P64_1: u64 = 0x9E37_79B1_85EB_CA87;
+    const P64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+    const P64_4: u64 = 0x85EB_CA77_C2B2_AE63;
+    let len = input.len();
+    if !(17..=128).contains(&len) {
+        return None;
+    }
+    let sec = &XXH3_SECRET_128;
+    let mix16 = |at: usize, s: usize| {
+        mul128_fold64(
+            le64(input, at) ^ le64(sec, s).wrapping_add(seed),
+            le64(input, at + 8) ^ le64(sec, s + 8).wrapping_sub(seed),
+        )
+    };
+    let (mut lo, mut hi) = ((len as u64).wrapping_mul(P64_1), 0u64);
+    let mut mix32 = |a: usize, b: usize, s: usize| {
+        lo = lo.wrapping_add(mix16(a, s));
+        lo ^= le64(input, b).wrapping_add(le64(input, b + 8));
+        hi = hi.wrapping_add(mix16(b, s + 16));
+        hi ^= le64(input, a).wrapping_add(le64(input, a + 8));
+    };
+    if len > 32 {
+        if len > 64 {
+            if len > 96 {
+                mix32(48, len - 64, 96);
+            }
+            mix32(32, len - 48, 64);
+        }
+        mix32(16, len - 32, 32);
+    }
+    mix32(0, len - 16, 0);
+    let low = lo.wrapping_add(hi);
+    let high = lo
+        .wrapping_mul(P64_1)
+        .wrapping_add(hi.wrapping_mul(P64_4))
+        .wrapping_add((len as u64).wrapping_sub(seed).wrapping_mul(P64_2));
+    Some((0u64.wrapping_sub(xxh3_avalanche(high)), xxh3_avalanche(low)))
+}
+
+/// RocksDB's BijectiveHash2x64 with seed 0 (XXH3's 9-to-16-byte mixing of two words).
+fn bijective_hash_2x64(in_high: u64, in_low: u64) -> (u64, u64) {
+    let bitflipl: u64 = 0x5997_3f00_3336_2349;
+    let bitfliph: u64 = 0xc202_7976_92d6_3d58;
+    let t = ((in_low ^ in_high ^ bitflipl) as u128) * 0x9E37_79B1_85EB_CA87u128;
+    let mut lo = (t as u64).wrapping_add(0x03c0_0000_0000_0000);
+    let mut hi = (t >> 64) as u64;
+    let h = in_high ^ bitfliph;
+    hi = hi.wrapping_add(h).wrapping_add((h & 0xffff_ffff).wrapping_mul(0x85EB_CA76));
+    lo ^= hi.swap_bytes();
+    let t = (lo as u128) * 0xC2B2_AE3D_27D4_EB4Fu128;
+    lo = t as u64;
+    hi = ((t >> 64) as u64).wrapping_add(hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    (xxh3_avalanche(hi), xxh3_avalanche(lo))
+}
+
+/// RocksDB's DecodeSessionId: 13..=24 base-36 digits to (upper, lower).
+fn decode_session_id(id: &str) -> Option<(u64, u64)> {
+    let len = id.len();
+    if !(13..=24).contains(&len) {
+        return None;
+    }
+    let parse = |s: &str| -> Option<u64> {
+        s.chars().try_fold(0u64, |v, c| Some(v.wrapping_mul(36).wrapping_add(c.to_digit(36)? as u64)))
+    };
+    let a = parse(id.get(..len - 12)?)?;
+    let b = parse(id.get(len - 12..)?)?;
+    Some((a >> 2, (b & (u64::MAX >> 2)) | (a << 62)))
+}
+
+/// The table's unique ID in RocksDB's human form (table_properties "unique ID"):
+/// the internal id from the db id, session id and file number, made external
+/// and printed as hex in 16-digit groups; "N/A" when the table lacks the inputs.
+fn unique_id_text(p: &TableProperties) -> String {
+    let compute = || -> Option<String> {
+        if p.db_id.is_empty() || p.original_file_number == 0 {
+            return None;
+        }
+        let (session_upper, session_lower) = decode_session_id(&p.db_session_id)?;
+        let (db_a, _db_b) = xxh3_128_seeded(p.db_id.as_bytes(), session_upper)?;
+        let internal = [session_lower, db_a ^ p.original_file_number];
+        const HI_OFFSET_FOR_ZERO: u64 = 17391078804906429400;
+        const LO_OFFSET_FOR_ZERO: u64 = 6417269962128484497;
+        let (hi, lo) = bijective_hash_2x64(
+            internal[1].wrapping_add(HI_OFFSET_FOR_ZERO),
+            internal[0].wrapping_add(LO_OFFSET_FOR_ZERO),
+        );
+        let mut bytes = lo.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&hi.to_le_bytes());
+        let hex = hex_string(&bytes);
+        Some(format!("{}-{}", &hex[..16], &hex[16..]))
+    };
+    compute().unwrap_or_else(|| "N/A".to_string())
+}
 
 fn show_properties(t: &OpenedTable, out: &mut Vec<u8>) {
     let p = t.table.properties();
-    out.extend(format!("Table Properties:\n------------------------------\n  {}", properties_text(p, UNIQUE_ID_TEXT)).into_bytes());
+    out.extend(format!("Table Properties:\n------------------------------\n  {}", properties_text(p, &unique_id_text(p))).into_bytes());
     out.extend_from_slice(b"Raw user collected properties\n------------------------------\n");
     for (k, v) in raw_user_properties(p) {
         out.extend(format!("  # {}: 0x{}\n", k, String::from_utf8_lossy(&slice_text(&v, true))).into_bytes());
@@ -443,7 +566,7 @@ fn raw_dump(t: &OpenedTable, out_path: &Path) -> Result<()> {
     }
     mi.status()?;
     s.push_str("\nTable Properties:\n--------------------------------------\n  ");
-    s.push_str(&properties_text(p, UNIQUE_ID_TEXT));
+    s.push_str(&properties_text(p, &unique_id_text(p)));
     s.push_str("\nIndex Details:\n--------------------------------------\n");
     s.push_str("  Block key hex dump: Data block handle\n  Block key ascii\n\n");
     let mut b = s.into_bytes();
