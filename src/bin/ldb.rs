@@ -503,3 +503,42 @@ fn main() {
     let _ = so.write_all(&out);
     let _ = so.flush();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrock::options::FlushOptions;
+
+    #[test]
+    fn hex_in_and_out_follow_ldb() {
+        assert_eq!(hex_to_bytes("0x6B31").unwrap(), b"k1".to_vec());
+        assert_eq!(hex_to_bytes("0x6b31").unwrap(), b"k1".to_vec());
+        let err = hex_to_bytes("k1").unwrap_err().to_string();
+        assert!(err.contains("Invalid hex input k1.  Must start with 0x"), "{err}");
+        assert!(hex_to_bytes("0x6B3").is_err());
+        assert_eq!(to_hex(b"k1"), b"0x6B31".to_vec());
+        assert_eq!(until_nul(b"\0abc"), b"");
+    }
+
+    #[test]
+    fn manifest_replay_lists_the_flushed_table() {
+        let dir = std::env::temp_dir().join(format!("ferrock-ldb-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let opts = Options { create_if_missing: true, ..Options::default() };
+        let db = Db::open(&opts, &dir).unwrap();
+        db.put(&WriteOptions::default(), b"a", b"1").unwrap();
+        db.put(&WriteOptions::default(), b"b", b"2").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.close().unwrap();
+        let st = replay_manifest(&current_manifest(&dir).unwrap()).unwrap();
+        assert_eq!(st.cfs.len(), 1);
+        assert_eq!(st.cfs[0].name, "default");
+        let files: Vec<&FileMetaData> = st.cfs[0].levels.iter().flat_map(|l| l.values()).collect();
+        assert_eq!(files.len(), 1);
+        assert_eq!(key::user_key(&files[0].smallest), b"a");
+        assert_eq!(key::user_key(&files[0].largest), b"b");
+        assert!(st.last_sequence >= 2);
+        assert_eq!(internal_key_text(&files[0].smallest, true), b"'61' seq:1, type:1".to_vec());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
