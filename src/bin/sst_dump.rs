@@ -250,10 +250,10 @@ fn read_sequential(t: &OpenedTable, a: &Args, print: bool, limit: u64, out: &mut
     }
     it.status()?;
     let props = t.table.properties();
-    if limit == 0 && a.from.is_none() && a.to.is_none() && n != props.num_entries - props.num_range_deletions {
+    if limit == 0 && a.from.is_none() && a.to.is_none() && n != props.num_entries.saturating_sub(props.num_range_deletions) {
         return Err(Error::corruption(format!(
             "Table property expects {} entries when excluding range deletions, but scanning the table returned {} entries",
-            props.num_entries - props.num_range_deletions,
+            props.num_entries.saturating_sub(props.num_range_deletions),
             n
         )));
     }
@@ -721,7 +721,7 @@ fn recompress_once(t: &OpenedTable, codec: CompressionType, level: i32, block_si
         }
         uncompressed += read_block(&*opened.file, &footer, &h, false, "recompress")?.len() as u64;
     }
-    let rejected = if codec == CompressionType::None { 0 } else { props.num_data_blocks - compressed };
+    let rejected = if codec == CompressionType::None { 0 } else { props.num_data_blocks.saturating_sub(compressed) };
     Ok(Recompressed {
         data_size: props.data_size,
         uncompressed_data_size: uncompressed,
@@ -753,7 +753,7 @@ fn recompress(t: &OpenedTable, a: &Args, out: &mut Vec<u8>) -> Result<()> {
         for level in from..=to {
             let r = recompress_once(t, c, level, a.block_size)?;
             let pct = |n: u64| if r.num_data_blocks == 0 { 0.0 } else { n as f64 * 100.0 / r.num_data_blocks as f64 };
-            let ratio_not = r.num_data_blocks - r.compressed_blocks - r.rejected_blocks;
+            let ratio_not = r.num_data_blocks.saturating_sub(r.compressed_blocks + r.rejected_blocks);
             let ratio = if r.data_size == 0 { 0.0 } else { r.uncompressed_data_size as f64 / r.data_size as f64 };
             out.extend(
                 format!(
