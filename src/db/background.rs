@@ -714,6 +714,7 @@ impl DbInner {
 
     pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         self.check_open()?;
+        let opts = &opts.sanitized();
         if self.read_only {
             return Err(super::write::read_only_error());
         }
