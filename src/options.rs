@@ -134,6 +134,9 @@ pub struct Options {
     pub avoid_flush_during_shutdown: bool,
     /// enable_statistics (C API `rocksdb_options_enable_statistics`).
     pub statistics: bool,
+    /// The statistics object shared by the databases opened with these options (created by
+    /// `enable_statistics`, or at open when `statistics` is set).
+    pub stats: Option<Arc<crate::stats::Statistics>>,
     /// The file system (RocksDB's `env`); None means the POSIX one. Tests pass the
     /// fault-injecting file system here.
     pub fs: Option<Arc<dyn crate::env::FileSystem>>,
@@ -201,6 +204,12 @@ impl Options {
         o
     }
 
+    /// RocksDB's `Options::statistics = CreateDBStatistics()`.
+    pub fn enable_statistics(&mut self) -> Arc<crate::stats::Statistics> {
+        self.statistics = true;
+        self.stats.get_or_insert_with(crate::stats::Statistics::new).clone()
+    }
+
     /// The file system these options name (the POSIX one by default).
     pub fn file_system(&self) -> Arc<dyn crate::env::FileSystem> {
         self.fs.clone().unwrap_or_else(crate::env::default_fs)
@@ -228,6 +237,7 @@ impl Default for Options {
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
             statistics: false,
+            stats: None,
             fs: None,
             comparator: Comparator::Bytewise,
             write_buffer_size: 64 << 20,

@@ -189,6 +189,7 @@ pub(super) fn open(
         write_stats: Default::default(),
         db_id,
         session_id,
+        stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
     });
 
     // Column families with their recovered versions and empty memtables.
