@@ -290,6 +290,96 @@ enum {
 #define TAG_CF_WIDE_COLUMN_ENTITY 23
 
 /*
+ Logs are a sequence of blocks of this size; no physical record crosses a block boundary.
+ */
+#define BLOCK_SIZE 32768
+
+/*
+ The legacy header followed by the low 32 bits of the log number.
+ */
+#define RECYCLABLE_HEADER_SIZE 11
+
+/*
+ Preallocated, never-written space.
+ */
+#define ZERO 0
+
+#define FULL 1
+
+#define FIRST 2
+
+#define MIDDLE 3
+
+#define LAST 4
+
+#define RECYCLABLE_FULL 5
+
+#define RECYCLABLE_FIRST 6
+
+#define RECYCLABLE_MIDDLE 7
+
+#define RECYCLABLE_LAST 8
+
+/*
+ WAL compression marker; payload is a fixed32 CompressionType.
+ */
+#define SET_COMPRESSION_TYPE 9
+
+/*
+ Offset added to a legacy fragment type to get its recyclable variant.
+ */
+#define RECYCLABLE_OFFSET (RECYCLABLE_FULL - FULL)
+
+/*
+ Bytes after every block: compression type byte + fixed32 checksum.
+ */
+#define BLOCK_TRAILER_SIZE 5
+
+/*
+ Footer length for format_version >= 1.
+ */
+#define FOOTER_SIZE 53
+
+/*
+ Footer length of the legacy format 0.
+ */
+#define LEGACY_FOOTER_SIZE 48
+
+#define MAX_BLOCK_HANDLE_LEN 20
+
+#define BLOCK_BASED_TABLE_MAGIC 9863518390377041911ull
+
+#define LEGACY_BLOCK_BASED_TABLE_MAGIC 15800726617472432983ull
+
+/*
+ The format_version ferrock writes (7.8.3 cannot read 6 or 7).
+ */
+#define FORMAT_VERSION 5
+
+/*
+ RocksDB's ChecksumType codes.
+ */
+#define CHECKSUM_NONE 0
+
+#define CHECKSUM_CRC32C 1
+
+#define CHECKSUM_XXHASH 2
+
+#define CHECKSUM_XXHASH64 3
+
+#define CHECKSUM_XXH3 4
+
+/*
+ RocksDB's "unknown column family" id.
+ */
+#define UNKNOWN_COLUMN_FAMILY_ID 2147483647
+
+/*
+ RocksDB's default `max_manifest_file_size`.
+ */
+#define DEFAULT_MAX_MANIFEST_FILE_SIZE (1 << 30)
+
+/*
  An object of c.h that ferrock does not create (`rocksdb_backup_engine_info_t`).
  */
 typedef struct rocksdb_backup_engine_info_t rocksdb_backup_engine_info_t;
@@ -330,8 +420,7 @@ typedef struct rocksdb_block_cache_trace_options_t rocksdb_block_cache_trace_opt
 typedef struct rocksdb_block_cache_trace_writer_options_t rocksdb_block_cache_trace_writer_options_t;
 
 /*
- A block cache (`rocksdb_cache_t`). Shard bits and the strict limit are kept for
- `BlockCache::new` once the engine cache is wired in.
+ A block cache (`rocksdb_cache_t`).
  */
 typedef struct rocksdb_cache_t rocksdb_cache_t;
 
@@ -4328,7 +4417,7 @@ void rocksdb_block_based_options_destroy(rocksdb_block_based_table_options_t *op
 void rocksdb_block_based_options_set_filter_policy(rocksdb_block_based_table_options_t *options, rocksdb_filterpolicy_t *filter_policy);
 
 /*
- Records the chosen cache's capacity; see `cache.rs` for how far the cache is wired in.
+ Tables read with these options use this cache (shared with whoever else holds it); NULL = a cache of the database's own.
  */
 void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
 
