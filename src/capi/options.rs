@@ -201,8 +201,8 @@ pub unsafe extern "C" fn rocksdb_options_get_compression(opt: *mut rocksdb_optio
     guarded(0, || Ok(handle(opt, "options")?.opts.compression as c_int))
 }
 
-/// 0x7F (kDisableCompressionOption) means "use `compression`", RocksDB's default.
-const DISABLE_COMPRESSION_OPTION: c_int = 0x7F;
+/// 0xFF (kDisableCompressionOption) means "use `compression`", RocksDB's default.
+const DISABLE_COMPRESSION_OPTION: c_int = 0xFF;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression(
@@ -520,4 +520,57 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_per_level(
         o.compression_per_level = levels;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::option_accessors::*;
+    use super::*;
+
+    #[test]
+    fn engine_options_and_stored_options_read_back() {
+        unsafe {
+            let o = rocksdb_options_create();
+            rocksdb_options_set_write_buffer_size(o, 1 << 20);
+            assert_eq!((*o).opts.write_buffer_size, 1 << 20);
+            assert_eq!(rocksdb_options_get_write_buffer_size(o), 1 << 20);
+            // Not an engine field: stored, and its getter starts at RocksDB's default.
+            assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 16);
+            rocksdb_options_set_max_file_opening_threads(o, 3);
+            assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 3);
+            assert!((*o).ignored_option_names().contains(&"max_file_opening_threads"));
+            rocksdb_options_destroy(o);
+        }
+    }
+
+    #[test]
+    fn result_changing_options_refuse_open() {
+        unsafe {
+            let o = rocksdb_options_create();
+            assert!((*o).check_supported().is_ok());
+            rocksdb_options_set_enable_blob_files(o, 1);
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: blob files (enable_blob_files)"
+            );
+            rocksdb_options_destroy(o);
+
+            let o = rocksdb_options_create();
+            rocksdb_options_set_compression(o, 1);
+            assert_eq!((*o).check_supported().unwrap_err().to_string(), "Not implemented: compression type Snappy");
+            rocksdb_options_set_uint64add_merge_operator(o);
+            rocksdb_options_destroy(o);
+        }
+    }
+
+    #[test]
+    fn bottommost_compression_defaults_to_disabled_marker() {
+        unsafe {
+            let o = rocksdb_options_create();
+            assert_eq!(rocksdb_options_get_bottommost_compression(o), 0xFF);
+            rocksdb_options_set_bottommost_compression(o, 4);
+            assert_eq!(rocksdb_options_get_bottommost_compression(o), 4);
+            rocksdb_options_destroy(o);
+        }
+    }
 }
