@@ -244,7 +244,10 @@ def main():
           "(NULL for protection bytes or timestamps), `rocksdb_filterpolicy_create_ribbon*`,",
           "`rocksdb_options_set_plain_table_factory`, `rocksdb_options_set_comparator`,",
           "`rocksdb_options_set_merge_operator`, `rocksdb_options_set_uint64add_merge_operator`",
-          "and the options in `CHANGES_RESULTS` (open fails with Not implemented);",
+          "the options in `CHANGES_RESULTS` (blob files, allow_ingest_behind, unordered_write,",
+          "atomic_flush, two_write_queues, manual_wal_flush, allow_mmap_writes), FIFO compaction",
+          "(compaction_style 2) and compression types other than none/LZ4/LZ4HC (open fails with",
+          "Not implemented);",
           "`rocksdb_create_mem_env` (NULL). A strict cache capacity limit is not enforced (the cache evicts instead).", ""]
     for kind in ["errptr", "null", "inert", "open-fails", "stored", "undeclared"]:
         md.append("## %s (%d): %s" % (kind, len(listed[kind]), explain[kind]))

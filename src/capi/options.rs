@@ -42,6 +42,10 @@ impl rocksdb_options_t {
         if let Some(what) = self.unsupported.first() {
             return Err(Error::not_supported(what.clone()));
         }
+        // FIFO compaction (style 2) drops old files; universal (1) only schedules differently.
+        if self.stored.get("compaction_style") == Some(2) {
+            return Err(Error::not_supported("FIFO compaction"));
+        }
         for (name, what) in super::option_accessors::CHANGES_RESULTS {
             if self.stored.get(name).is_some_and(|v| v != 0) {
                 return Err(Error::not_supported(*what));
@@ -559,6 +563,13 @@ mod tests {
             rocksdb_options_set_compression(o, 1);
             assert_eq!((*o).check_supported().unwrap_err().to_string(), "Not implemented: compression type Snappy");
             rocksdb_options_set_uint64add_merge_operator(o);
+            rocksdb_options_destroy(o);
+
+            let o = rocksdb_options_create();
+            rocksdb_options_set_compaction_style(o, 1);
+            assert!((*o).check_supported().is_ok());
+            rocksdb_options_set_compaction_style(o, 2);
+            assert_eq!((*o).check_supported().unwrap_err().to_string(), "Not implemented: FIFO compaction");
             rocksdb_options_destroy(o);
         }
     }
