@@ -1,14 +1,41 @@
 //! `Db`: the safe Rust API of the engine and its implementation — open and
-//! recovery, the write path, reads, snapshots, iterators, flush, background
-//! work and properties. `capi` and the tools are thin layers over this.
+//! recovery (`open.rs`), the write path with group commit (`write.rs`), reads,
+//! snapshots and iterators (`read.rs`), flush, compaction and background work
+//! (`background.rs`), and properties (`properties.rs`). `capi` and the tools
+//! are thin layers over this.
 //!
-//! Thread-safety: `Db` is `Send + Sync` and cheap to clone (an `Arc`).
+//! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
+//! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
+//! and never block writers or background jobs. `DbInner::state` (the "db
+//! mutex") guards the `VersionSet`, WAL bookkeeping and background scheduling;
+//! it is never held across table I/O. Lock order: `state` → `wal` → `cf.sv`.
 
-use crate::batch::WriteBatch;
+mod background;
+mod open;
+mod properties;
+mod read;
+mod table_cache;
+mod write;
+
+pub use read::DbIterator;
+
+use crate::env::info_log::InfoLog;
+use crate::env::{FileLock, FileSystem};
 use crate::error::{Error, Result};
-use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
-use std::path::Path;
-use std::sync::Arc;
+use crate::key::InternalKeyComparator;
+use crate::log::writer::LogWriter;
+use crate::memtable::MemTable;
+use crate::options::Options;
+use crate::table::cache::BlockCache;
+use crate::version::set::VersionSet;
+use crate::version::version::Version;
+use parking_lot::{Condvar, Mutex, RwLock};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
+use std::time::Instant;
+use table_cache::TableCache;
 
 /// A handle to one column family of an open database.
 pub struct ColumnFamilyHandle {
@@ -25,8 +52,8 @@ impl ColumnFamilyHandle {
     }
 }
 
-/// A consistent read point. Cloning shares it; the sequence number is released
-/// (for compaction's purposes) when the last clone is dropped.
+/// A consistent read point. Cloning shares it; the sequence number stops pinning old versions
+/// (for compaction) when the last clone is dropped.
 #[derive(Clone)]
 pub struct Snapshot {
     pub(crate) inner: Arc<SnapshotInner>,
@@ -34,6 +61,15 @@ pub struct Snapshot {
 
 pub struct SnapshotInner {
     pub(crate) seq: u64,
+    list: Weak<SnapshotList>,
+}
+
+impl Drop for SnapshotInner {
+    fn drop(&mut self) {
+        if let Some(list) = self.list.upgrade() {
+            list.release(self.seq);
+        }
+    }
 }
 
 impl Snapshot {
@@ -42,7 +78,39 @@ impl Snapshot {
     }
 }
 
-/// A value read without copying where possible (a view into a cached block or a memtable copy).
+/// Live snapshot sequence numbers with their reference counts.
+#[derive(Default)]
+pub(crate) struct SnapshotList {
+    seqs: Mutex<BTreeMap<u64, usize>>,
+}
+
+impl SnapshotList {
+    fn acquire(self: &Arc<Self>, seq: u64) -> Snapshot {
+        *self.seqs.lock().entry(seq).or_insert(0) += 1;
+        Snapshot { inner: Arc::new(SnapshotInner { seq, list: Arc::downgrade(self) }) }
+    }
+    fn release(&self, seq: u64) {
+        let mut m = self.seqs.lock();
+        if let Some(c) = m.get_mut(&seq) {
+            *c -= 1;
+            if *c == 0 {
+                m.remove(&seq);
+            }
+        }
+    }
+    /// Ascending.
+    pub(crate) fn list(&self) -> Vec<u64> {
+        self.seqs.lock().keys().copied().collect()
+    }
+    pub(crate) fn count(&self) -> usize {
+        self.seqs.lock().values().sum()
+    }
+    pub(crate) fn oldest(&self) -> Option<u64> {
+        self.seqs.lock().keys().next().copied()
+    }
+}
+
+/// A value read by `get_pinned`.
 pub struct PinnableSlice {
     pub(crate) data: Vec<u8>,
 }
@@ -53,54 +121,176 @@ impl PinnableSlice {
     }
 }
 
-/// The user-facing iterator: user keys and values visible at its snapshot.
-pub struct DbIterator {}
+/// What readers of one column family see: the active memtable, the immutable ones (newest
+/// first) and the table files.
+pub(crate) struct SuperVersion {
+    pub mem: Arc<MemTable>,
+    pub imm: Vec<Arc<MemTable>>,
+    pub version: Arc<Version>,
+}
 
-impl DbIterator {
-    pub fn valid(&self) -> bool {
-        false
-    }
-    pub fn seek_to_first(&mut self) {}
-    pub fn seek_to_last(&mut self) {}
-    pub fn seek(&mut self, _key: &[u8]) {}
-    pub fn seek_for_prev(&mut self, _key: &[u8]) {}
-    pub fn next(&mut self) {}
-    pub fn prev(&mut self) {}
-    /// Requires: `valid()`.
-    pub fn key(&self) -> &[u8] {
-        &[]
-    }
-    /// Requires: `valid()`.
-    pub fn value(&self) -> &[u8] {
-        &[]
-    }
-    pub fn status(&self) -> Result<()> {
-        Err(Error::not_supported("iterator"))
+pub(crate) struct ColumnFamily {
+    pub id: u32,
+    pub name: String,
+    pub opts: Options,
+    pub sv: RwLock<Arc<SuperVersion>>,
+    pub dropped: AtomicBool,
+}
+
+impl ColumnFamily {
+    pub fn super_version(&self) -> Arc<SuperVersion> {
+        self.sv.read().clone()
     }
 }
 
-#[derive(Clone)]
-pub struct Db {}
+/// The state guarded by the db mutex.
+pub(crate) struct DbState {
+    pub versions: VersionSet,
+    /// WAL files on disk not yet deleted, oldest first, with their sizes when closed (0 while current).
+    pub alive_wals: VecDeque<(u64, u64)>,
+    /// Table numbers being written: never deleted as obsolete.
+    pub pending_outputs: BTreeSet<u64>,
+    /// Column families whose flush is running.
+    pub flushing: BTreeSet<u32>,
+    pub running_flushes: usize,
+    pub running_compactions: usize,
+    /// Versions handed to readers; their files stay on disk while any is alive.
+    pub live_versions: Vec<Weak<Version>>,
+    /// Writes with disable_wal since the last flush (flushed at close, as RocksDB does).
+    pub has_unpersisted_data: bool,
+    pub shutting_down: bool,
+    pub manual_compactions: usize,
+    pub stats: background::CompactionStats,
+}
 
-fn todo_err<T>() -> Result<T> {
-    Err(Error::not_supported("engine under construction"))
+pub(crate) struct WalState {
+    pub writer: Option<LogWriter>,
+    pub number: u64,
+}
+
+pub(crate) struct DbInner {
+    pub path: PathBuf,
+    pub wal_dir: PathBuf,
+    pub fs: Arc<dyn FileSystem>,
+    pub opts: Options,
+    pub read_only: bool,
+    pub icmp: InternalKeyComparator,
+    lock: Mutex<Option<Box<dyn FileLock>>>,
+    pub state: Mutex<DbState>,
+    /// Signalled when background work finishes or is queued, and at shutdown.
+    pub bg_cv: Condvar,
+    pub wal: Mutex<WalState>,
+    pub cfs: RwLock<BTreeMap<u32, Arc<ColumnFamily>>>,
+    /// The last sequence number visible to readers.
+    pub last_sequence: AtomicU64,
+    pub closed: AtomicBool,
+    pub bg_error: Mutex<Option<Error>>,
+    pub has_bg_error: AtomicBool,
+    pub snapshots: Arc<SnapshotList>,
+    pub table_cache: Arc<TableCache>,
+    pub block_cache: Option<Arc<BlockCache>>,
+    pub info_log: Arc<InfoLog>,
+    pub writers: write::WriteQueue,
+    pub next_memtable_id: AtomicU64,
+    bg_threads: Mutex<Vec<std::thread::JoinHandle<()>>>,
+    pub start_time: Instant,
+    pub write_stats: write::WriteStats,
+    pub db_id: String,
+    pub session_id: String,
+}
+
+impl DbInner {
+    pub fn check_open(&self) -> Result<()> {
+        if self.closed.load(Ordering::Acquire) {
+            return Err(Error::shutdown(""));
+        }
+        Ok(())
+    }
+
+    pub fn cf(&self, id: u32) -> Result<Arc<ColumnFamily>> {
+        match self.cfs.read().get(&id) {
+            Some(cf) if !cf.dropped.load(Ordering::Acquire) => Ok(cf.clone()),
+            _ => Err(Error::invalid_argument("Invalid column family specified in write batch")),
+        }
+    }
+
+    pub fn cf_for_handle(&self, h: &ColumnFamilyHandle) -> Result<Arc<ColumnFamily>> {
+        self.check_open()?;
+        match self.cfs.read().get(&h.id) {
+            Some(cf) => Ok(cf.clone()),
+            None => Err(Error::invalid_argument(format!("Column family not found: {}", h.name))),
+        }
+    }
+
+    /// Latches the first background error: every later write fails with it.
+    pub fn set_bg_error(&self, e: Error) {
+        let mut g = self.bg_error.lock();
+        if g.is_none() {
+            self.info_log.log(&format!("[ERROR] background error latched: {e}"));
+            *g = Some(e);
+            self.has_bg_error.store(true, Ordering::Release);
+        }
+        drop(g);
+        self.bg_cv.notify_all();
+    }
+
+    pub fn bg_error(&self) -> Option<Error> {
+        if !self.has_bg_error.load(Ordering::Acquire) {
+            return None;
+        }
+        self.bg_error.lock().clone()
+    }
+
+    pub fn new_memtable(&self, cf_opts: &Options, log_number: u64) -> Arc<MemTable> {
+        let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
+        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id);
+        m.set_log_number(log_number);
+        Arc::new(m)
+    }
+
+    pub fn wal_path(&self, number: u64) -> PathBuf {
+        self.wal_dir.join(crate::version::filename::wal_file_name(number))
+    }
+}
+
+/// An open database. Clones share it; the database closes when `close` is called or the last
+/// clone is dropped.
+#[derive(Clone)]
+pub struct Db {
+    pub(crate) inner: Arc<DbInner>,
+    _guard: Arc<CloseOnDrop>,
+}
+
+struct CloseOnDrop(Arc<DbInner>);
+
+impl Drop for CloseOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.close();
+    }
 }
 
 impl Db {
-    /// Opens (or creates, with `create_if_missing`) the database at `path` with only the default column family.
-    pub fn open(opts: &Options, path: impl AsRef<Path>) -> Result<Db> {
-        let _ = (opts, path);
-        todo_err()
+    pub(crate) fn from_inner(inner: Arc<DbInner>) -> Db {
+        Db { _guard: Arc::new(CloseOnDrop(inner.clone())), inner }
     }
-    /// Opens with the named column families (must list every existing one, as RocksDB requires).
+
+    /// Opens (or creates, with `create_if_missing`) the database at `path` with only the default
+    /// column family.
+    pub fn open(opts: &Options, path: impl AsRef<Path>) -> Result<Db> {
+        let (db, _) = open::open(opts, path.as_ref(), &[("default".to_string(), opts.clone())], false, false)?;
+        Ok(db)
+    }
+
+    /// Opens with the named column families; every column family in the database must be listed,
+    /// as RocksDB requires.
     pub fn open_cf(
         db_opts: &Options,
         path: impl AsRef<Path>,
         cfs: &[(String, Options)],
     ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
-        let _ = (db_opts, path, cfs);
-        todo_err()
+        open::open(db_opts, path.as_ref(), cfs, false, false)
     }
+
     /// Read-only open: takes no lock, writes nothing, replays the WAL into memory.
     pub fn open_for_read_only(
         db_opts: &Options,
@@ -108,117 +298,130 @@ impl Db {
         cfs: &[(String, Options)],
         error_if_wal_file_exists: bool,
     ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
-        let _ = (db_opts, path, cfs, error_if_wal_file_exists);
-        todo_err()
+        let cfs: Vec<(String, Options)> =
+            if cfs.is_empty() { vec![("default".to_string(), db_opts.clone())] } else { cfs.to_vec() };
+        open::open(db_opts, path.as_ref(), &cfs, true, error_if_wal_file_exists)
     }
+
     pub fn list_column_families(opts: &Options, path: impl AsRef<Path>) -> Result<Vec<String>> {
-        let _ = (opts, path);
-        todo_err()
+        let _ = opts;
+        let fs = crate::env::default_fs();
+        VersionSet::list_column_families(fs.as_ref(), path.as_ref())
     }
+
+    /// Deletes the database's files and its directory (RocksDB's DestroyDB).
     pub fn destroy(opts: &Options, path: impl AsRef<Path>) -> Result<()> {
-        let _ = (opts, path);
-        todo_err()
+        open::destroy(opts, path.as_ref())
     }
-    /// Stops background work, releases the LOCK; later calls on this or any
-    /// clone (and on its iterators and snapshots) fail with "Shutdown in progress".
+
+    /// Stops background work and releases the LOCK; later calls on any clone (and on its
+    /// iterators and snapshots) fail with "Shutdown in progress".
     pub fn close(&self) -> Result<()> {
-        todo_err()
+        self.inner.close()
     }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
     pub fn default_column_family(&self) -> Arc<ColumnFamilyHandle> {
         Arc::new(ColumnFamilyHandle { id: 0, name: "default".into() })
     }
+
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
-        let _ = (opts, name);
-        todo_err()
+        self.inner.create_column_family(opts, name)
     }
+
     pub fn drop_column_family(&self, cf: &ColumnFamilyHandle) -> Result<()> {
-        let _ = cf;
-        todo_err()
+        self.inner.drop_column_family(cf)
     }
-    pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
-        let _ = (wo, key, value);
-        todo_err()
-    }
-    pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
-        let _ = (wo, cf, key, value);
-        todo_err()
-    }
-    pub fn delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
-        let _ = (wo, key);
-        todo_err()
-    }
-    pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
-        let _ = (wo, cf, key);
-        todo_err()
-    }
-    pub fn single_delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
-        let _ = (wo, key);
-        todo_err()
-    }
-    pub fn single_delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
-        let _ = (wo, cf, key);
-        todo_err()
-    }
-    /// Applies a batch atomically (one WAL record, consecutive sequence numbers).
-    pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
-        let _ = (wo, batch);
-        todo_err()
-    }
-    pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
-        let _ = (ro, key);
-        todo_err()
-    }
-    pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
-        let _ = (ro, cf, key);
-        todo_err()
-    }
-    pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
-        let _ = (ro, cf, key);
-        todo_err()
-    }
-    /// One result per key, in order.
-    pub fn multi_get_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
-        let _ = ro;
-        keys.iter().map(|_| todo_err()).collect()
-    }
-    pub fn iter(&self, ro: &ReadOptions) -> Result<DbIterator> {
-        let _ = ro;
-        todo_err()
-    }
-    pub fn iter_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle) -> Result<DbIterator> {
-        let _ = (ro, cf);
-        todo_err()
-    }
+
     pub fn snapshot(&self) -> Result<Snapshot> {
-        todo_err()
+        self.inner.check_open()?;
+        Ok(self.inner.snapshots.acquire(self.inner.last_sequence.load(Ordering::Acquire)))
     }
-    pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
-        let _ = (fo, cf);
-        todo_err()
-    }
-    /// Writes the WAL buffer to the file; with `sync`, fsyncs it.
-    pub fn flush_wal(&self, sync: bool) -> Result<()> {
-        let _ = sync;
-        todo_err()
-    }
-    /// Compacts the key range (all of it when both are None) down the levels.
-    pub fn compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
-        let _ = (cf, begin, end);
-        todo_err()
-    }
-    /// `rocksdb.*` string properties; None when the name is unknown.
-    pub fn property_value_cf(&self, cf: &ColumnFamilyHandle, name: &str) -> Option<String> {
-        let _ = (cf, name);
-        None
-    }
-    pub fn property_int_cf(&self, cf: &ColumnFamilyHandle, name: &str) -> Option<u64> {
-        let _ = (cf, name);
-        None
-    }
+
     pub fn latest_sequence_number(&self) -> u64 {
-        0
-    }
-    pub fn path(&self) -> &Path {
-        Path::new("")
+        self.inner.last_sequence.load(Ordering::Acquire)
     }
 }
+
+impl DbInner {
+    pub(crate) fn close(&self) -> Result<()> {
+        if self.closed.swap(true, Ordering::AcqRel) {
+            return Ok(());
+        }
+        let mut result = Ok(());
+        if !self.read_only {
+            // Unpersisted data (writes without WAL) is flushed at close, as RocksDB does.
+            let need_flush = {
+                let st = self.state.lock();
+                st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown
+            };
+            if need_flush && self.bg_error().is_none() {
+                let ids: Vec<u32> = self.cfs.read().keys().copied().collect();
+                for id in ids {
+                    if let Err(e) = self.flush_cf_internal(id, true, true) {
+                        result = Err(e);
+                    }
+                }
+            }
+        }
+        {
+            let mut st = self.state.lock();
+            st.shutting_down = true;
+        }
+        self.bg_cv.notify_all();
+        let threads: Vec<_> = std::mem::take(&mut *self.bg_threads.lock());
+        for t in threads {
+            let _ = t.join();
+        }
+        {
+            let mut w = self.wal.lock();
+            if let Some(mut writer) = w.writer.take() {
+                if let Err(e) = writer.flush().and_then(|_| writer.close()) {
+                    if result.is_ok() {
+                        result = Err(e);
+                    }
+                }
+            }
+        }
+        self.info_log.log("Shutdown complete");
+        *self.lock.lock() = None;
+        result
+    }
+}
+
+/// 36-character lowercase UUID text from the OS's random source (RocksDB's IDENTITY format).
+pub(crate) fn generate_uuid(fs: &dyn FileSystem) -> String {
+    let mut b = [0u8; 16];
+    let mut ok = false;
+    if let Ok(mut f) = fs.new_sequential_file(Path::new("/dev/urandom")) {
+        ok = f.read(&mut b).map(|n| n == 16).unwrap_or(false);
+    }
+    if !ok {
+        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let mixed = t ^ ((std::process::id() as u128) << 64);
+        b = mixed.to_le_bytes();
+    }
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &h[0..8], &h[8..12], &h[12..16], &h[16..20], &h[20..32])
+}
+
+/// RocksDB's session id: 20 base-36 characters.
+pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
+    let u = generate_uuid(fs).replace('-', "");
+    let mut v = u128::from_str_radix(&u, 16).unwrap_or(0x1234_5678_9abc);
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut s = Vec::with_capacity(20);
+    for _ in 0..20 {
+        s.push(DIGITS[(v % 36) as usize]);
+        v /= 36;
+    }
+    String::from_utf8(s).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;

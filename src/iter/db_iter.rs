@@ -9,6 +9,8 @@
 //! sits on the entry being shown. Moving backward, it sits just before all the
 //! entries of the key being shown, whose user key and value are then copied
 //! into reused buffers. Switching direction re-establishes the other invariant.
+//! A key with many versions is passed with a seek rather than step by step, in
+//! both directions, as RocksDB's DBIter does.
 //!
 //! Merge entries, BlobDB references and wide-column entities are not supported
 //! yet: meeting one as the newest visible entry of a key makes the iterator
@@ -28,8 +30,8 @@ use crate::key::{
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 
-/// Entries stepped over in a row before a forward scan seeks instead
-/// (RocksDB's default `max_sequential_skip_in_iterations`).
+/// Entries of one user key stepped over in a row before a scan seeks past
+/// them instead (RocksDB's default `max_sequential_skip_in_iterations`).
 const MAX_SEQUENTIAL_SKIP: usize = 8;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -138,26 +140,19 @@ impl DbIter {
     pub fn seek_to_first(&mut self) {
         self.status = Ok(());
         self.direction = Direction::Forward;
-        match self.lower.take() {
-            Some(lower) => {
-                self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-                self.lower = Some(lower);
-                self.inner.seek(&self.seek_key);
-            }
-            None => self.inner.seek_to_first(),
-        }
+        self.inner_seek_to_first();
         self.find_next_user_entry(false);
     }
 
     pub fn seek_to_last(&mut self) {
         self.status = Ok(());
         self.direction = Direction::Reverse;
-        match self.upper.take() {
+        match &self.upper {
             Some(upper) => {
                 // Sorts before every entry of `upper`: lands on the last entry
                 // of the keys below it.
-                self.set_seek_key(&upper, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
-                self.upper = Some(upper);
+                self.seek_key.clear();
+                append_internal_key(&mut self.seek_key, upper, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
                 self.inner.seek_for_prev(&self.seek_key);
             }
             None => self.inner.seek_to_last(),
@@ -171,13 +166,11 @@ impl DbIter {
         self.direction = Direction::Forward;
         let below_lower = matches!(&self.lower, Some(l) if self.ucmp.compare(target, l) == Ordering::Less);
         if below_lower {
-            let lower = self.lower.take().unwrap_or_default();
-            self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-            self.lower = Some(lower);
+            self.inner_seek_to_first();
         } else {
             self.set_seek_key(target, self.seq, VALUE_TYPE_FOR_SEEK);
+            self.inner.seek(&self.seek_key);
         }
-        self.inner.seek(&self.seek_key);
         self.find_next_user_entry(false);
     }
 
@@ -211,14 +204,7 @@ impl DbIter {
                     self.valid = false;
                     return;
                 }
-                match self.lower.take() {
-                    Some(lower) => {
-                        self.set_seek_key(&lower, self.seq, VALUE_TYPE_FOR_SEEK);
-                        self.lower = Some(lower);
-                        self.inner.seek(&self.seek_key);
-                    }
-                    None => self.inner.seek_to_first(),
-                }
+                self.inner_seek_to_first();
             }
         } else {
             self.saved_key.clear();
@@ -236,7 +222,16 @@ impl DbIter {
             // Step back past every entry of the current key.
             self.saved_key.clear();
             self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
+            let mut steps = 0usize;
             loop {
+                steps += 1;
+                if steps > MAX_SEQUENTIAL_SKIP {
+                    // Many newer versions: seek before the whole key at once.
+                    self.seek_key.clear();
+                    append_internal_key(&mut self.seek_key, &self.saved_key, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+                    self.inner.seek_for_prev(&self.seek_key);
+                    break;
+                }
                 self.inner.prev();
                 if !self.inner.valid() {
                     break;
@@ -249,6 +244,18 @@ impl DbIter {
             self.direction = Direction::Reverse;
         }
         self.find_prev_user_entry();
+    }
+
+    /// Puts the inner iterator on its first entry at or after the lower bound.
+    fn inner_seek_to_first(&mut self) {
+        match &self.lower {
+            Some(lower) => {
+                self.seek_key.clear();
+                append_internal_key(&mut self.seek_key, lower, self.seq, VALUE_TYPE_FOR_SEEK);
+                self.inner.seek(&self.seek_key);
+            }
+            None => self.inner.seek_to_first(),
+        }
     }
 
     fn set_seek_key(&mut self, user_key: &[u8], seq: u64, t: u8) {
@@ -300,21 +307,19 @@ impl DbIter {
             } else {
                 skipped = 0;
             }
-            if visible {
-                if !hidden {
-                    match kind_of(parsed.value_type) {
-                        EntryKind::Value => {
-                            self.valid = true;
-                            return;
-                        }
-                        EntryKind::Deletion => {
-                            // Hides the older entries of this key.
-                            self.saved_key.clear();
-                            self.saved_key.extend_from_slice(parsed.user_key);
-                            skipping = true;
-                        }
-                        EntryKind::Unsupported(what) => return self.fail(Error::not_supported(what)),
+            if visible && !hidden {
+                match kind_of(parsed.value_type) {
+                    EntryKind::Value => {
+                        self.valid = true;
+                        return;
                     }
+                    EntryKind::Deletion => {
+                        // Hides the older entries of this key.
+                        self.saved_key.clear();
+                        self.saved_key.extend_from_slice(parsed.user_key);
+                        skipping = true;
+                    }
+                    EntryKind::Unsupported(what) => return self.fail(Error::not_supported(what)),
                 }
             }
             self.inner.next();
@@ -322,11 +327,43 @@ impl DbIter {
         self.valid = false;
     }
 
+    /// Reverse, for a key with many versions: reads the newest entry of
+    /// saved_key visible at the snapshot into saved_value, then leaves the inner
+    /// iterator on the last entry before saved_key. Returns that entry's kind.
+    fn newest_visible_of_saved_key(&mut self) -> Result<EntryKind> {
+        self.seek_key.clear();
+        append_internal_key(&mut self.seek_key, &self.saved_key, self.seq, VALUE_TYPE_FOR_SEEK);
+        self.inner.seek(&self.seek_key);
+        let mut kind = EntryKind::Deletion;
+        if self.inner.valid() {
+            let parsed = parse_internal_key(self.inner.key())?;
+            if self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Equal {
+                kind = kind_of(parsed.value_type);
+                self.saved_value.clear();
+                if kind != EntryKind::Deletion {
+                    self.saved_value.extend_from_slice(self.inner.value());
+                }
+            }
+        } else {
+            self.inner.status()?;
+        }
+        self.seek_key.clear();
+        append_internal_key(&mut self.seek_key, &self.saved_key, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+        if kind == EntryKind::Deletion {
+            self.saved_key.clear();
+            self.saved_value.clear();
+        }
+        self.inner.seek_for_prev(&self.seek_key);
+        Ok(kind)
+    }
+
     /// Reverse: from the inner position, scans back over the entries of one
     /// user key (oldest first, so the newest visible entry is seen last) and
     /// stops on the entry before them.
     fn find_prev_user_entry(&mut self) {
         let mut kind = EntryKind::Deletion;
+        // Entries met of the key collected in saved_key.
+        let mut same_key = 0usize;
         while self.inner.valid() {
             let ikey = self.inner.key();
             let parsed = match parse_internal_key(ikey) {
@@ -338,12 +375,28 @@ impl DbIter {
                     break;
                 }
             }
-            if parsed.sequence <= self.seq {
-                if kind != EntryKind::Deletion
-                    && self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Less
-                {
-                    break; // saved_key has a visible value; this entry is of an earlier key
+            let visible = parsed.sequence <= self.seq;
+            if kind != EntryKind::Deletion {
+                match self.ucmp.compare(parsed.user_key, &self.saved_key) {
+                    // saved_key has a visible value; this entry is of an earlier key.
+                    Ordering::Less if visible => break,
+                    Ordering::Equal => {
+                        same_key += 1;
+                        if same_key > MAX_SEQUENTIAL_SKIP {
+                            // Many versions of one key: look its newest visible
+                            // entry up directly, then seek before the key.
+                            match self.newest_visible_of_saved_key() {
+                                Ok(k) => kind = k,
+                                Err(e) => return self.fail(e),
+                            }
+                            same_key = 0;
+                            continue;
+                        }
+                    }
+                    _ => {}
                 }
+            }
+            if visible {
                 kind = kind_of(parsed.value_type);
                 match kind {
                     EntryKind::Deletion => {
@@ -722,6 +775,42 @@ mod tests {
         it.next();
         assert!(!it.valid());
         assert!(it.status().unwrap_err().is_corruption());
+    }
+
+    #[test]
+    fn a_file_that_fails_to_open_stops_the_scan_with_its_error() {
+        let icmp = InternalKeyComparator::default();
+        let mem = Arc::new(MemTable::new(icmp, 0));
+        for k in [&b"a"[..], b"c", b"e"] {
+            mem.add(10, ValueType::Value, k, b"mem");
+        }
+        let file0 = Arc::new(MemTable::new(icmp, 1));
+        file0.add(1, ValueType::Value, b"b", b"file0");
+        let bounds = vec![
+            (make_internal_key(b"b", 1, ValueType::Value), make_internal_key(b"b", 1, ValueType::Value)),
+            (make_internal_key(b"d", 1, ValueType::Value), make_internal_key(b"d", 1, ValueType::Value)),
+        ];
+        let level = LevelIterator::new(
+            icmp,
+            bounds,
+            Box::new(move |i| match i {
+                0 => Ok(Box::new(file0.iter()) as Box<dyn InternalIterator>),
+                _ => Err(Error::io("000009.sst: No such file or directory")),
+            }),
+        );
+        let merged = MergingIterator::new(icmp, vec![Box::new(mem.iter()), Box::new(level)]);
+        let mut it = DbIter::new(Box::new(merged), Comparator::Bytewise, 100, None, None);
+        it.seek_to_first();
+        let mut keys = Vec::new();
+        while it.valid() {
+            keys.push(it.key().to_vec());
+            it.next();
+        }
+        assert_eq!(keys, vec![b"a".to_vec(), b"b".to_vec()]);
+        assert_eq!(it.status().unwrap_err().to_string(), "IO error: 000009.sst: No such file or directory");
+        it.seek_to_last();
+        assert!(!it.valid());
+        assert!(it.status().is_err());
     }
 
     #[test]

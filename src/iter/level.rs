@@ -159,7 +159,25 @@ impl InternalIterator for LevelIterator {
             self.current = None;
             return;
         }
-        let i = self.find_file(target).min(n - 1);
+        let mut i = self.find_file(target).min(n - 1);
+        if self.cmp.compare(target, &self.files[i].0) == Ordering::Less {
+            // Everything in file i is after target: the answer is the end of
+            // the file before it, without opening file i.
+            if i == 0 {
+                self.current = None;
+                return;
+            }
+            i -= 1;
+            if !self.open_file(i) {
+                self.current = None;
+                return;
+            }
+            if let Some((_, it)) = &mut self.current {
+                it.seek_to_last();
+            }
+            self.skip_empty_backward();
+            return;
+        }
         if !self.open_file(i) {
             self.current = None;
             return;
@@ -308,6 +326,13 @@ mod tests {
         it.seek_for_prev(&make_internal_key(b"a", 2, ValueType::Value));
         assert!(!it.valid());
         assert!(it.status().is_ok());
+
+        // seek_for_prev into a gap does not open the file after the gap.
+        it.seek(&ik("j"));
+        let before = opens.load(AtomicOrdering::Relaxed);
+        it.seek_for_prev(&ik("dd"));
+        assert_eq!(crate::key::user_key(it.key()), b"b");
+        assert_eq!(opens.load(AtomicOrdering::Relaxed), before + 2, "opens file 1 (empty), then file 0");
 
         // A seek within the open file does not reopen it.
         it.seek(&ik("a"));

@@ -29,12 +29,14 @@ pub struct MergingIterator {
     direction: Direction,
     /// The first error of a child that went invalid with one.
     status: Result<()>,
+    /// Reused copy of the current key while switching direction.
+    switch_key: Vec<u8>,
 }
 
 impl MergingIterator {
     pub fn new(cmp: InternalKeyComparator, children: Vec<Box<dyn InternalIterator>>) -> MergingIterator {
         let n = children.len();
-        MergingIterator { cmp, children, heap: Vec::with_capacity(n), direction: Direction::Forward, status: Ok(()) }
+        MergingIterator { cmp, children, heap: Vec::with_capacity(n), direction: Direction::Forward, status: Ok(()), switch_key: Vec::new() }
     }
 
     /// True when child `a` must sit above child `b` in the heap.
@@ -157,7 +159,9 @@ impl InternalIterator for MergingIterator {
             // Every other child is at or before key(); move each to its first
             // entry after key() (entries equal to key() live in `cur` only,
             // as keys are unique across sources).
-            let key = self.children[cur].key().to_vec();
+            let mut key = std::mem::take(&mut self.switch_key);
+            key.clear();
+            key.extend_from_slice(self.children[cur].key());
             for i in 0..self.children.len() {
                 if i == cur {
                     continue;
@@ -168,6 +172,7 @@ impl InternalIterator for MergingIterator {
                     c.next();
                 }
             }
+            self.switch_key = key;
             self.children[cur].next();
             self.direction = Direction::Forward;
             self.rebuild();
@@ -182,7 +187,9 @@ impl InternalIterator for MergingIterator {
         if self.direction == Direction::Forward {
             // Every other child is after key(); move each to its last entry
             // before key().
-            let key = self.children[cur].key().to_vec();
+            let mut key = std::mem::take(&mut self.switch_key);
+            key.clear();
+            key.extend_from_slice(self.children[cur].key());
             for i in 0..self.children.len() {
                 if i == cur {
                     continue;
@@ -193,6 +200,7 @@ impl InternalIterator for MergingIterator {
                     c.prev();
                 }
             }
+            self.switch_key = key;
             self.children[cur].prev();
             self.direction = Direction::Reverse;
             self.rebuild();
@@ -290,6 +298,75 @@ mod tests {
                 assert_eq!(it.key(), &expect[i][..]);
             } else {
                 assert!(!it.valid());
+            }
+        }
+    }
+
+    #[test]
+    fn random_walks_match_a_sorted_model() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for ucmp in [crate::util::comparator::Comparator::Bytewise, crate::util::comparator::Comparator::ReverseBytewise] {
+            let icmp = InternalKeyComparator::new(ucmp);
+            let mems: Vec<Arc<MemTable>> = (0..5).map(|i| Arc::new(MemTable::new(icmp, i))).collect();
+            let mut all = Vec::new();
+            for seq in 1..=400u64 {
+                let k = format!("{:x}", rng(50));
+                let t = if rng(4) == 0 { ValueType::Deletion } else { ValueType::Value };
+                // One memtable stays empty.
+                mems[rng(4) as usize].add(seq, t, k.as_bytes(), &seq.to_le_bytes());
+                all.push(make_internal_key(k.as_bytes(), seq, t));
+            }
+            all.sort_by(|a, b| icmp.compare(a, b));
+            let children = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+            let mut it = MergingIterator::new(icmp, children);
+            for _ in 0..300 {
+                let target = make_internal_key(format!("{:x}", rng(50)).as_bytes(), rng(420), ValueType::Value);
+                let mut pos = match rng(4) {
+                    0 => {
+                        it.seek_to_first();
+                        Some(0)
+                    }
+                    1 => {
+                        it.seek_to_last();
+                        Some(all.len() - 1)
+                    }
+                    2 => {
+                        it.seek(&target);
+                        let i = all.partition_point(|k| icmp.compare(k, &target) == Ordering::Less);
+                        (i < all.len()).then_some(i)
+                    }
+                    _ => {
+                        it.seek_for_prev(&target);
+                        let i = all.partition_point(|k| icmp.compare(k, &target) != Ordering::Greater);
+                        i.checked_sub(1)
+                    }
+                };
+                for _ in 0..20 {
+                    match pos {
+                        Some(i) => {
+                            assert!(it.valid());
+                            assert_eq!(it.key(), &all[i][..]);
+                            assert_eq!(it.value(), &(crate::key::trailer(&all[i]) >> 8).to_le_bytes());
+                        }
+                        None => {
+                            assert!(!it.valid());
+                            break;
+                        }
+                    }
+                    if rng(2) == 0 {
+                        it.next();
+                        pos = pos.and_then(|i| (i + 1 < all.len()).then_some(i + 1));
+                    } else {
+                        it.prev();
+                        pos = pos.and_then(|i| i.checked_sub(1));
+                    }
+                }
             }
         }
     }

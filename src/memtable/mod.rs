@@ -202,8 +202,11 @@ impl MemTable {
                 continue;
             }
             let t = crate::key::trailer(&ikey);
-            m.account(t >> 8, (t & 0xff) as u8, ikey.len() + value.len());
-            m.set.insert(MemEntry::from_parts(cmp.user, &ikey, &value));
+            let entry = MemEntry::from_parts(cmp.user, &ikey, &value);
+            let data = Arc::clone(&entry.data);
+            if Arc::ptr_eq(&m.set.get_or_insert(entry).value().data, &data) {
+                m.account(t >> 8, (t & 0xff) as u8, ikey.len() + value.len());
+            }
         }
         m
     }
@@ -225,11 +228,20 @@ impl MemTable {
         self.first_seqno.fetch_min(seq, AtomicOrdering::Relaxed);
     }
 
-    /// Inserts one entry. Safe to call from many threads at once.
-    pub fn add(&self, seq: u64, t: ValueType, user_key: &[u8], value: &[u8]) {
+    /// Inserts one entry. Safe to call from many threads at once. An entry with
+    /// the same user key, sequence and type as one already present is not
+    /// inserted (the first one stays) and false is returned, as RocksDB's
+    /// MemTable::Add refuses a duplicate key.
+    pub fn add(&self, seq: u64, t: ValueType, user_key: &[u8], value: &[u8]) -> bool {
         let trailer = crate::key::pack_seq_and_type(seq, t as u8);
-        self.set.insert(MemEntry::new(self.cmp.user, user_key, trailer, value));
+        let entry = MemEntry::new(self.cmp.user, user_key, trailer, value);
+        let data = Arc::clone(&entry.data);
+        let stored = self.set.get_or_insert(entry);
+        if !Arc::ptr_eq(&stored.value().data, &data) {
+            return false;
+        }
         self.account(seq, t as u8, user_key.len() + 8 + value.len());
+        true
     }
 
     /// Calls `f(internal key, value)` for the entries of `user_key` with
@@ -256,7 +268,13 @@ impl MemTable {
 
     /// An iterator over all entries; it keeps this memtable alive.
     pub fn iter(self: &Arc<Self>) -> MemTableIterator {
-        MemTableIterator { mem: Arc::clone(self), window: Vec::with_capacity(WINDOW), pos: 0, descending: false }
+        MemTableIterator {
+            mem: Arc::clone(self),
+            window: Vec::new(),
+            pos: 0,
+            descending: false,
+            window_size: FIRST_WINDOW,
+        }
     }
 
     /// Keys, values and per-entry overhead, in bytes.
@@ -305,8 +323,11 @@ impl MemTable {
 
 /// How many entries an iterator copies (as shared handles) per skiplist
 /// search: the skiplist's entries borrow the set, so a `'static` iterator
-/// re-searches from its last entry; a window amortises that search.
-const WINDOW: usize = 32;
+/// re-searches from its last entry; a window amortises that search. A seek
+/// starts small (point-like reads look at one or two entries) and each refill
+/// in the same direction doubles the window up to the maximum.
+const FIRST_WINDOW: usize = 2;
+const MAX_WINDOW: usize = 64;
 
 /// An iterator over a memtable's entries in internal-key order.
 ///
@@ -318,6 +339,8 @@ pub struct MemTableIterator {
     pos: usize,
     /// The window was filled moving backward (descending order).
     descending: bool,
+    /// How many entries the next fill takes.
+    window_size: usize,
 }
 
 impl MemTableIterator {
@@ -328,7 +351,7 @@ impl MemTableIterator {
         let mut cur = self.mem.set.lower_bound(bound);
         while let Some(e) = cur {
             self.window.push(e.value().clone());
-            if self.window.len() == WINDOW {
+            if self.window.len() >= self.window_size {
                 break;
             }
             cur = e.next();
@@ -342,7 +365,7 @@ impl MemTableIterator {
         let mut cur = self.mem.set.upper_bound(bound);
         while let Some(e) = cur {
             self.window.push(e.value().clone());
-            if self.window.len() == WINDOW {
+            if self.window.len() >= self.window_size {
                 break;
             }
             cur = e.prev();
@@ -360,20 +383,24 @@ impl InternalIterator for MemTableIterator {
     }
 
     fn seek_to_first(&mut self) {
+        self.window_size = FIRST_WINDOW;
         self.fill_forward(Bound::Unbounded);
     }
 
     fn seek_to_last(&mut self) {
+        self.window_size = FIRST_WINDOW;
         self.fill_backward(Bound::Unbounded);
     }
 
     fn seek(&mut self, target: &[u8]) {
         let probe = probe_of(self.mem.cmp.user, target);
+        self.window_size = FIRST_WINDOW;
         self.fill_forward(Bound::Included(&probe as &dyn OrderKey));
     }
 
     fn seek_for_prev(&mut self, target: &[u8]) {
         let probe = probe_of(self.mem.cmp.user, target);
+        self.window_size = FIRST_WINDOW;
         self.fill_backward(Bound::Included(&probe as &dyn OrderKey));
     }
 
@@ -383,6 +410,7 @@ impl InternalIterator for MemTableIterator {
             return;
         }
         let Some(cur) = self.current().cloned() else { return };
+        self.window_size = if self.descending { FIRST_WINDOW } else { (self.window_size * 2).min(MAX_WINDOW) };
         self.fill_forward(Bound::Excluded(&cur as &dyn OrderKey));
     }
 
@@ -392,6 +420,7 @@ impl InternalIterator for MemTableIterator {
             return;
         }
         let Some(cur) = self.current().cloned() else { return };
+        self.window_size = if self.descending { (self.window_size * 2).min(MAX_WINDOW) } else { FIRST_WINDOW };
         self.fill_backward(Bound::Excluded(&cur as &dyn OrderKey));
     }
 
@@ -428,11 +457,12 @@ mod tests {
         let m = MemTable::new(InternalKeyComparator::default(), 7);
         assert!(m.is_empty());
         assert_eq!(m.first_seqno(), u64::MAX);
-        m.add(5, ValueType::Value, b"a", b"a5");
+        assert!(m.add(5, ValueType::Value, b"a", b"a5"));
         m.add(9, ValueType::Deletion, b"a", b"");
         m.add(3, ValueType::Value, b"a", b"a3");
         m.add(4, ValueType::SingleDeletion, b"b", b"");
         m.add(6, ValueType::Value, b"ab", b"v");
+        assert!(!m.add(5, ValueType::Value, b"a", b"again"), "a duplicate is refused");
         assert_eq!(m.id(), 7);
         assert_eq!(m.num_entries(), 5);
         assert_eq!(m.num_deletes(), 2);
@@ -558,6 +588,66 @@ mod tests {
         }).collect();
         seqs.sort_unstable();
         assert_eq!(seqs, (1..=4 * per_thread).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn readers_see_every_published_entry_while_writers_insert() {
+        use crate::iter::DbIter;
+        use std::sync::atomic::AtomicBool;
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        let published = Arc::new(AtomicU64::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        const N: u64 = 3000;
+        let key_of = |i: u64| format!("{:08}", (i * 2_654_435_761) % 100_000_007).into_bytes();
+        let mut handles = Vec::new();
+        {
+            // The publishing writer: a sequence becomes visible only after its insert.
+            let (m, published) = (Arc::clone(&m), Arc::clone(&published));
+            handles.push(std::thread::spawn(move || {
+                for seq in 1..=N {
+                    m.add(seq, ValueType::Value, &key_of(seq), b"v");
+                    published.store(seq, AtomicOrdering::Release);
+                }
+            }));
+        }
+        for t in 0..2u64 {
+            // Unpublished writers: entries above every snapshot the reader uses.
+            let (m, done) = (Arc::clone(&m), Arc::clone(&done));
+            handles.push(std::thread::spawn(move || {
+                let mut i = 0u64;
+                while !done.load(AtomicOrdering::Acquire) && i < 20_000 {
+                    let seq = 1_000_000 + t * 100_000 + i;
+                    m.add(seq, ValueType::Value, &key_of(seq), b"hidden");
+                    i += 1;
+                }
+            }));
+        }
+        let mut scans = 0;
+        loop {
+            let p = published.load(AtomicOrdering::Acquire);
+            let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, p, None, None);
+            it.seek_to_first();
+            let mut count = 0u64;
+            let mut last: Vec<u8> = Vec::new();
+            while it.valid() {
+                assert!(count == 0 || it.key() > &last[..], "keys out of order");
+                assert_eq!(it.value(), b"v");
+                last.clear();
+                last.extend_from_slice(it.key());
+                count += 1;
+                it.next();
+            }
+            assert_eq!(count, p, "a scan at snapshot {p} must see exactly {p} keys");
+            scans += 1;
+            if p == N {
+                break;
+            }
+        }
+        done.store(true, AtomicOrdering::Release);
+        for h in handles {
+            h.join().unwrap();
+        }
+        assert!(scans >= 1);
     }
 
     #[test]

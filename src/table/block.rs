@@ -186,8 +186,9 @@ impl Block {
         let packed = decode_fixed32(&self.data[len - 4..]);
         let mut num_restarts = packed as usize;
         let mut end = len - 4;
-        // A data-block hash index sets bit 31; only small blocks carry one.
-        if packed & (1 << 31) != 0 && len <= 0xFFFF {
+        // A data-block hash index sets bit 31; only blocks of at most 64 KiB
+        // carry one, so larger blocks read the word as a plain count.
+        if packed & (1 << 31) != 0 && len <= 1 << 16 {
             num_restarts = (packed & 0x7FFF_FFFF) as usize;
             if end < 2 {
                 return Err("bad block contents: hash index");
@@ -252,6 +253,11 @@ pub struct BlockIter {
     /// The decoded handle of the current entry (delta-encoded index only).
     handle: BlockHandle,
     handle_buf: Vec<u8>,
+    /// An ingested file's global sequence number: every key reads as
+    /// (user key, seqno, its own type). `seq_key` holds the rewritten key
+    /// while `key` keeps the stored bytes the prefix compression refers to.
+    global_seqno: Option<u64>,
+    seq_key: Vec<u8>,
     status: Option<Error>,
 }
 
@@ -270,7 +276,36 @@ impl BlockIter {
             value_range: (0, 0),
             handle: BlockHandle::default(),
             handle_buf: Vec::new(),
+            global_seqno: None,
+            seq_key: Vec::new(),
             status,
+        }
+    }
+
+    /// Makes every key read with sequence number `seqno` (ingested files).
+    pub fn set_global_seqno(&mut self, seqno: u64) {
+        self.global_seqno = Some(seqno);
+    }
+
+    /// `raw` with its sequence number replaced by `seqno` into `out`.
+    fn rewrite_seqno(raw: &[u8], seqno: u64, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(raw);
+        if raw.len() >= 8 {
+            let t = crate::key::trailer(raw) & 0xff;
+            let n = out.len();
+            out[n - 8..].copy_from_slice(&((seqno << 8) | t).to_le_bytes());
+        }
+    }
+
+    /// Compares a stored key with `target`, as the key reads (global seqno applied).
+    fn compare_stored(&self, raw: &[u8], target: &[u8], scratch: &mut Vec<u8>) -> Ordering {
+        match self.global_seqno {
+            Some(g) => {
+                Self::rewrite_seqno(raw, g, scratch);
+                self.order.compare(scratch, target)
+            }
+            None => self.order.compare(raw, target),
         }
     }
 
@@ -336,6 +371,9 @@ impl BlockIter {
         }
         self.key.truncate(shared);
         self.key.extend_from_slice(&self.block.data[hend..hend + non_shared]);
+        if let Some(g) = self.global_seqno {
+            Self::rewrite_seqno(&self.key, g, &mut self.seq_key);
+        }
         let vstart = hend + non_shared;
         let mut end = vstart + value_len;
         if self.value_delta {
@@ -352,7 +390,7 @@ impl BlockIter {
             } else {
                 match get_varsignedint64(&mut p) {
                     Some(d) => BlockHandle {
-                        offset: self.handle.offset + self.handle.size + BLOCK_TRAILER_SIZE as u64,
+                        offset: self.handle.offset.wrapping_add(self.handle.size).wrapping_add(BLOCK_TRAILER_SIZE as u64),
                         size: (self.handle.size as i64).wrapping_add(d) as u64,
                     },
                     None => {
@@ -391,10 +429,11 @@ impl BlockIter {
             return;
         }
         let (mut left, mut right) = (0usize, self.block.num_restarts - 1);
+        let mut scratch = Vec::new();
         while left < right {
             let mid = (left + right).div_ceil(2);
             let ord = match self.restart_key(mid) {
-                Some(k) => self.order.compare(k, target),
+                Some(k) => self.compare_stored(k, target, &mut scratch),
                 None => {
                     self.set_corrupt("restart point");
                     return;
@@ -408,7 +447,7 @@ impl BlockIter {
         }
         self.seek_to_restart(left);
         while self.parse_next() {
-            if self.order.compare(&self.key, target) != Ordering::Less {
+            if self.order.compare(self.key(), target) != Ordering::Less {
                 return;
             }
         }
@@ -454,7 +493,7 @@ impl InternalIterator for BlockIter {
         if !self.valid() {
             self.seek_to_last();
         }
-        while self.valid() && self.order.compare(&self.key, target) == Ordering::Greater {
+        while self.valid() && self.order.compare(self.key(), target) == Ordering::Greater {
             self.prev();
         }
     }
@@ -483,6 +522,9 @@ impl InternalIterator for BlockIter {
     }
 
     fn key(&self) -> &[u8] {
+        if self.global_seqno.is_some() {
+            return &self.seq_key;
+        }
         &self.key
     }
 

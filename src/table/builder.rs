@@ -200,6 +200,13 @@ impl TableBuilder {
         Ok(())
     }
 
+    /// Sets a property written verbatim into the properties block (RocksDB's
+    /// "user collected" properties, e.g. the `rocksdb.external_sst_file.*`
+    /// pair an SstFileWriter file carries). Standard names are not overridden.
+    pub fn set_user_property(&mut self, name: &str, value: Vec<u8>) {
+        self.props.user_collected.insert(name.to_string(), value);
+    }
+
     pub fn num_entries(&self) -> u64 {
         self.props.num_entries
     }
@@ -207,6 +214,16 @@ impl TableBuilder {
     /// Bytes written to the file so far.
     pub fn file_size(&self) -> u64 {
         self.offset
+    }
+
+    /// Bytes written plus the data block still being built (a closer
+    /// estimate of the final size for output splitting).
+    pub fn estimated_file_size(&self) -> u64 {
+        if self.data_block.is_empty() {
+            self.offset
+        } else {
+            self.offset + self.data_block.current_size_estimate() as u64
+        }
     }
 
     /// RocksDB's FlushBlockBySizePolicy with block_size_deviation 10.
@@ -326,9 +343,7 @@ impl TableBuilder {
 
         let footer = Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION };
         let fb = footer.encode();
-        if let Err(e) = self.file.append(&fb) {
-            return Err(e);
-        }
+        self.file.append(&fb)?;
         self.offset += fb.len() as u64;
         Ok((self.props, self.file))
     }

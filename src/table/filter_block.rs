@@ -30,7 +30,7 @@ pub struct FilterBlockBuilder {
 impl FilterBlockBuilder {
     /// None when no filter is configured (`bits_per_key` below 0.5).
     pub fn new(bits_per_key: f64) -> Option<FilterBlockBuilder> {
-        if !(bits_per_key >= 0.5) {
+        if bits_per_key.is_nan() || bits_per_key < 0.5 {
             return None;
         }
         Some(FilterBlockBuilder { inner: FullFilterBuilder::new(bits_per_key) })

@@ -9,6 +9,7 @@ use crate::env::RandomAccessFile;
 use crate::error::{Error, Result};
 use crate::table::compression::decompress_block;
 use crate::table::xxh3::xxh3_64;
+use crate::table::xxhash::{xxh32, xxh64};
 use crate::util::coding::{decode_fixed32, decode_fixed64, get_varint64, put_fixed32, put_fixed64, put_varint64};
 use crate::util::crc;
 
@@ -130,10 +131,18 @@ pub fn compute_checksum(checksum_type: u8, block: &[u8], type_byte: u8) -> Resul
             // The type byte is folded in by multiplication, not hashed (§5.2).
             Ok((xxh3_64(block) as u32) ^ (type_byte as u32).wrapping_mul(0x6B90_83D9))
         }
-        CHECKSUM_XXHASH => Err(Error::not_supported("xxHash block checksums")),
-        CHECKSUM_XXHASH64 => Err(Error::not_supported("xxHash64 block checksums")),
+        // The old xxHash types hash the type byte as one more input byte.
+        CHECKSUM_XXHASH => Ok(xxh32(&with_type_byte(block, type_byte))),
+        CHECKSUM_XXHASH64 => Ok(xxh64(&with_type_byte(block, type_byte)) as u32),
         other => Err(Error::corruption(format!("Corrupt or unsupported checksum type: {}", other))),
     }
+}
+
+fn with_type_byte(block: &[u8], type_byte: u8) -> Vec<u8> {
+    let mut v = Vec::with_capacity(block.len() + 1);
+    v.extend_from_slice(block);
+    v.push(type_byte);
+    v
 }
 
 /// Appends `block` and its trailer (CRC32C) to `out`.
@@ -165,10 +174,10 @@ pub fn read_exact_at(file: &dyn RandomAccessFile, offset: u64, buf: &mut [u8], f
 }
 
 /// Reads the block at `handle`, verifies its trailer when `verify` (and the
-/// file has checksums), and returns its uncompressed contents.
+/// file has checksums, per `footer`), and returns its uncompressed contents.
 pub fn read_block(
     file: &dyn RandomAccessFile,
-    checksum_type: u8,
+    footer: &Footer,
     handle: &BlockHandle,
     verify: bool,
     file_name: &str,
@@ -180,6 +189,7 @@ pub fn read_block(
     let mut buf = vec![0u8; size + BLOCK_TRAILER_SIZE];
     read_exact_at(file, handle.offset, &mut buf, file_name)?;
     let type_byte = buf[size];
+    let checksum_type = footer.checksum_type;
     if verify && checksum_type != CHECKSUM_NONE {
         let stored = decode_fixed32(&buf[size + 1..]);
         let computed = compute_checksum(checksum_type, &buf[..size], type_byte)?;
@@ -198,6 +208,9 @@ pub fn read_block(
     buf.truncate(size);
     if type_byte == 0 {
         Ok(buf)
+    } else if footer.format_version < 2 {
+        // Formats 0 and 1 frame compressed blocks differently (§5.3).
+        Err(Error::not_supported("compressed blocks of format_version < 2"))
     } else {
         decompress_block(type_byte, &buf)
     }

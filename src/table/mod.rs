@@ -10,6 +10,7 @@ pub mod format;
 pub mod properties;
 pub mod reader;
 pub mod xxh3;
+pub mod xxhash;
 
 pub use builder::{TableBuildOptions, TableBuilder};
 pub use cache::BlockCache;

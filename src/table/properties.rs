@@ -95,8 +95,8 @@ pub struct TableProperties {
     pub index_type: u32,
     pub whole_key_filtering: bool,
     pub prefix_filtering: bool,
-    /// Whether the file carried the two index-encoding properties at all
-    /// (readers fall back to the old encoding when they are absent).
+    /// `rocksdb.external_sst_file.version` of an ingested (SstFileWriter)
+    /// file; None for files a database wrote itself.
     pub external_sst_version: Option<u32>,
     /// Properties ferrock does not interpret, kept as raw bytes.
     pub user_collected: BTreeMap<String, Vec<u8>>,

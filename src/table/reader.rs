@@ -18,7 +18,7 @@ use crate::table::block::{Block, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
-use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
+use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
 use crate::table::properties::TableProperties;
 use crate::util::comparator::Comparator;
 use std::sync::Arc;
@@ -44,6 +44,9 @@ impl Default for TableReadOptions {
     }
 }
 
+/// The per-entry callback of `Table::get`: `Ok(false)` stops the lookup.
+pub type GetCallback<'a> = dyn FnMut(&[u8], &[u8]) -> Result<bool> + 'a;
+
 pub struct Table {
     file: Arc<dyn RandomAccessFile>,
     file_name: String,
@@ -58,12 +61,30 @@ pub struct Table {
     cache: Option<Arc<BlockCache>>,
     cache_id: u64,
     verify_checksums: bool,
+    file_size: u64,
+    /// Sequence number every key of an ingested file reads with.
+    global_seqno: Option<u64>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
 
 impl Table {
     pub fn open(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions) -> Result<Arc<Table>> {
+        Self::open_external(file, file_size, opts, 0)
+    }
+
+    /// Opens a table that may be an ingested (SstFileWriter) file whose
+    /// MANIFEST entry says `largest_seqno`: such a file's keys (stored with
+    /// sequence 0) read with its global sequence number — the
+    /// `rocksdb.external_sst_file.global_seqno` property, or `largest_seqno`
+    /// when that is 0 (RocksDB's default `write_global_seqno = false`).
+    /// For a file the database wrote itself this is `open`.
+    pub fn open_external(
+        file: Arc<dyn RandomAccessFile>,
+        file_size: u64,
+        opts: TableReadOptions,
+        largest_seqno: u64,
+    ) -> Result<Arc<Table>> {
         let file_name = format!("{:06}.sst", opts.file_number);
         if file_size < LEGACY_FOOTER_SIZE as u64 {
             return Err(Error::corruption(format!(
@@ -75,9 +96,10 @@ impl Table {
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
         let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
-        let ck = footer.checksum_type;
+        check_handle(&footer.metaindex_handle, file_size, &file_name)?;
+        check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
-        let meta_raw = read_block(&*file, ck, &footer.metaindex_handle, true, &file_name)?;
+        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
         let mut props_handle = None;
         let mut range_del_handle = None;
@@ -89,7 +111,9 @@ impl Table {
                 let name = it.key();
                 let h = || {
                     let mut v = it.value();
-                    BlockHandle::decode_from(&mut v)
+                    let h = BlockHandle::decode_from(&mut v)?;
+                    check_handle(&h, file_size, &file_name)?;
+                    Ok::<BlockHandle, Error>(h)
                 };
                 if name == PROPERTIES_META_NAME.as_bytes()
                     || (name == OLD_PROPERTIES_META_NAME.as_bytes() && props_handle.is_none())
@@ -108,7 +132,7 @@ impl Table {
         }
         let props = match props_handle {
             Some(h) => {
-                let raw = read_block(&*file, ck, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
                 TableProperties::decode_block(raw).map_err(|e| annotate(e, &file_name))?
             }
             // A table without properties is still readable with the old index encoding.
@@ -120,22 +144,23 @@ impl Table {
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
         }
-        let index_raw = read_block(&*file, ck, &footer.index_handle, true, &file_name)?;
+        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, &file_name)?;
         let index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
             return Err(annotate(e, &file_name));
         }
         let filter = match filter_handle {
             Some(h) if props.whole_key_filtering => {
-                let raw = read_block(&*file, ck, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
                 Some(FilterBlockReader::new(raw))
             }
             _ => None,
         };
         let range_del_block = match range_del_handle {
-            Some(h) => Some(Arc::new(Block::new(read_block(&*file, ck, &h, true, &file_name)?))),
+            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
             None => None,
         };
+        let global_seqno = external_global_seqno(&props, largest_seqno).map_err(|e| annotate(e, &file_name))?;
         let cache = opts.block_cache.clone();
         let cache_id = cache.as_ref().map(|c| c.new_id()).unwrap_or(0);
         if opts.cache_index_and_filter_blocks {
@@ -158,6 +183,8 @@ impl Table {
             cache,
             cache_id,
             verify_checksums: opts.verify_checksums,
+            file_size,
+            global_seqno,
         }))
     }
 
@@ -185,7 +212,7 @@ impl Table {
     pub fn range_tombstones(&self) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
         let mut out = Vec::new();
         if let Some(b) = &self.range_del_block {
-            let mut it = b.iter(KeyOrder::Internal(self.comparator));
+            let mut it = self.data_iter(b);
             it.seek_to_first();
             while it.valid() {
                 out.push((it.key().to_vec(), it.value().to_vec()));
@@ -194,6 +221,19 @@ impl Table {
             it.status()?;
         }
         Ok(out)
+    }
+
+    /// The global sequence number of an ingested file, if its keys use one.
+    pub fn global_seqno(&self) -> Option<u64> {
+        self.global_seqno
+    }
+
+    fn data_iter(&self, block: &Arc<Block>) -> BlockIter {
+        let mut it = block.iter(KeyOrder::Internal(self.comparator));
+        if let Some(g) = self.global_seqno {
+            it.set_global_seqno(g);
+        }
+        it
     }
 
     fn index_iter(&self) -> BlockIter {
@@ -215,13 +255,14 @@ impl Table {
 
     /// Reads a data block through the block cache.
     fn data_block(&self, handle: &BlockHandle, fill_cache: bool) -> Result<Arc<Block>> {
+        check_handle(handle, self.file_size, &self.file_name)?;
         let ck = (self.cache_id, handle.offset);
         if let Some(c) = &self.cache {
             if let Some(b) = c.lookup(&ck) {
                 return Ok(b);
             }
         }
-        let raw = read_block(&*self.file, self.footer.checksum_type, handle, self.verify_checksums, &self.file_name)?;
+        let raw = read_block(&*self.file, &self.footer, handle, self.verify_checksums, &self.file_name)?;
         let block = Arc::new(Block::new(raw));
         if fill_cache {
             if let Some(c) = &self.cache {
@@ -234,7 +275,7 @@ impl Table {
     /// Positions at the first entry >= `lookup_ikey` and calls `f(ikey, value)`
     /// for successive entries until `f` returns Ok(false) or the table ends.
     /// Returns at once when the filter excludes the user key.
-    pub fn get(&self, lookup_ikey: &[u8], f: &mut dyn FnMut(&[u8], &[u8]) -> Result<bool>) -> Result<()> {
+    pub fn get(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
@@ -247,7 +288,7 @@ impl Table {
         while index.valid() {
             let handle = index.handle()?;
             let block = self.data_block(&handle, true)?;
-            let mut it = block.iter(KeyOrder::Internal(self.comparator));
+            let mut it = self.data_iter(&block);
             if first {
                 it.seek(lookup_ikey);
                 first = false;
@@ -295,6 +336,45 @@ impl Table {
     }
 }
 
+const PROP_GLOBAL_SEQNO: &str = "rocksdb.external_sst_file.global_seqno";
+
+/// RocksDB's rule for an external file's sequence number (§5.7): version 1
+/// files have none; version 2+ use the property, or the MANIFEST's largest
+/// seqno when the property is 0.
+fn external_global_seqno(props: &TableProperties, largest_seqno: u64) -> Result<Option<u64>> {
+    let prop = props.user_collected.get(PROP_GLOBAL_SEQNO);
+    match props.external_sst_version {
+        None if prop.is_some() => {
+            return Err(Error::corruption("External file global sequence number found without version"))
+        }
+        None | Some(0..=1) => return Ok(None),
+        Some(_) => {}
+    }
+    let from_prop = match prop {
+        Some(v) if v.len() == 8 => crate::util::coding::decode_fixed64(v),
+        Some(_) => return Err(Error::corruption("bad external file global sequence number")),
+        None => 0,
+    };
+    let g = if from_prop != 0 { from_prop } else { largest_seqno };
+    if g > crate::key::MAX_SEQUENCE_NUMBER {
+        return Err(Error::corruption("external file global sequence number out of range"));
+    }
+    Ok(if g == 0 { None } else { Some(g) })
+}
+
+/// A handle from the file must lie inside it (a corrupt one must not make us
+/// allocate or read absurd sizes).
+fn check_handle(h: &BlockHandle, file_size: u64, file_name: &str) -> Result<()> {
+    let end = h.offset.checked_add(h.size).and_then(|e| e.checked_add(BLOCK_TRAILER_SIZE as u64));
+    match end {
+        Some(end) if end <= file_size => Ok(()),
+        _ => Err(Error::corruption(format!(
+            "block handle (offset {}, size {}) beyond the end of {} ({} bytes)",
+            h.offset, h.size, file_name, file_size
+        ))),
+    }
+}
+
 fn annotate(e: Error, file_name: &str) -> Error {
     if e.is_corruption() {
         Error::corruption(format!("{} in {}", e.message(), file_name))
@@ -333,7 +413,7 @@ impl TableIterator {
         }
         match self.table.data_block(&handle, self.fill_cache) {
             Ok(b) => {
-                self.data = Some(b.iter(KeyOrder::Internal(self.table.comparator)));
+                self.data = Some(self.table.data_iter(&b));
                 self.data_handle = handle;
             }
             Err(e) => {
@@ -407,8 +487,8 @@ impl InternalIterator for TableIterator {
 
     fn seek(&mut self, target: &[u8]) {
         self.error = None;
-        let ik = self.table.index_key(target).to_vec();
-        self.index.seek(&ik);
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
         self.init_data_block();
         if let Some(d) = self.data.as_mut() {
             d.seek(target);
@@ -418,8 +498,8 @@ impl InternalIterator for TableIterator {
 
     fn seek_for_prev(&mut self, target: &[u8]) {
         self.error = None;
-        let ik = self.table.index_key(target).to_vec();
-        self.index.seek(&ik);
+        let ik = self.table.index_key(target);
+        self.index.seek(ik);
         if !self.index.valid() && self.index.status().is_ok() {
             self.index.seek_to_last();
         }

@@ -412,10 +412,21 @@ fn rocksdb_sst_dump_accepts_our_tables() {
 /// Reads every table in a db_bench directory and checks each against
 /// sst_dump's scan of the same file.
 fn read_db_bench_tables(compression: &str) {
+    read_db_bench_tables_with(compression, 4, 5);
+}
+
+fn read_db_bench_tables_with(compression: &str, checksum_type: u8, format_version: u32) {
+    let Some(dir) = run_db_bench(compression, checksum_type, format_version, &[]) else { return };
+    check_db_bench_tables(&dir, compression, checksum_type, format_version);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs db_bench fillseq (3000 keys, 10-bit bloom) into a fresh directory.
+fn run_db_bench(compression: &str, checksum_type: u8, format_version: u32, extra: &[&str]) -> Option<PathBuf> {
     if tool("/usr/bin/db_bench").is_none() || tool("/usr/bin/sst_dump").is_none() {
-        return;
+        return None;
     }
-    let dir = tmp_dir(&format!("dbbench-{}", compression));
+    let dir = tmp_dir(&format!("dbbench-{}-{}-{}-{}", compression, checksum_type, format_version, extra.join("")));
     let out = Command::new("/usr/bin/db_bench")
         .args([
             "--benchmarks=fillseq",
@@ -431,23 +442,36 @@ fn read_db_bench_tables(compression: &str) {
             // db_bench defaults to kShortenSeparatorsAndSuccessor (2); the
             // library default, which ferrock follows, is kShortenSeparators.
             "--index_shortening_mode=1",
+            &format!("--checksum_type={}", checksum_type),
+            &format!("--format_version={}", format_version),
         ])
+        .args(extra)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut ssts: Vec<PathBuf> = std::fs::read_dir(&dir)
+    Some(dir)
+}
+
+fn db_bench_ssts(dir: &Path) -> Vec<PathBuf> {
+    let mut ssts: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().map(|e| e == "sst").unwrap_or(false))
         .collect();
     ssts.sort();
     assert!(!ssts.is_empty(), "db_bench wrote no table");
+    ssts
+}
+
+fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, format_version: u32) {
+    let ssts = db_bench_ssts(dir);
     let fs = crate::env::default_fs();
     let mut total = 0;
     for p in &ssts {
         let size = fs.file_size(p).unwrap();
         let t = Table::open(fs.new_random_access_file(p).unwrap(), size, TableReadOptions::default()).unwrap();
-        assert_eq!(t.footer().checksum_type, crate::table::format::CHECKSUM_XXH3);
+        assert_eq!(t.footer().checksum_type, checksum_type);
+        assert_eq!(t.footer().format_version, format_version);
         // db_bench ran with --bloom_bits=10: 7.8.3's XXPH3 filter is loaded and used by get below.
         assert!(t.has_filter());
         let (ok, text) = sst_dump(&[&format!("--file={}", p.display()), "--command=scan", "--output_hex"]);
@@ -476,7 +500,7 @@ fn read_db_bench_tables(compression: &str) {
         it.status().unwrap();
         assert_eq!(n as u64, t.properties().num_entries);
         total += n;
-        if compression == "none" {
+        if compression == "none" && format_version == 5 {
             // Rebuilt by us with RocksDB's defaults, the same entries must cut
             // into the same blocks with the same index (sizes match exactly).
             let f = MemFile::default();
@@ -497,6 +521,59 @@ fn read_db_bench_tables(compression: &str) {
         }
     }
     assert!(total > 0);
+}
+
+#[test]
+fn reads_rocksdb_tables_with_data_block_hash_index() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("hashindex");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/hashindex_rocksdb783.c");
+    let exe = dir.join("gen");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sst = dir.join("000001.sst");
+    let out = Command::new(&exe).arg(&sst).arg("2000").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fs = crate::env::default_fs();
+    let size = fs.file_size(&sst).unwrap();
+    let t = Table::open(fs.new_random_access_file(&sst).unwrap(), size, TableReadOptions::default()).unwrap();
+    // An SstFileWriter file: external, all sequence numbers 0.
+    assert_eq!(t.properties().external_sst_version, Some(2));
+    let ik = |i: usize| make_internal_key(format!("key{:05}", i).as_bytes(), 0, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..2000 {
+        assert_eq!(it.key(), &ik(i)[..]);
+        assert_eq!(it.value(), format!("value{}", i).as_bytes());
+        it.next();
+    }
+    assert!(!it.valid());
+    it.seek_to_last();
+    for i in (0..2000).rev() {
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.prev();
+    }
+    for i in (0..2000).step_by(7) {
+        it.seek(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+        it.seek_for_prev(&ik(i));
+        assert_eq!(it.key(), &ik(i)[..]);
+    }
+    it.status().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn partitioned_index_is_not_supported() {
+    let Some(dir) = run_db_bench("none", 4, 5, &["--partition_index=1"]) else { return };
+    let fs = crate::env::default_fs();
+    for p in db_bench_ssts(&dir) {
+        let size = fs.file_size(&p).unwrap();
+        let e = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).err().unwrap();
+        assert_eq!(e.to_string(), "Not implemented: partitioned index (kTwoLevelIndexSearch)");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -573,4 +650,173 @@ fn rocksdb_sst_dump_accepts_tables_with_filters() {
     assert!(text.contains("filter policy name: bloomfilter"), "{}", text);
     assert!(text.contains("# entries for filter: 1000"), "{}", text);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reads_rocksdb_written_tables_older_formats_and_checksums() {
+    // (checksum type, format_version): CRC32C, xxHash, xxHash64 and no
+    // checksum; format 2 (internal-key index, full handles), 3 (user-key
+    // index) and 4 (delta-encoded handles).
+    for (ck, fv) in [(1u8, 5u32), (2, 5), (3, 5), (0, 5), (1, 2), (4, 3), (4, 4)] {
+        read_db_bench_tables_with("lz4", ck, fv);
+    }
+}
+
+#[test]
+fn table_and_cache_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Table>();
+    check::<BlockCache>();
+    fn check_send<T: Send + 'static>() {}
+    check_send::<crate::table::TableIterator>();
+}
+
+/// Deterministic xorshift so the corruption test needs no extra crate.
+fn next_rand(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_corruption_never_panics() {
+    for codec in [CompressionType::None, CompressionType::Lz4] {
+        let clean = build(400, TableBuildOptions { block_size: 256, compression: codec, ..Default::default() });
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..300 {
+            let mut bytes = clean.clone();
+            for _ in 0..1 + round % 4 {
+                let at = (next_rand(&mut rng) as usize) % bytes.len();
+                bytes[at] ^= 1 << (next_rand(&mut rng) % 8);
+            }
+            let n = bytes.len() as u64;
+            let f = MemFile(Arc::new(Mutex::new(bytes)));
+            let opts = TableReadOptions { verify_checksums: false, ..TableReadOptions::default() };
+            let t = match Table::open(Arc::new(f), n, opts) {
+                Ok(t) => t,
+                Err(_) => continue,
+            };
+            let mut it = t.iter(false);
+            it.seek_to_first();
+            let mut steps = 0;
+            while it.valid() && steps < 1000 {
+                it.next();
+                steps += 1;
+            }
+            it.seek_to_last();
+            while it.valid() && steps < 2000 {
+                it.prev();
+                steps += 1;
+            }
+            for i in (0..400).step_by(37) {
+                it.seek(&ikey(i));
+                it.seek_for_prev(&ikey(i));
+                let _ = t.get(&ikey(i), &mut |_, _| Ok(false));
+            }
+            let _ = it.status();
+            let _ = t.approximate_offset_of(&ikey(200));
+        }
+    }
+}
+
+
+#[test]
+fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
+    if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
+        return;
+    }
+    let dir = tmp_dir("ingest");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/ingest_rocksdb783.c");
+    let exe = dir.join("ingest");
+    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let n = 20_000;
+    for (codec, bits) in [(CompressionType::Lz4, 10.0), (CompressionType::None, 0.0), (CompressionType::Lz4hc, 7.5)] {
+        // An ingested file: sequence numbers 0 and the external-file properties.
+        let sst = dir.join(format!("ext-{}.sst", codec as u8));
+        let fs = crate::env::default_fs();
+        let mut b = TableBuilder::new(
+            TableBuildOptions { compression: codec, bloom_bits_per_key: bits, ..Default::default() },
+            fs.new_writable_file(&sst).unwrap(),
+        );
+        b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+        b.set_user_property("rocksdb.external_sst_file.global_seqno", vec![0; 8]);
+        for i in 0..n {
+            b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+        }
+        let (_, mut f) = b.finish().unwrap();
+        f.sync().unwrap();
+        f.close().unwrap();
+        let db = dir.join(format!("db-{}", codec as u8));
+        let out = Command::new(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{} {}", text, String::from_utf8_lossy(&out.stderr));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields[0], "ok", "{}", text);
+        assert_eq!(fields[1], n.to_string(), "every key found by 7.8.3's Get");
+        assert_eq!(fields[2], "0");
+        assert_eq!(fields[3], n.to_string(), "every key iterated");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn build_external(n: usize, global_seqno_prop: u64) -> Vec<u8> {
+    let f = MemFile::default();
+    let mut b = TableBuilder::new(TableBuildOptions { block_size: 256, ..Default::default() }, Box::new(f.clone()));
+    b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
+    b.set_user_property("rocksdb.external_sst_file.global_seqno", global_seqno_prop.to_le_bytes().to_vec());
+    for i in 0..n {
+        b.add(&make_internal_key(&user(i), 0, ValueType::Value), &val(i)).unwrap();
+    }
+    b.finish().unwrap();
+    let bytes = f.0.lock().clone();
+    bytes
+}
+
+#[test]
+fn ingested_files_read_with_their_global_seqno() {
+    let n = 500;
+    let bytes = build_external(n, 0);
+    let len = bytes.len() as u64;
+    let file = Arc::new(MemFile(Arc::new(Mutex::new(bytes))));
+    // Property 0: the MANIFEST's largest seqno decides.
+    let t = Table::open_external(file.clone(), len, TableReadOptions::default(), 77).unwrap();
+    assert_eq!(t.global_seqno(), Some(77));
+    let k77 = |i: usize| make_internal_key(&user(i), 77, ValueType::Value);
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    for i in 0..n {
+        assert_eq!(it.key(), &k77(i)[..]);
+        it.next();
+    }
+    it.seek_to_last();
+    assert_eq!(it.key(), &k77(n - 1)[..]);
+    for i in (0..n).step_by(13) {
+        it.seek(&seek_key(&user(i), 100));
+        assert_eq!(it.key(), &k77(i)[..]);
+        // A snapshot older than the ingestion does not see the entry.
+        it.seek(&seek_key(&user(i), 50));
+        if i + 1 < n {
+            assert_eq!(it.key(), &k77(i + 1)[..]);
+        }
+        it.seek_for_prev(&seek_key(&user(i), 50));
+        assert_eq!(it.key(), &k77(i)[..]);
+        let mut got = None;
+        t.get(&seek_key(&user(i), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+            got = Some((k.to_vec(), v.to_vec()));
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(got, Some((k77(i), val(i))));
+    }
+    // Plain open of the same file: no global seqno, keys as stored.
+    let t = Table::open(file, len, TableReadOptions::default()).unwrap();
+    assert_eq!(t.global_seqno(), None);
+    // Property set (write_global_seqno = true): it wins.
+    let t = open_bytes(build_external(10, 5), None).unwrap();
+    assert_eq!(t.global_seqno(), Some(5));
+    let mut it = t.iter(false);
+    it.seek_to_first();
+    assert_eq!(it.key(), &make_internal_key(&user(0), 5, ValueType::Value)[..]);
 }

@@ -425,13 +425,10 @@ fn decode_new_file4(input: &mut &[u8], edit: &mut VersionEdit) -> Result<(u32, F
                     return Err(Error::not_supported("blob files"));
                 }
             }
-            CF_UNIQUE_ID => {
-                // Verified by RocksDB when the table opens; ferrock neither checks
-                // nor rewrites it (a snapshot drops it, which 7.8.3 accepts, §9.5).
-                if field.len() != 16 {
-                    return Err(corrupt("invalid unique id"));
-                }
-            }
+            // Verified by RocksDB when the table opens; ferrock neither checks
+            // nor rewrites it (a snapshot drops it, which 7.8.3 accepts, §9.5).
+            CF_UNIQUE_ID if field.len() != 16 => return Err(corrupt("invalid unique id")),
+            CF_UNIQUE_ID => {}
             CF_FILE_CHECKSUM | CF_FILE_CHECKSUM_FUNC_NAME => {}
             _ if tag & CF_NON_SAFE_IGNORE_MASK != 0 => {
                 return Err(corrupt("new-file4 custom field not supported"));

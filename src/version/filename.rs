@@ -150,7 +150,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ferrock-filename-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let fs = PosixFileSystem::default();
+        let fs = PosixFileSystem;
         set_current_file(&fs, &dir, 5).unwrap();
         assert_eq!(read_file_to_vec(&fs, &dir.join("CURRENT")).unwrap(), b"MANIFEST-000005\n");
         assert!(!dir.join("000005.dbtmp").exists());

@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn written_file_parses_back() {
         let dir = temp_dir("roundtrip");
-        let fs = PosixFileSystem::default();
+        let fs = PosixFileSystem;
         let db = Options::default();
         let mut meta = Options { comparator: Comparator::ReverseBytewise, ..Options::default() };
         meta.table.bloom_bits_per_key = 10.0;
@@ -376,7 +376,7 @@ mod tests {
             return;
         }
         let dir = temp_dir("ldb");
-        let fs: std::sync::Arc<dyn FileSystem> = std::sync::Arc::new(PosixFileSystem::default());
+        let fs: std::sync::Arc<dyn FileSystem> = std::sync::Arc::new(PosixFileSystem);
         let mut vs = crate::version::set::VersionSet::new(
             fs.clone(),
             dir.clone(),
@@ -384,8 +384,7 @@ mod tests {
             crate::key::InternalKeyComparator::default(),
         );
         vs.create_new().unwrap();
-        let mut db = Options::default();
-        db.compression = CompressionType::None;
+        let mut db = Options { compression: CompressionType::None, ..Options::default() };
         db.table.bloom_bits_per_key = 10.0;
         write_options_file(fs.as_ref(), &dir, 2, &db, &[("default".to_string(), &db)]).unwrap();
         let run = |args: &[&str]| {

@@ -1,0 +1,64 @@
+# ferrock — top-level build, test, bench and install entry points.
+# `make bench` and `make test` are the two commands a newcomer needs (README.md).
+# Everything here runs on a fresh Debian machine with Rust installed: `make deps`
+# installs the rest from Debian (see scripts/deps.sh).
+
+SHELL        := /bin/bash
+CARGO        ?= cargo
+PREFIX       ?= /usr/local
+RELEASE_DIR  := $(CURDIR)/target/release
+# The names a program linked against RocksDB looks for: `-lrocksdb` at link time
+# (librocksdb.so) and Debian's librocksdb's SONAME at run time (librocksdb.so.7.8).
+ALIASES      := librocksdb.so librocksdb.so.7.8
+VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
+
+.PHONY: all build header deps test bench bench-compare install clean test-cpp test-go test-python
+
+all: build
+
+build:
+	$(CARGO) build --release --lib --bins
+	@cd $(RELEASE_DIR) && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
+	@echo "built $(RELEASE_DIR)/libferrock.so (+ aliases: $(ALIASES))"
+
+header:
+	$(CARGO) run --example gen_header -- include/rocksdb/c.h
+
+deps:
+	@scripts/deps.sh
+
+test: deps
+	@scripts/test.sh
+
+bench: build
+	@scripts/bench.sh
+
+bench-compare: deps build
+	@bench/compare.sh
+
+# Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
+install: build
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/rocksdb $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(RELEASE_DIR)/libferrock.so $(DESTDIR)$(PREFIX)/lib/libferrock.so
+	install -m 0644 $(RELEASE_DIR)/libferrock.a $(DESTDIR)$(PREFIX)/lib/libferrock.a
+	cd $(DESTDIR)$(PREFIX)/lib && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
+	install -m 0644 include/rocksdb/c.h $(DESTDIR)$(PREFIX)/include/rocksdb/c.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ferrock.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ferrock.pc
+	for t in db_bench sst_dump ldb; do \
+	  if [ -x $(RELEASE_DIR)/$$t ]; then install -m 0755 $(RELEASE_DIR)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; fi; \
+	done
+	@echo "installed ferrock $(VERSION) under $(DESTDIR)$(PREFIX)"
+
+# Bindings: each directory brings its own runner; skipped while the directory is absent.
+test-cpp:
+	@if [ -d bindings/cpp ]; then $(MAKE) -C bindings/cpp test LIBDIR=$(RELEASE_DIR); else echo "bindings/cpp: absent, skipped"; fi
+test-go:
+	@if [ -d bindings/go ]; then $(MAKE) -C bindings/go test LIBDIR=$(RELEASE_DIR); else echo "bindings/go: absent, skipped"; fi
+test-python:
+	@if [ -d bindings/python ]; then $(MAKE) -C bindings/python test LIBDIR=$(RELEASE_DIR); else echo "bindings/python: absent, skipped"; fi
+
+# Removes Cargo's target/ (all build outputs, including the aliases and the
+# interop/bench binaries, which live under target/) and nothing outside it.
+clean:
+	$(CARGO) clean
+	rm -rf build

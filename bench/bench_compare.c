@@ -1,0 +1,178 @@
+/* bench_compare: one workload of the side-by-side benchmark, over rocksdb/c.h only.
+ *
+ * Compiled ONCE against Debian's /usr/include/rocksdb/c.h and linked -lrocksdb;
+ * bench/compare.sh runs the same binary with the system librocksdb (RocksDB 7.8.3)
+ * and with LD_LIBRARY_PATH=target/release (ferrock's librocksdb.so.7.8 alias).
+ *
+ *   bench_compare WORKLOAD DBDIR NUM OPS
+ *   WORKLOAD: fillseq | fillrandom | overwrite | readrandom | seekrandom
+ *
+ * The process forks: the child opens DBDIR, runs the workload and prints
+ *   RESULT <workload> <ops> <seconds> <verified> <missing_or_wrong>
+ * and the parent, after waiting, prints `RSS_KB <n>` from getrusage(RUSAGE_CHILDREN),
+ * which is the child's peak resident set since this parent has only that child.
+ *
+ * Keys are db_bench's (8-byte big-endian number, '0'-padded to 16 bytes). A value
+ * is a function of its key number (50 pseudo-random bytes written twice, so it
+ * compresses to about half, like db_bench's --compression_ratio=0.5). Reads run on
+ * the database fillseq built, where every key 0..NUM-1 exists, and check every
+ * value they find: readrandom must find every key with its value, seekrandom must
+ * land on the key it sought, with its value.
+ *
+ * Both sides get the same options, set explicitly: LZ4, 64 MiB write buffers,
+ * an LRU block cache of 32 MiB, 2 background jobs. */
+#include <rocksdb/c.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KEY_SIZE 16
+#define VALUE_SIZE 100
+#define CACHE_BYTES (32u << 20)
+#define WRITE_BUFFER_BYTES (64u << 20)
+
+static uint64_t rng_state;
+
+/* SplitMix64: the same stream on both sides for a given seed. */
+static uint64_t rng_next(void) {
+  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static void make_key(uint64_t n, char *key) {
+  for (int i = 0; i < 8; i++) key[i] = (char)(n >> (8 * (7 - i)));
+  memset(key + 8, '0', KEY_SIZE - 8);
+}
+
+static void make_value(uint64_t n, char *value) {
+  uint64_t s = n * 0x2545F4914F6CDD1Dull + 1;
+  for (int i = 0; i < VALUE_SIZE / 2; i++) {
+    s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+    value[i] = (char)s;
+  }
+  memcpy(value + VALUE_SIZE / 2, value, VALUE_SIZE / 2);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void fail(const char *what, char *err) {
+  fprintf(stderr, "bench_compare: %s: %s\n", what, err ? err : "(no message)");
+  exit(2);
+}
+
+static int run_workload(const char *workload, const char *dir, uint64_t num, uint64_t ops) {
+  char *err = NULL;
+  rocksdb_options_t *opts = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(opts, 1);
+  rocksdb_options_set_compression(opts, rocksdb_lz4_compression);
+  rocksdb_options_set_write_buffer_size(opts, WRITE_BUFFER_BYTES);
+  rocksdb_options_set_max_background_jobs(opts, 2);
+  rocksdb_block_based_table_options_t *table = rocksdb_block_based_options_create();
+  rocksdb_cache_t *cache = rocksdb_cache_create_lru(CACHE_BYTES);
+  rocksdb_block_based_options_set_block_cache(table, cache);
+  rocksdb_options_set_block_based_table_factory(opts, table);
+
+  rocksdb_t *db = rocksdb_open(opts, dir, &err);
+  if (err) fail("open", err);
+  rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+
+  char key[KEY_SIZE], value[VALUE_SIZE];
+  uint64_t verified = 0, bad = 0;
+  /* Different seeds per workload, identical between the two libraries. */
+  rng_state = (uint64_t)strlen(workload) * 7919 + (uint64_t)workload[0];
+  double start = now_seconds();
+
+  if (!strcmp(workload, "fillseq") || !strcmp(workload, "fillrandom") || !strcmp(workload, "overwrite")) {
+    int sequential = !strcmp(workload, "fillseq");
+    for (uint64_t i = 0; i < ops; i++) {
+      uint64_t n = sequential ? i : rng_next() % num;
+      make_key(n, key);
+      make_value(n, value);
+      rocksdb_put(db, wo, key, KEY_SIZE, value, VALUE_SIZE, &err);
+      if (err) fail("put", err);
+    }
+  } else if (!strcmp(workload, "readrandom")) {
+    for (uint64_t i = 0; i < ops; i++) {
+      uint64_t n = rng_next() % num;
+      make_key(n, key);
+      size_t len = 0;
+      char *got = rocksdb_get(db, ro, key, KEY_SIZE, &len, &err);
+      if (err) fail("get", err);
+      make_value(n, value);
+      if (got && len == VALUE_SIZE && !memcmp(got, value, VALUE_SIZE)) verified++; else bad++;
+      rocksdb_free(got);
+    }
+  } else if (!strcmp(workload, "seekrandom")) {
+    for (uint64_t i = 0; i < ops; i++) {
+      uint64_t n = rng_next() % num;
+      make_key(n, key);
+      /* A new iterator per seek, as db_bench's seekrandom does. */
+      rocksdb_iterator_t *it = rocksdb_create_iterator(db, ro);
+      rocksdb_iter_seek(it, key, KEY_SIZE);
+      int ok = 0;
+      if (rocksdb_iter_valid(it)) {
+        size_t klen = 0, vlen = 0;
+        const char *k = rocksdb_iter_key(it, &klen);
+        const char *v = rocksdb_iter_value(it, &vlen);
+        make_value(n, value);
+        ok = klen == KEY_SIZE && !memcmp(k, key, KEY_SIZE) && vlen == VALUE_SIZE && !memcmp(v, value, VALUE_SIZE);
+      }
+      rocksdb_iter_get_error(it, &err);
+      if (err) fail("iterator", err);
+      rocksdb_iter_destroy(it);
+      if (ok) verified++; else bad++;
+    }
+  } else {
+    fprintf(stderr, "bench_compare: unknown workload %s\n", workload);
+    exit(2);
+  }
+  double seconds = now_seconds() - start;
+
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_close(db);
+  rocksdb_options_destroy(opts);
+  rocksdb_block_based_options_destroy(table);
+  rocksdb_cache_destroy(cache);
+
+  printf("RESULT %s %llu %.6f %llu %llu\n", workload, (unsigned long long)ops, seconds,
+         (unsigned long long)verified, (unsigned long long)bad);
+  fflush(stdout);
+  return bad == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 5) {
+    fprintf(stderr, "usage: %s WORKLOAD DBDIR NUM OPS\n", argv[0]);
+    return 2;
+  }
+  uint64_t num = strtoull(argv[3], NULL, 10), ops = strtoull(argv[4], NULL, 10);
+  if (num == 0) { fprintf(stderr, "bench_compare: NUM must be > 0\n"); return 2; }
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) { perror("fork"); return 2; }
+  if (pid == 0) _exit(run_workload(argv[1], argv[2], num, ops));
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) { perror("waitpid"); return 2; }
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  printf("RSS_KB %ld\n", ru.ru_maxrss);
+  if (WIFSIGNALED(status)) {
+    fprintf(stderr, "bench_compare: %s child killed by signal %d\n", argv[1], WTERMSIG(status));
+    return 3;
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}

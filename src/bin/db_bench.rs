@@ -1,0 +1,892 @@
+//! `db_bench`: ferrock's port of RocksDB's benchmark tool (tools/db_bench_tool.cc),
+//! written over the safe Rust API (`ferrock::db::Db`), not the C API.
+//!
+//! It keeps RocksDB's flag syntax (`--name=value`, booleans as `--x`, `--x=1`,
+//! `--x=true`, `--nox`), flag names and defaults, key format (an 8-byte
+//! big-endian number padded with '0' to `--key_size`), value generator
+//! (fragments compressible to `--compression_ratio`) and the exact text of the
+//! header and of each result line, so scripts that parse RocksDB's output parse
+//! ours. Benchmarks: fillseq, fillrandom, overwrite, readrandom, seekrandom,
+//! readseq, readreverse, stats, compact.
+
+use ferrock::db::Db;
+use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
+use ferrock::batch::WriteBatch;
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::exit;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// RocksDB's db_bench default block cache size (tools/db_bench_tool.cc, FLAGS_cache_size),
+/// which is also the size of the cache ferrock gives a database that names none.
+const DEFAULT_CACHE_SIZE: i64 = 32 << 20;
+
+/// Every flag db_bench accepts, with RocksDB's default, as text; parsed on use.
+const FLAG_DEFAULTS: &[(&str, &str)] = &[
+    ("benchmarks", "fillseq,fillrandom,overwrite,readrandom,seekrandom,readseq,readreverse,compact,readrandom,stats"),
+    ("num", "1000000"),
+    ("reads", "-1"),
+    ("writes", "-1"),
+    ("threads", "1"),
+    ("key_size", "16"),
+    ("value_size", "100"),
+    ("batch_size", "1"),
+    ("compression_type", "lz4"),
+    ("compression_ratio", "0.5"),
+    ("db", ""),
+    ("use_existing_db", "false"),
+    ("sync", "false"),
+    ("disable_wal", "false"),
+    ("write_buffer_size", "67108864"),
+    ("max_write_buffer_number", "2"),
+    ("cache_size", "33554432"),
+    ("bloom_bits", "-1"),
+    ("block_size", "4096"),
+    ("seed", "0"),
+    ("histogram", "false"),
+    ("seek_nexts", "0"),
+    ("target_file_size_base", "67108864"),
+    ("max_bytes_for_level_base", "268435456"),
+    ("num_levels", "7"),
+    ("level0_file_num_compaction_trigger", "4"),
+    ("level0_slowdown_writes_trigger", "20"),
+    ("level0_stop_writes_trigger", "36"),
+    ("max_background_jobs", "2"),
+    ("open_files", "-1"),
+    ("statistics", "false"),
+];
+
+/// Parsed command line: flag name to its text value.
+struct Flags {
+    values: HashMap<String, String>,
+}
+
+impl Flags {
+    /// Parses `args` (without the program name). Errors name the offending flag.
+    fn parse(args: &[String]) -> Result<Flags, String> {
+        let mut values: HashMap<String, String> =
+            FLAG_DEFAULTS.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        for arg in args {
+            let body = arg
+                .strip_prefix("--")
+                .or_else(|| arg.strip_prefix('-'))
+                .ok_or_else(|| format!("unexpected argument '{arg}' (flags are --name=value)"))?;
+            let (name, value) = match body.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => {
+                    // gflags: a bare boolean flag means true, `--noname` means false.
+                    if is_bool_flag(body) {
+                        (body.to_string(), "true".to_string())
+                    } else if let Some(stripped) = body.strip_prefix("no").filter(|n| is_bool_flag(n)) {
+                        (stripped.to_string(), "false".to_string())
+                    } else if values.contains_key(body) {
+                        return Err(format!("flag '--{body}' is missing its value (--{body}=VALUE)"));
+                    } else {
+                        return Err(format!("unknown command line flag '{body}'"));
+                    }
+                }
+            };
+            if !values.contains_key(&name) {
+                return Err(format!("unknown command line flag '{name}'"));
+            }
+            values.insert(name, value);
+        }
+        let flags = Flags { values };
+        // Validate every typed flag once, up front, so a typo fails before any work.
+        for (name, default) in FLAG_DEFAULTS {
+            if is_bool_flag(name) {
+                flags.try_bool(name)?;
+            } else if *name == "compression_ratio" {
+                flags.try_f64(name)?;
+            } else if default.parse::<i64>().is_ok() {
+                flags.try_i64(name)?;
+            }
+        }
+        Ok(flags)
+    }
+
+    fn str(&self, name: &str) -> &str {
+        self.values.get(name).map(String::as_str).unwrap_or("")
+    }
+    fn try_i64(&self, name: &str) -> Result<i64, String> {
+        let v = self.str(name);
+        v.parse::<i64>().map_err(|_| format!("invalid value '{v}' for flag '{name}' (an integer)"))
+    }
+    fn try_f64(&self, name: &str) -> Result<f64, String> {
+        let v = self.str(name);
+        v.parse::<f64>().map_err(|_| format!("invalid value '{v}' for flag '{name}' (a number)"))
+    }
+    fn try_bool(&self, name: &str) -> Result<bool, String> {
+        match self.str(name) {
+            "1" | "true" | "TRUE" | "True" | "yes" | "y" => Ok(true),
+            "0" | "false" | "FALSE" | "False" | "no" | "n" => Ok(false),
+            v => Err(format!("invalid value '{v}' for flag '{name}' (a boolean)")),
+        }
+    }
+    // The three accessors below are only used after `parse` validated every flag.
+    fn i64(&self, name: &str) -> i64 {
+        self.try_i64(name).unwrap_or(0)
+    }
+    fn f64(&self, name: &str) -> f64 {
+        self.try_f64(name).unwrap_or(0.0)
+    }
+    fn bool(&self, name: &str) -> bool {
+        self.try_bool(name).unwrap_or(false)
+    }
+}
+
+fn is_bool_flag(name: &str) -> bool {
+    FLAG_DEFAULTS.iter().any(|(n, d)| *n == name && (*d == "true" || *d == "false"))
+}
+
+/// The codecs db_bench knows by name; ferrock writes only none, lz4 and lz4hc.
+fn parse_compression(name: &str) -> Result<CompressionType, String> {
+    let t = match name.to_ascii_lowercase().as_str() {
+        "none" => CompressionType::None,
+        "lz4" => CompressionType::Lz4,
+        "lz4hc" => CompressionType::Lz4hc,
+        "snappy" => CompressionType::Snappy,
+        "zlib" => CompressionType::Zlib,
+        "bzip2" => CompressionType::BZip2,
+        "xpress" => CompressionType::Xpress,
+        "zstd" => CompressionType::Zstd,
+        _ => return Err(format!("unknown --compression_type={name} (none, lz4, lz4hc)")),
+    };
+    if !t.supported_for_writing() {
+        return Err(format!(
+            "Not implemented: --compression_type={name}: ferrock writes none, lz4 and lz4hc only"
+        ));
+    }
+    Ok(t)
+}
+
+/// A small, fast PRNG (SplitMix64). db_bench only needs uniform keys, not RocksDB's exact stream.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn uniform(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+}
+
+/// RocksDB's RandomGenerator idea: 1 MiB of 100-byte fragments, each made of
+/// `100 * ratio` random bytes repeated, so values compress to about `ratio`.
+struct ValueGenerator {
+    data: Vec<u8>,
+    pos: usize,
+}
+
+impl ValueGenerator {
+    fn new(ratio: f64, value_size: usize, seed: u64) -> ValueGenerator {
+        let mut rng = Rng(seed);
+        let want = value_size.max(1 << 20);
+        let mut data = Vec::with_capacity(want + 100);
+        let raw_len = ((100.0 * ratio) as usize).max(1);
+        while data.len() < want {
+            let raw: Vec<u8> = (0..raw_len).map(|_| (rng.next() & 0xff) as u8).collect();
+            let mut piece = Vec::with_capacity(100);
+            while piece.len() < 100 {
+                piece.extend_from_slice(&raw);
+            }
+            piece.truncate(100);
+            data.extend_from_slice(&piece);
+        }
+        ValueGenerator { data, pos: 0 }
+    }
+    fn generate(&mut self, len: usize) -> &[u8] {
+        if self.pos + len > self.data.len() {
+            self.pos = 0;
+        }
+        let start = self.pos;
+        self.pos += len;
+        &self.data[start..start + len]
+    }
+}
+
+/// RocksDB's GenerateKeyFromInt without prefixes: the low `min(key_size, 8)`
+/// bytes of `v` big-endian, then '0' padding up to `key_size`.
+fn generate_key(v: u64, key_size: usize, out: &mut Vec<u8>) {
+    out.clear();
+    let n = key_size.min(8);
+    for i in 0..n {
+        out.push((v >> ((n - i - 1) * 8)) as u8);
+    }
+    out.resize(key_size, b'0');
+}
+
+/// Per-thread measurements, merged into one report line as RocksDB's CombinedStats does.
+#[derive(Default)]
+struct Stats {
+    start: Option<Instant>,
+    finish: Option<Instant>,
+    done: u64,
+    bytes: u64,
+    found: u64,
+    reads: u64,
+    has_found_message: bool,
+    latencies_micros: Vec<f64>,
+}
+
+impl Stats {
+    fn merge(&mut self, other: Stats) {
+        self.start = match (self.start, other.start) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.finish = match (self.finish, other.finish) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.done += other.done;
+        self.bytes += other.bytes;
+        self.found += other.found;
+        self.reads += other.reads;
+        self.has_found_message |= other.has_found_message;
+        self.latencies_micros.extend(other.latencies_micros);
+    }
+}
+
+/// RocksDB's Report(): `%-12s : %11.3f micros/op %ld ops/sec %.3f seconds %lu operations;%s%s`.
+/// `thread_seconds` is the sum of each thread's own elapsed time, as RocksDB's `seconds_`.
+fn report(name: &str, stats: &Stats, thread_seconds: f64, histogram: bool) {
+    let elapsed = match (stats.start, stats.finish) {
+        (Some(s), Some(f)) => f.duration_since(s).as_secs_f64(),
+        _ => 0.0,
+    };
+    println!("{}", format_report(name, stats, elapsed, thread_seconds));
+    if histogram && !stats.latencies_micros.is_empty() {
+        print_histogram(name, &stats.latencies_micros);
+    }
+    let _ = std::io::stdout().flush();
+}
+
+/// The result line (without its final newline) for `elapsed` wall seconds.
+fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -> String {
+    let done = stats.done.max(1);
+    let elapsed = elapsed.max(1e-9);
+    let mut extra = String::new();
+    if stats.bytes > 0 {
+        extra = format!("{:6.1} MB/s", (stats.bytes as f64 / 1048576.0) / elapsed);
+    }
+    if stats.has_found_message {
+        // RocksDB's read benchmarks end their message with a newline.
+        let msg = format!("({} of {} found)\n", stats.found, stats.reads);
+        if !extra.is_empty() {
+            extra.push(' ');
+        }
+        extra.push_str(&msg);
+    }
+    let throughput = done as f64 / elapsed;
+    format!(
+        "{:<12} : {:11.3} micros/op {} ops/sec {:.3} seconds {} operations;{}{}",
+        name,
+        thread_seconds * 1e6 / done as f64,
+        throughput as i64,
+        elapsed,
+        done,
+        if extra.is_empty() { "" } else { " " },
+        extra
+    )
+}
+
+/// A latency summary in the shape of RocksDB's HistogramImpl::ToString (exact percentiles here).
+fn print_histogram(name: &str, lat: &[f64]) {
+    let mut sorted = lat.to_vec();
+    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let n = sorted.len() as f64;
+    let avg = sorted.iter().sum::<f64>() / n;
+    let var = sorted.iter().map(|x| (x - avg) * (x - avg)).sum::<f64>() / n;
+    let pct = |p: f64| -> f64 {
+        let idx = ((p / 100.0) * (sorted.len() as f64 - 1.0)).round() as usize;
+        sorted.get(idx).copied().unwrap_or(0.0)
+    };
+    let kind = if name.starts_with("fill") || name == "overwrite" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
+    println!("Microseconds per {kind}:");
+    println!("Count: {}  Average: {:.4}  StdDev: {:.2}", sorted.len(), avg, var.sqrt());
+    println!(
+        "Min: {:.0}  Median: {:.4}  Max: {:.0}",
+        sorted.first().copied().unwrap_or(0.0),
+        pct(50.0),
+        sorted.last().copied().unwrap_or(0.0)
+    );
+    println!(
+        "Percentiles: P50: {:.2} P75: {:.2} P99: {:.2} P99.9: {:.2} P99.99: {:.2}",
+        pct(50.0),
+        pct(75.0),
+        pct(99.0),
+        pct(99.9),
+        pct(99.99)
+    );
+    println!("------------------------------------------------------\n");
+}
+
+/// Settings the workloads share, derived from the flags once.
+struct Config {
+    num: u64,
+    reads: u64,
+    writes: u64,
+    threads: usize,
+    key_size: usize,
+    value_size: usize,
+    batch_size: usize,
+    seek_nexts: usize,
+    compression_ratio: f64,
+    seed: u64,
+    histogram: bool,
+    write_options: WriteOptions,
+}
+
+fn die(msg: &str) -> ! {
+    eprintln!("{msg}");
+    exit(1);
+}
+
+fn default_db_path() -> PathBuf {
+    // RocksDB's Env::GetTestDirectory: $TEST_TMPDIR, else /tmp/rocksdbtest-<euid>.
+    let base = match std::env::var("TEST_TMPDIR") {
+        Ok(d) if !d.is_empty() => PathBuf::from(d),
+        _ => PathBuf::from(format!("/tmp/rocksdbtest-{}", effective_uid())),
+    };
+    base.join("dbbench")
+}
+
+fn effective_uid() -> u32 {
+    // /proc/self/status "Uid:\treal\teffective\t..." avoids unsafe libc calls here.
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(2).and_then(|u| u.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// Removes what a database leaves in `dir` (RocksDB's file names only, as DestroyDB does)
+/// and the directory itself when it ends up empty. Anything else is left alone.
+fn destroy_db_files(dir: &Path) -> std::io::Result<()> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().to_string();
+        let numbered = |ext: &str| {
+            name.strip_suffix(ext).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let is_db_file = name == "CURRENT"
+            || name == "LOCK"
+            || name == "IDENTITY"
+            || name == "LOG"
+            || name.starts_with("LOG.old.")
+            || name.starts_with("MANIFEST-")
+            || name.starts_with("OPTIONS-")
+            || name.ends_with(".dbtmp")
+            || numbered(".sst")
+            || numbered(".ldb")
+            || numbered(".log")
+            || numbered(".blob");
+        if is_db_file && entry.file_type()?.is_file() {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    match std::fs::remove_dir(dir) {
+        Ok(()) => Ok(()),
+        Err(_) => Ok(()), // not empty: keep whatever the user put there
+    }
+}
+
+fn build_options(flags: &Flags) -> Result<Options, String> {
+    let mut o = Options::default();
+    o.create_if_missing = true;
+    o.compression = parse_compression(flags.str("compression_type"))?;
+    o.write_buffer_size = flags.i64("write_buffer_size").max(0) as usize;
+    o.max_write_buffer_number = flags.i64("max_write_buffer_number") as i32;
+    o.target_file_size_base = flags.i64("target_file_size_base").max(0) as u64;
+    o.max_bytes_for_level_base = flags.i64("max_bytes_for_level_base").max(0) as u64;
+    o.num_levels = flags.i64("num_levels") as i32;
+    o.level0_file_num_compaction_trigger = flags.i64("level0_file_num_compaction_trigger") as i32;
+    o.level0_slowdown_writes_trigger = flags.i64("level0_slowdown_writes_trigger") as i32;
+    o.level0_stop_writes_trigger = flags.i64("level0_stop_writes_trigger") as i32;
+    o.max_background_jobs = flags.i64("max_background_jobs") as i32;
+    o.max_open_files = flags.i64("open_files") as i32;
+    o.statistics = flags.bool("statistics");
+    o.table.block_size = flags.i64("block_size").max(1) as usize;
+    let bloom_bits = flags.i64("bloom_bits");
+    o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
+    let cache_size = flags.i64("cache_size");
+    if cache_size <= 0 {
+        // RocksDB's db_bench: a cache size of 0 or less means no block cache.
+        o.table.no_block_cache = true;
+    } else if cache_size != DEFAULT_CACHE_SIZE {
+        // TODO(infra): build `BlockCache::new(cache_size, -1)` once table::cache exposes it.
+        return Err(format!(
+            "Not implemented: --cache_size={cache_size}: only the default {DEFAULT_CACHE_SIZE} (or 0) until the block cache API lands"
+        ));
+    }
+    Ok(o)
+}
+
+fn print_header(flags: &Flags, cfg: &Config) {
+    // RocksDB prints the environment part on stderr and the rest on stdout.
+    eprintln!("RocksDB:    version ferrock {} (RocksDB 11.8.1 C API)", env!("CARGO_PKG_VERSION"));
+    eprintln!("Date:       {}", ctime_now());
+    if let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") {
+        let mut cpus = 0;
+        let mut model = String::new();
+        let mut cache = String::new();
+        for line in cpuinfo.lines() {
+            if let Some((k, v)) = line.split_once(':') {
+                match k.trim() {
+                    "model name" => {
+                        cpus += 1;
+                        model = v.trim().to_string();
+                    }
+                    "cache size" => cache = v.trim().to_string(),
+                    _ => {}
+                }
+            }
+        }
+        eprintln!("CPU:        {cpus} * {model}");
+        eprintln!("CPUCache:   {cache}");
+    }
+    let ratio = cfg.compression_ratio;
+    println!("Keys:       {} bytes each (+ 0 bytes user-defined timestamp)", cfg.key_size);
+    println!(
+        "Values:     {} bytes each ({} bytes after compression)",
+        cfg.value_size,
+        (cfg.value_size as f64 * ratio + 0.5) as i64
+    );
+    println!("Entries:    {}", cfg.num);
+    println!("Prefix:    0 bytes");
+    println!("Keys per prefix:    0");
+    println!(
+        "RawSize:    {:.1} MB (estimated)",
+        ((cfg.key_size + cfg.value_size) as f64 * cfg.num as f64) / 1048576.0
+    );
+    println!(
+        "FileSize:   {:.1} MB (estimated)",
+        ((cfg.key_size as f64 + cfg.value_size as f64 * ratio) * cfg.num as f64) / 1048576.0
+    );
+    println!("Write rate: 0 bytes/second");
+    println!("Read rate: 0 ops/second");
+    let compression = parse_compression(flags.str("compression_type")).map(|c| c.name()).unwrap_or("?");
+    println!("Compression: {compression}");
+    println!("Compression sampling rate: 0");
+    println!("Memtablerep: SkipListFactory");
+    println!("Perf Level: 1");
+    if cfg!(debug_assertions) {
+        println!("WARNING: Optimization is disabled: benchmarks unnecessarily slow");
+        println!("WARNING: Assertions are enabled; benchmarks unnecessarily slow");
+    }
+    println!("------------------------------------------------");
+}
+
+/// `ctime()`-style UTC date ("Mon Nov 30 05:47:04 2026"), computed without libc.
+fn ctime_now() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let days = (secs / 86400) as i64;
+    let rem = secs % 86400;
+    let (h, m, s) = (rem / 3600, (rem % 3600) / 60, rem % 60);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + if month <= 2 { 1 } else { 0 };
+    const WD: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MO: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let wd = WD[days.rem_euclid(7) as usize];
+    let mo = MO[((month - 1).clamp(0, 11)) as usize];
+    format!("{wd} {mo} {d:2} {h:02}:{m:02}:{s:02} {year}")
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum KeyOrder {
+    Sequential,
+    Random,
+}
+
+/// fillseq / fillrandom / overwrite: `writes` entries per thread, `batch_size` per write.
+fn do_write(db: &Db, cfg: &Config, order: KeyOrder, thread: usize) -> Result<Stats, String> {
+    let mut rng = Rng(cfg.seed.wrapping_add(1000 + thread as u64));
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, 301 + thread as u64);
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut batch = WriteBatch::new();
+    let mut st = Stats { start: Some(Instant::now()), ..Default::default() };
+    let batch_size = cfg.batch_size.max(1) as u64;
+    let mut i = 0u64;
+    while i < cfg.writes {
+        let op_start = cfg.histogram.then(Instant::now);
+        batch.clear();
+        let n = batch_size.min(cfg.writes - i);
+        for j in 0..n {
+            let k = match order {
+                KeyOrder::Sequential => i + j,
+                KeyOrder::Random => rng.uniform(cfg.num),
+            };
+            generate_key(k, cfg.key_size, &mut key);
+            batch.put(&key, values.generate(cfg.value_size));
+        }
+        db.write(&cfg.write_options, &batch).map_err(|e| format!("put error: {e}"))?;
+        st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
+        st.done += n;
+        i += n;
+        if let Some(t) = op_start {
+            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// readrandom: `reads` point lookups of uniformly random keys per thread.
+fn do_read_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
+    let mut rng = Rng(cfg.seed.wrapping_add(2000 + thread as u64));
+    let ro = ReadOptions::new();
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
+    for _ in 0..cfg.reads {
+        let op_start = cfg.histogram.then(Instant::now);
+        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        st.reads += 1;
+        match db.get(&ro, &key) {
+            Ok(Some(v)) => {
+                st.found += 1;
+                st.bytes += (key.len() + v.len()) as u64;
+            }
+            Ok(None) => {}
+            Err(e) => return Err(format!("get error: {e}")),
+        }
+        st.done += 1;
+        if let Some(t) = op_start {
+            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// seekrandom: a new iterator per operation, Seek to a random key, then `seek_nexts` Next()s.
+fn do_seek_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
+    let mut rng = Rng(cfg.seed.wrapping_add(3000 + thread as u64));
+    let ro = ReadOptions::new();
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
+    for _ in 0..cfg.reads {
+        let op_start = cfg.histogram.then(Instant::now);
+        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        let mut it = db.iter(&ro).map_err(|e| format!("iterator error: {e}"))?;
+        it.seek(&key);
+        st.reads += 1;
+        if it.valid() && it.key() == key.as_slice() {
+            st.found += 1;
+        }
+        for _ in 0..cfg.seek_nexts {
+            if !it.valid() {
+                break;
+            }
+            st.bytes += (it.key().len() + it.value().len()) as u64;
+            it.next();
+        }
+        it.status().map_err(|e| format!("iterator error: {e}"))?;
+        st.done += 1;
+        if let Some(t) = op_start {
+            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// readseq / readreverse: one iterator walked over at most `reads` entries.
+fn do_read_scan(db: &Db, cfg: &Config, reverse: bool) -> Result<Stats, String> {
+    let ro = ReadOptions::new();
+    let mut st = Stats { start: Some(Instant::now()), ..Default::default() };
+    let mut it = db.iter(&ro).map_err(|e| format!("iterator error: {e}"))?;
+    if reverse {
+        it.seek_to_last();
+    } else {
+        it.seek_to_first();
+    }
+    while it.valid() && st.done < cfg.reads {
+        st.bytes += (it.key().len() + it.value().len()) as u64;
+        st.done += 1;
+        if reverse {
+            it.prev();
+        } else {
+            it.next();
+        }
+    }
+    it.status().map_err(|e| format!("iterator error: {e}"))?;
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// Runs `work` on `cfg.threads` threads and merges their measurements.
+fn run_threads(
+    cfg: &Config,
+    work: &(dyn Fn(usize) -> Result<Stats, String> + Sync),
+) -> Result<(Stats, f64), String> {
+    let results: Vec<Result<Stats, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..cfg.threads).map(|t| s.spawn(move || work(t))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("benchmark thread panicked".to_string())))
+            .collect()
+    });
+    let mut total = Stats::default();
+    let mut thread_seconds = 0.0;
+    for r in results {
+        let st = r?;
+        if let (Some(s), Some(f)) = (st.start, st.finish) {
+            thread_seconds += f.duration_since(s).as_secs_f64();
+        }
+        total.merge(st);
+    }
+    Ok((total, thread_seconds))
+}
+
+fn open_db(opts: &Options, path: &Path) -> Db {
+    match Db::open(opts, path) {
+        Ok(db) => db,
+        Err(e) => die(&format!("open error: {e}")),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flags = Flags::parse(&args).unwrap_or_else(|e| die(&format!("ERROR: {e}")));
+    let opts = build_options(&flags).unwrap_or_else(|e| die(&format!("ERROR: {e}")));
+    let num = flags.i64("num").max(0) as u64;
+    let or_num = |v: i64| if v < 0 { num } else { v as u64 };
+    let seed = match flags.i64("seed") {
+        0 => SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros() as u64).unwrap_or(1),
+        s => s as u64,
+    };
+    let cfg = Config {
+        num,
+        reads: or_num(flags.i64("reads")),
+        writes: or_num(flags.i64("writes")),
+        threads: flags.i64("threads").max(1) as usize,
+        key_size: flags.i64("key_size").max(1) as usize,
+        value_size: flags.i64("value_size").max(0) as usize,
+        batch_size: flags.i64("batch_size").max(1) as usize,
+        seek_nexts: flags.i64("seek_nexts").max(0) as usize,
+        compression_ratio: flags.f64("compression_ratio"),
+        seed,
+        histogram: flags.bool("histogram"),
+        write_options: WriteOptions { sync: flags.bool("sync"), disable_wal: flags.bool("disable_wal"), ..Default::default() },
+    };
+    let db_path = match flags.str("db") {
+        "" => default_db_path(),
+        p => PathBuf::from(p),
+    };
+    let use_existing = flags.bool("use_existing_db");
+    let benchmarks: Vec<String> =
+        flags.str("benchmarks").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
+    const KNOWN: &[&str] =
+        &["fillseq", "fillrandom", "overwrite", "readrandom", "seekrandom", "readseq", "readreverse", "stats", "compact"];
+    if let Some(bad) = benchmarks.iter().find(|b| !KNOWN.contains(&b.as_str())) {
+        die(&format!("unknown benchmark '{bad}' (ferrock's db_bench runs: {})", KNOWN.join(", ")));
+    }
+
+    print_header(&flags, &cfg);
+    if !use_existing {
+        if let Err(e) = destroy_db_files(&db_path) {
+            die(&format!("cannot remove the old database at {}: {e}", db_path.display()));
+        }
+    }
+    if let Some(parent) = db_path.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let mut db = Some(open_db(&opts, &db_path));
+
+    for name in &benchmarks {
+        let fresh = matches!(name.as_str(), "fillseq" | "fillrandom");
+        if fresh {
+            if use_existing {
+                println!("{name:<12} : skipped (--use_existing_db is true)");
+                continue;
+            }
+            if let Some(old) = db.take() {
+                if let Err(e) = old.close() {
+                    die(&format!("close error: {e}"));
+                }
+            }
+            if let Err(e) = destroy_db_files(&db_path) {
+                die(&format!("cannot remove the old database at {}: {e}", db_path.display()));
+            }
+            db = Some(open_db(&opts, &db_path));
+        }
+        let Some(d) = db.as_ref() else { die("database is not open") };
+        println!("DB path: [{}]", db_path.display());
+        let result = match name.as_str() {
+            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, t)),
+            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, t)),
+            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, t)),
+            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, t)),
+            "readseq" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, false)),
+            "readreverse" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, true)),
+            "compact" => {
+                let start = Instant::now();
+                let cf = d.default_column_family();
+                d.compact_range_cf(&cf, None, None).map_err(|e| format!("compact error: {e}")).map(|_| {
+                    let finish = Instant::now();
+                    let st = Stats { start: Some(start), finish: Some(finish), done: 1, ..Default::default() };
+                    (st, finish.duration_since(start).as_secs_f64())
+                })
+            }
+            "stats" => {
+                let cf = d.default_column_family();
+                match d.property_value_cf(&cf, "rocksdb.stats") {
+                    Some(s) => println!("\n{s}"),
+                    None => println!("\n(rocksdb.stats is not available)"),
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match result {
+            Ok((st, secs)) => report(name, &st, secs, cfg.histogram),
+            Err(e) => die(&e),
+        }
+    }
+    if flags.bool("statistics") {
+        if let Some(d) = db.as_ref() {
+            let cf = d.default_column_family();
+            let text = d
+                .property_value_cf(&cf, "rocksdb.options-statistics")
+                .unwrap_or_else(|| "(statistics are not available)".to_string());
+            println!("STATISTICS:\n{text}");
+        }
+    }
+    if let Some(d) = db.take() {
+        if let Err(e) = d.close() {
+            die(&format!("close error: {e}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn keys_are_rocksdb_big_endian_numbers_padded_with_zero_chars() {
+        let mut k = Vec::new();
+        generate_key(0x0102, 16, &mut k);
+        assert_eq!(k, b"\0\0\0\0\0\0\x01\x0200000000".to_vec());
+        generate_key(0x0102_0304_0506_0708, 4, &mut k);
+        // Truncated to the low `key_size` bytes, still big-endian.
+        assert_eq!(k, vec![0x05, 0x06, 0x07, 0x08]);
+        // Sequential numbers give ascending keys, so fillseq writes in order.
+        let mut a = Vec::new();
+        generate_key(255, 16, &mut a);
+        generate_key(256, 16, &mut k);
+        assert!(a < k);
+    }
+
+    #[test]
+    fn flags_parse_rocksdb_syntax_and_reject_unknown_names() {
+        let f = Flags::parse(&args(&["--num=10", "--sync=1", "--disable_wal", "--nohistogram", "-threads=3"]))
+            .unwrap();
+        assert_eq!(f.i64("num"), 10);
+        assert!(f.bool("sync"));
+        assert!(f.bool("disable_wal"));
+        assert!(!f.bool("histogram"));
+        assert_eq!(f.i64("threads"), 3);
+        assert_eq!(f.i64("cache_size"), 32 << 20);
+        let err = Flags::parse(&args(&["--nmu=10"])).err().unwrap();
+        assert!(err.contains("nmu"), "{err}");
+        let err = Flags::parse(&args(&["--num=ten"])).err().unwrap();
+        assert!(err.contains("num") && err.contains("ten"), "{err}");
+    }
+
+    #[test]
+    fn compression_names_map_to_codecs_and_unsupported_ones_are_named() {
+        assert_eq!(parse_compression("lz4").unwrap(), CompressionType::Lz4);
+        assert_eq!(parse_compression("none").unwrap(), CompressionType::None);
+        assert_eq!(parse_compression("LZ4HC").unwrap(), CompressionType::Lz4hc);
+        let err = parse_compression("zstd").err().unwrap();
+        assert!(err.starts_with("Not implemented") && err.contains("zstd"), "{err}");
+        assert!(parse_compression("gzip").err().unwrap().contains("gzip"));
+    }
+
+    #[test]
+    fn values_compress_to_about_the_requested_ratio() {
+        let mut g = ValueGenerator::new(0.5, 100, 301);
+        let v = g.generate(100).to_vec();
+        assert_eq!(v.len(), 100);
+        // 50 random bytes repeated twice: the second half equals the first.
+        assert_eq!(v[..50], v[50..]);
+    }
+
+    #[test]
+    fn result_lines_match_rocksdb_format() {
+        let st = Stats { done: 1_000_000, bytes: 1_000_000 * 116, ..Default::default() };
+        assert_eq!(
+            format_report("fillseq", &st, 1.905, 1.905),
+            "fillseq      :       1.905 micros/op 524934 ops/sec 1.905 seconds 1000000 operations;   58.1 MB/s"
+        );
+        let st = Stats {
+            done: 1000,
+            bytes: 900 * 116,
+            found: 900,
+            reads: 1000,
+            has_found_message: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format_report("readrandom", &st, 0.5, 1.0),
+            "readrandom   :    1000.000 micros/op 2000 ops/sec 0.500 seconds 1000 operations;    0.2 MB/s (900 of 1000 found)\n"
+        );
+        let st = Stats { done: 1, ..Default::default() };
+        assert_eq!(
+            format_report("compact", &st, 2.0, 2.0),
+            "compact      : 2000000.000 micros/op 0 ops/sec 2.000 seconds 1 operations;"
+        );
+    }
+
+    #[test]
+    fn ctime_format_is_fixed_width() {
+        let s = ctime_now();
+        assert_eq!(s.len(), 24, "{s}");
+    }
+
+    #[test]
+    fn destroy_removes_only_database_files() {
+        let dir = std::env::temp_dir().join(format!("ferrock-dbbench-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in ["CURRENT", "000005.sst", "000004.log", "MANIFEST-000001", "notes.txt"] {
+            std::fs::write(dir.join(f), b"x").unwrap();
+        }
+        destroy_db_files(&dir).unwrap();
+        let left: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        assert_eq!(left, vec!["notes.txt".to_string()]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

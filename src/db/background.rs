@@ -1,0 +1,778 @@
+//! Background work: flushing immutable memtables to level-0 tables, compacting levels, deleting
+//! obsolete files, and the administrative operations that change the set of column families.
+//! Table I/O happens without the db mutex; results are installed under it through the MANIFEST.
+
+use super::{ColumnFamily, ColumnFamilyHandle, Db, DbInner, DbState, SuperVersion};
+use crate::compaction::picker::{pick_compaction, CompactionPlan};
+use crate::compaction::CompactionFilterState;
+use crate::error::{Error, Result};
+use crate::iter::level::LevelIterator;
+use crate::iter::merging::MergingIterator;
+use crate::iter::InternalIterator;
+use crate::key::{parse_internal_key, user_key, ValueType};
+use crate::options::{FlushOptions, Options};
+use crate::table::builder::{TableBuildOptions, TableBuilder};
+use crate::version::edit::{FileMetaData, VersionEdit};
+use crate::version::filename::{parse_file_name, table_file_name, FileType};
+use parking_lot::MutexGuard;
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Per-level compaction statistics for rocksdb.stats.
+#[derive(Default, Clone)]
+pub(crate) struct LevelStats {
+    pub count: u64,
+    pub micros: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    pub files_in: u64,
+    pub files_out: u64,
+    pub trivial_moves: u64,
+}
+
+#[derive(Default, Clone)]
+pub(crate) struct CompactionStats {
+    /// Indexed by output level (flushes count at level 0).
+    pub levels: Vec<LevelStats>,
+    pub flush_count: u64,
+    pub flush_bytes: u64,
+}
+
+impl CompactionStats {
+    pub fn level_mut(&mut self, level: usize) -> &mut LevelStats {
+        if self.levels.len() <= level {
+            self.levels.resize(level + 1, LevelStats::default());
+        }
+        &mut self.levels[level]
+    }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// Writes the surviving entries of a sorted stream into one or more tables of one level.
+struct OutputWriter<'a> {
+    db: &'a DbInner,
+    cf: &'a ColumnFamily,
+    level: usize,
+    /// Split when a file reaches this size (u64::MAX: never).
+    target_size: u64,
+    current: Option<(TableBuilder, FileMetaData)>,
+    outputs: Vec<FileMetaData>,
+    last_user_key: Vec<u8>,
+    bytes_written: u64,
+}
+
+impl<'a> OutputWriter<'a> {
+    fn new(db: &'a DbInner, cf: &'a ColumnFamily, level: usize, target_size: u64) -> Self {
+        OutputWriter { db, cf, level, target_size, current: None, outputs: Vec::new(), last_user_key: Vec::new(), bytes_written: 0 }
+    }
+
+    fn open_output(&mut self) -> Result<()> {
+        let number = {
+            let mut st = self.db.state.lock();
+            let n = st.versions.new_file_number();
+            st.pending_outputs.insert(n);
+            n
+        };
+        let path = self.db.path.join(table_file_name(number));
+        let file = self.db.fs.new_writable_file(&path)?;
+        let o = &self.cf.opts;
+        let last_level = (o.num_levels.max(1) - 1) as usize;
+        let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
+        let now = now_secs();
+        let opts = TableBuildOptions {
+            comparator: self.db.icmp,
+            block_size: o.table.block_size,
+            block_restart_interval: o.table.block_restart_interval,
+            index_block_restart_interval: o.table.index_block_restart_interval,
+            bloom_bits_per_key: o.table.bloom_bits_per_key,
+            whole_key_filtering: o.table.whole_key_filtering,
+            compression,
+            compression_level: o.compression_level,
+            column_family_id: self.cf.id,
+            column_family_name: self.cf.name.clone(),
+            db_id: self.db.db_id.clone(),
+            db_session_id: self.db.session_id.clone(),
+            file_number: number,
+            creation_time: now,
+            oldest_key_time: now,
+            file_creation_time: now,
+        };
+        let mut meta = FileMetaData::default();
+        meta.number = number;
+        meta.smallest_seqno = u64::MAX;
+        meta.file_creation_time = now;
+        meta.oldest_ancester_time = now;
+        self.current = Some((TableBuilder::new(opts, file), meta));
+        Ok(())
+    }
+
+    fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
+        let parsed = parse_internal_key(ikey)?;
+        if let Some((b, _)) = &self.current {
+            if b.file_size() >= self.target_size
+                && self.cf.opts.comparator.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
+            {
+                self.finish_current()?;
+            }
+        }
+        if self.current.is_none() {
+            self.open_output()?;
+        }
+        let (b, meta) = self.current.as_mut().ok_or_else(|| Error::corruption("no output table"))?;
+        if meta.smallest.is_empty() {
+            meta.smallest = ikey.to_vec();
+        }
+        meta.largest.clear();
+        meta.largest.extend_from_slice(ikey);
+        meta.smallest_seqno = meta.smallest_seqno.min(parsed.sequence);
+        meta.largest_seqno = meta.largest_seqno.max(parsed.sequence);
+        meta.num_entries += 1;
+        meta.raw_key_size += ikey.len() as u64;
+        meta.raw_value_size += value.len() as u64;
+        if matches!(parsed.value_type, ValueType::Deletion | ValueType::SingleDeletion) {
+            meta.num_deletions += 1;
+        }
+        self.last_user_key.clear();
+        self.last_user_key.extend_from_slice(parsed.user_key);
+        b.add(ikey, value)
+    }
+
+    fn finish_current(&mut self) -> Result<()> {
+        if let Some((b, mut meta)) = self.current.take() {
+            let (_props, mut file) = b.finish()?;
+            file.sync()?;
+            file.close()?;
+            meta.file_size = file.size();
+            self.bytes_written += meta.file_size;
+            self.outputs.push(meta);
+        }
+        Ok(())
+    }
+
+    /// Finishes the last table and makes the new directory entries durable.
+    fn finish(mut self) -> Result<(Vec<FileMetaData>, u64)> {
+        self.finish_current()?;
+        if !self.outputs.is_empty() {
+            self.db.fs.sync_dir(&self.db.path)?;
+        }
+        Ok((self.outputs, self.bytes_written))
+    }
+
+    /// Removes what was written after a failure.
+    fn abandon(mut self) {
+        let mut numbers: Vec<u64> = self.outputs.iter().map(|m| m.number).collect();
+        if let Some((_, meta)) = self.current.take() {
+            numbers.push(meta.number);
+        }
+        let mut st = self.db.state.lock();
+        for n in numbers {
+            let _ = self.db.fs.remove_file(&self.db.path.join(table_file_name(n)));
+            st.pending_outputs.remove(&n);
+        }
+    }
+}
+
+impl DbInner {
+    pub(crate) fn spawn_background_threads(self: &Arc<Self>) {
+        let n = self.opts.max_background_jobs.max(2) as usize;
+        let mut threads = self.bg_threads.lock();
+        for i in 0..n {
+            let db = Arc::downgrade(self);
+            let flush_only = i == 0;
+            let t = std::thread::Builder::new()
+                .name(if flush_only { "ferrock:flush".into() } else { format!("ferrock:compact{i}") })
+                .spawn(move || background_loop(db, flush_only));
+            if let Ok(t) = t {
+                threads.push(t);
+            }
+        }
+    }
+
+    /// Records a version handed to readers so its files stay until it is dropped.
+    pub(crate) fn install_super_version(&self, st: &mut DbState, cf: &ColumnFamily, imm: Option<Vec<Arc<crate::memtable::MemTable>>>) {
+        let version = match st.versions.cf(cf.id) {
+            Some(d) => d.current.clone(),
+            None => return,
+        };
+        st.live_versions.retain(|w| w.strong_count() > 0);
+        st.live_versions.push(Arc::downgrade(&version));
+        let mut g = cf.sv.write();
+        let old = g.clone();
+        *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
+    }
+
+    /// Writes memtables into level-0 tables without touching the MANIFEST (recovery flush).
+    pub(crate) fn build_level0_tables(&self, cf: &ColumnFamily, mems: &[Arc<crate::memtable::MemTable>]) -> Result<Vec<FileMetaData>> {
+        let snapshots: Vec<u64> = Vec::new();
+        let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+        let mut input = MergingIterator::new(self.icmp, children);
+        let mut out = OutputWriter::new(self, cf, 0, u64::MAX);
+        let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, false);
+        match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+            Ok(()) => Ok(out.finish()?.0),
+            Err(e) => {
+                out.abandon();
+                Err(e)
+            }
+        }
+    }
+
+    /// Picks a column family with immutable memtables not yet being flushed.
+    fn pick_flush(&self, st: &DbState) -> Option<u32> {
+        self.cfs
+            .read()
+            .values()
+            .find(|cf| !cf.dropped.load(Ordering::Acquire) && !st.flushing.contains(&cf.id) && !cf.super_version().imm.is_empty())
+            .map(|cf| cf.id)
+    }
+
+    /// Flushes every immutable memtable of `cf_id` into one level-0 table.
+    /// Requires: `st` is the db mutex guard; it is released during table I/O.
+    fn run_flush(&self, st: &mut MutexGuard<'_, DbState>, cf_id: u32) -> Result<()> {
+        let cf = match self.cfs.read().get(&cf_id) {
+            Some(c) => c.clone(),
+            None => return Ok(()),
+        };
+        let sv = cf.super_version();
+        let mems = sv.imm.clone();
+        if mems.is_empty() {
+            return Ok(());
+        }
+        st.flushing.insert(cf_id);
+        st.running_flushes += 1;
+        let snapshots = self.snapshots.list();
+        let start = Instant::now();
+        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
+            let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+            let mut input = MergingIterator::new(self.icmp, children);
+            let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
+            let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, false);
+            match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+                Ok(()) => out.finish(),
+                Err(e) => {
+                    out.abandon();
+                    Err(e)
+                }
+            }
+        });
+        st.running_flushes -= 1;
+        st.flushing.remove(&cf_id);
+        let (files, bytes) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                self.set_bg_error(e.clone());
+                return Err(e);
+            }
+        };
+        // The oldest memtable that stays unflushed decides which WAL this column family still needs.
+        let flushed: BTreeSet<u64> = mems.iter().map(|m| m.id()).collect();
+        let cur = cf.super_version();
+        let remaining: Vec<Arc<crate::memtable::MemTable>> = cur.imm.iter().filter(|m| !flushed.contains(&m.id())).cloned().collect();
+        let log_number = remaining.last().map(|m| m.log_number()).unwrap_or_else(|| cur.mem.log_number());
+        let mut edit = VersionEdit::default();
+        edit.column_family = cf_id;
+        edit.log_number = Some(log_number);
+        edit.prev_log_number = Some(0);
+        let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
+        for f in files {
+            edit.new_files.push((0, f));
+        }
+        let r = st.versions.log_and_apply(vec![edit]);
+        for n in &numbers {
+            st.pending_outputs.remove(n);
+        }
+        if let Err(e) = r {
+            self.set_bg_error(e.clone());
+            return Err(e);
+        }
+        self.install_super_version(st, &cf, Some(remaining));
+        let s = &mut st.stats;
+        s.flush_count += 1;
+        s.flush_bytes += bytes;
+        let l = s.level_mut(0);
+        l.bytes_written += bytes;
+        l.micros += start.elapsed().as_micros() as u64;
+        l.files_out += numbers.len() as u64;
+        self.info_log.log(&format!(
+            "[{}] flushed {} memtables to table #{} ({} bytes) in {} us",
+            cf.name,
+            mems.len(),
+            numbers.first().copied().unwrap_or(0),
+            bytes,
+            start.elapsed().as_micros()
+        ));
+        self.delete_obsolete_files(st);
+        self.bg_cv.notify_all();
+        Ok(())
+    }
+
+    /// Runs one automatic compaction if any column family needs one. Returns whether it did work.
+    fn maybe_compact(&self, st: &mut MutexGuard<'_, DbState>) -> bool {
+        if st.manual_compactions > 0 || self.bg_error().is_some() {
+            return false;
+        }
+        let cfs: Vec<Arc<ColumnFamily>> = self.cfs.read().values().cloned().collect();
+        for cf in cfs {
+            if cf.dropped.load(Ordering::Acquire) {
+                continue;
+            }
+            let version = match st.versions.cf(cf.id) {
+                Some(d) => d.current.clone(),
+                None => continue,
+            };
+            if let Some(plan) = pick_compaction(&version, &self.icmp, &cf.opts) {
+                if let Err(e) = self.run_compaction(st, &cf, plan) {
+                    self.info_log.log(&format!("[{}] compaction failed: {e}", cf.name));
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Executes a picked compaction. Requires: the db mutex guard; released during table I/O.
+    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<()> {
+        for f in plan.all_inputs() {
+            f.being_compacted.store(true, Ordering::Release);
+        }
+        st.running_compactions += 1;
+        let start = Instant::now();
+        let result = self.run_compaction_locked_part(st, cf, &plan, start);
+        st.running_compactions -= 1;
+        for f in plan.all_inputs() {
+            f.being_compacted.store(false, Ordering::Release);
+        }
+        self.bg_cv.notify_all();
+        result
+    }
+
+    fn run_compaction_locked_part(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: &CompactionPlan, start: Instant) -> Result<()> {
+        let mut edit = VersionEdit::default();
+        edit.column_family = cf.id;
+        for f in &plan.inputs {
+            edit.deleted_files.push((plan.level as u32, f.number));
+        }
+        for f in &plan.output_inputs {
+            edit.deleted_files.push((plan.output_level as u32, f.number));
+        }
+        if plan.trivial_move {
+            for f in &plan.inputs {
+                edit.new_files.push((plan.output_level as u32, (**f).clone()));
+            }
+            st.versions.log_and_apply(vec![edit]).map_err(|e| {
+                self.set_bg_error(e.clone());
+                e
+            })?;
+            self.install_super_version(st, cf, None);
+            st.stats.level_mut(plan.output_level).trivial_moves += 1;
+            return Ok(());
+        }
+        let snapshots = self.snapshots.list();
+        let target = crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level);
+        let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
+        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
+            let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
+            if plan.level == 0 {
+                for f in &plan.inputs {
+                    let t = self.table_cache.get(f.number, f.file_size)?;
+                    children.push(Box::new(t.iter(false)));
+                }
+            } else {
+                children.push(self.level_iterator(&plan.inputs));
+            }
+            if !plan.output_inputs.is_empty() {
+                children.push(self.level_iterator(&plan.output_inputs));
+            }
+            let mut input = MergingIterator::new(self.icmp, children);
+            let mut out = OutputWriter::new(self, cf, plan.output_level, target);
+            let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, plan.bottommost);
+            match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+                Ok(()) => out.finish(),
+                Err(e) => {
+                    out.abandon();
+                    Err(e)
+                }
+            }
+        });
+        let (files, bytes_written) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                if !e.is_corruption() {
+                    self.set_bg_error(e.clone());
+                }
+                return Err(e);
+            }
+        };
+        let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
+        let nout = files.len();
+        for f in files {
+            edit.new_files.push((plan.output_level as u32, f));
+        }
+        let r = st.versions.log_and_apply(vec![edit]);
+        for n in &numbers {
+            st.pending_outputs.remove(n);
+        }
+        if let Err(e) = r {
+            self.set_bg_error(e.clone());
+            return Err(e);
+        }
+        self.install_super_version(st, cf, None);
+        let l = st.stats.level_mut(plan.output_level);
+        l.count += 1;
+        l.micros += start.elapsed().as_micros() as u64;
+        l.bytes_read += bytes_read;
+        l.bytes_written += bytes_written;
+        l.files_in += (plan.inputs.len() + plan.output_inputs.len()) as u64;
+        l.files_out += nout as u64;
+        self.info_log.log(&format!(
+            "[{}] compacted {}@{} + {}@{} files to L{}: {} files, {} bytes read, {} bytes written in {} us",
+            cf.name,
+            plan.inputs.len(),
+            plan.level,
+            plan.output_inputs.len(),
+            plan.output_level,
+            plan.output_level,
+            nout,
+            bytes_read,
+            bytes_written,
+            start.elapsed().as_micros()
+        ));
+        self.delete_obsolete_files(st);
+        Ok(())
+    }
+
+    fn level_iterator(&self, files: &[Arc<FileMetaData>]) -> Box<dyn InternalIterator> {
+        let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
+        let files = files.to_vec();
+        let tc = self.table_cache.clone();
+        Box::new(LevelIterator::new(
+            self.icmp,
+            bounds,
+            Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
+                let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
+                let t = tc.get(f.number, f.file_size)?;
+                Ok(Box::new(t.iter(false)) as Box<dyn InternalIterator>)
+            }),
+        ))
+    }
+
+    /// The oldest WAL that still holds data not yet in a table.
+    pub(crate) fn min_wal_needed(&self, current_wal: u64) -> u64 {
+        let mut min = current_wal;
+        for cf in self.cfs.read().values() {
+            let sv = cf.super_version();
+            for m in sv.imm.iter().chain(std::iter::once(&sv.mem)) {
+                if !m.is_empty() {
+                    min = min.min(m.log_number());
+                }
+            }
+        }
+        min
+    }
+
+    /// Deletes tables no live version references, WALs every column family has flushed, and old
+    /// MANIFEST and OPTIONS files. Requires: the db mutex.
+    pub(crate) fn delete_obsolete_files(&self, st: &mut DbState) {
+        if self.read_only {
+            return;
+        }
+        let mut live: BTreeSet<u64> = st.pending_outputs.clone();
+        for d in st.versions.column_families() {
+            live.extend(d.current.all_file_numbers());
+        }
+        st.live_versions.retain(|w| w.strong_count() > 0);
+        for w in &st.live_versions {
+            if let Some(v) = w.upgrade() {
+                live.extend(v.all_file_numbers());
+            }
+        }
+        let current_wal = self.wal.lock().number;
+        let min_wal = self.min_wal_needed(current_wal);
+        let manifest = st.versions.manifest_file_number();
+        let names = match self.fs.list_dir(&self.path) {
+            Ok(n) => n,
+            Err(_) => return,
+        };
+        let mut options_files: Vec<u64> = Vec::new();
+        for name in &names {
+            match parse_file_name(name) {
+                Some((FileType::Table, n)) if !live.contains(&n) && n < st.versions.next_file_number() => {
+                    self.table_cache.evict(n);
+                    if self.fs.remove_file(&self.path.join(name)).is_ok() {
+                        self.info_log.log(&format!("Deleted obsolete table file {name}"));
+                    }
+                }
+                Some((FileType::Manifest, n)) if n != manifest => {
+                    let _ = self.fs.remove_file(&self.path.join(name));
+                }
+                Some((FileType::Options, n)) => options_files.push(n),
+                _ => {}
+            }
+        }
+        options_files.sort_unstable();
+        if options_files.len() > 2 {
+            for n in &options_files[..options_files.len() - 2] {
+                let _ = self.fs.remove_file(&self.path.join(crate::version::filename::options_file_name(*n)));
+            }
+        }
+        while let Some(&(n, _)) = st.alive_wals.front() {
+            if n >= min_wal || n == current_wal {
+                break;
+            }
+            st.alive_wals.pop_front();
+            if self.fs.remove_file(&self.wal_path(n)).is_ok() {
+                self.info_log.log(&format!("Deleted obsolete WAL {n:06}.log"));
+            }
+        }
+    }
+
+    /// Makes the active memtable immutable and (with `wait`) waits until it is in a table.
+    pub(crate) fn flush_cf_internal(&self, cf_id: u32, wait: bool, allow_write_stall: bool) -> Result<()> {
+        let _ = allow_write_stall;
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let target_id = {
+            let _leader = self.writers.leader.lock();
+            let mut st = self.state.lock();
+            if let Some(e) = self.bg_error() {
+                return Err(e);
+            }
+            let cf = self.cf(cf_id)?;
+            let sv = cf.super_version();
+            if sv.mem.is_empty() {
+                sv.imm.first().map(|m| m.id())
+            } else {
+                let id = sv.mem.id();
+                self.switch_memtables(&mut st, &[cf_id])?;
+                st.has_unpersisted_data = false;
+                Some(id)
+            }
+        };
+        self.bg_cv.notify_all();
+        let target = match target_id {
+            Some(t) => t,
+            None => return Ok(()),
+        };
+        if !wait {
+            return Ok(());
+        }
+        let mut st = self.state.lock();
+        loop {
+            if let Some(e) = self.bg_error() {
+                return Err(e);
+            }
+            let cf = match self.cfs.read().get(&cf_id) {
+                Some(c) => c.clone(),
+                None => return Ok(()),
+            };
+            if !cf.super_version().imm.iter().any(|m| m.id() <= target) {
+                return Ok(());
+            }
+            if st.shutting_down || self.bg_threads.lock().is_empty() {
+                // No background thread (closing): flush here.
+                if !st.flushing.contains(&cf_id) {
+                    self.run_flush(&mut st, cf_id)?;
+                    continue;
+                }
+            }
+            self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+        }
+    }
+
+    /// Compacts every file overlapping [begin, end] down to the last level holding data.
+    pub(crate) fn compact_range_internal(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.flush_cf_internal(cf_id, true, true)?;
+        let cf = self.cf(cf_id)?;
+        let mut st = self.state.lock();
+        st.manual_compactions += 1;
+        let r = (|| -> Result<()> {
+            while st.running_compactions > 0 {
+                self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+            }
+            let num_levels = cf.opts.num_levels.max(2) as usize;
+            let mut level = 0usize;
+            while level + 1 < num_levels {
+                if let Some(e) = self.bg_error() {
+                    return Err(e);
+                }
+                let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+                let deepest = (0..num_levels).rev().find(|l| !version.levels.get(*l).map_or(true, |v| v.is_empty())).unwrap_or(0);
+                if level >= deepest {
+                    break;
+                }
+                let inputs = version.overlapping_files(&self.icmp, level, begin, end);
+                if inputs.is_empty() {
+                    level += 1;
+                    continue;
+                }
+                let (lo, hi) = user_range(&self.icmp, &inputs);
+                let output_level = level + 1;
+                let output_inputs = version.overlapping_files(&self.icmp, output_level, Some(&lo), Some(&hi));
+                let bottommost = (output_level + 1..num_levels)
+                    .all(|l| version.overlapping_files(&self.icmp, l, Some(&lo), Some(&hi)).is_empty());
+                let plan = CompactionPlan { level, output_level, inputs, output_inputs, bottommost, trivial_move: false };
+                self.run_compaction(&mut st, &cf, plan)?;
+                level += 1;
+            }
+            Ok(())
+        })();
+        st.manual_compactions -= 1;
+        self.bg_cv.notify_all();
+        r
+    }
+
+    pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        self.check_open()?;
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let _leader = self.writers.leader.lock();
+        let mut st = self.state.lock();
+        if st.versions.cf_by_name(name).is_some() {
+            return Err(Error::invalid_argument(format!("Column family already exists")));
+        }
+        let id = st.versions.max_column_family() + 1;
+        let wal_number = self.wal.lock().number;
+        let mut edit = VersionEdit::default();
+        edit.column_family = id;
+        edit.column_family_add = Some(name.to_string());
+        edit.comparator = Some(opts.comparator.name().to_string());
+        edit.log_number = Some(wal_number);
+        edit.max_column_family = Some(id);
+        st.versions.log_and_apply(vec![edit])?;
+        let version = st.versions.cf(id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family not installed"))?;
+        let mem = self.new_memtable(opts, wal_number);
+        let cf = Arc::new(ColumnFamily {
+            id,
+            name: name.to_string(),
+            opts: opts.clone(),
+            sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
+            dropped: std::sync::atomic::AtomicBool::new(false),
+        });
+        self.cfs.write().insert(id, cf);
+        self.write_options_file(&mut st);
+        Ok(Arc::new(ColumnFamilyHandle { id, name: name.to_string() }))
+    }
+
+    pub(crate) fn drop_column_family(&self, h: &ColumnFamilyHandle) -> Result<()> {
+        self.check_open()?;
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        if h.id == 0 {
+            return Err(Error::invalid_argument("Can't drop default column family"));
+        }
+        let _leader = self.writers.leader.lock();
+        let mut st = self.state.lock();
+        let cf = match self.cfs.read().get(&h.id) {
+            Some(c) if !c.dropped.load(Ordering::Acquire) => c.clone(),
+            _ => return Err(Error::invalid_argument("Column family already dropped!\n")),
+        };
+        while st.flushing.contains(&h.id) || st.running_compactions > 0 {
+            self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+        }
+        let mut edit = VersionEdit::default();
+        edit.column_family = h.id;
+        edit.column_family_drop = true;
+        st.versions.log_and_apply(vec![edit])?;
+        cf.dropped.store(true, Ordering::Release);
+        self.cfs.write().remove(&h.id);
+        self.write_options_file(&mut st);
+        self.delete_obsolete_files(&mut st);
+        Ok(())
+    }
+
+    pub(crate) fn write_options_file(&self, st: &mut DbState) {
+        let number = st.versions.new_file_number();
+        let cfs = self.cfs.read();
+        let list: Vec<(String, &Options)> = cfs.values().map(|c| (c.name.clone(), &c.opts)).collect();
+        if let Err(e) = crate::version::options_file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts, &list) {
+            self.info_log.log(&format!("[WARN] failed to write OPTIONS file: {e}"));
+        }
+    }
+}
+
+fn user_range(icmp: &crate::key::InternalKeyComparator, files: &[Arc<FileMetaData>]) -> (Vec<u8>, Vec<u8>) {
+    let mut lo = user_key(&files[0].smallest).to_vec();
+    let mut hi = user_key(&files[0].largest).to_vec();
+    for f in &files[1..] {
+        if icmp.user.compare(user_key(&f.smallest), &lo) == std::cmp::Ordering::Less {
+            lo = user_key(&f.smallest).to_vec();
+        }
+        if icmp.user.compare(user_key(&f.largest), &hi) == std::cmp::Ordering::Greater {
+            hi = user_key(&f.largest).to_vec();
+        }
+    }
+    (lo, hi)
+}
+
+fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {
+    loop {
+        let db = match db.upgrade() {
+            Some(d) => d,
+            None => return,
+        };
+        let mut st = db.state.lock();
+        if st.shutting_down {
+            return;
+        }
+        if db.bg_error().is_none() {
+            if let Some(cf_id) = db.pick_flush(&st) {
+                let _ = db.run_flush(&mut st, cf_id);
+                continue;
+            }
+            if !flush_only && db.maybe_compact(&mut st) {
+                continue;
+            }
+        }
+        // Wait for work; the timeout bounds how long a missed notification could delay it.
+        db.bg_cv.wait_for(&mut st, Duration::from_millis(200));
+        if st.shutting_down {
+            return;
+        }
+    }
+}
+
+impl Db {
+    pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
+        self.inner.check_open()?;
+        self.inner.flush_cf_internal(cf.id, fo.wait, fo.allow_write_stall)
+    }
+    pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
+        self.flush_cf(fo, &ColumnFamilyHandle { id: 0, name: "default".into() })
+    }
+    /// Compacts the key range (all of it when both are None) down to the last level with data.
+    pub fn compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.inner.check_open()?;
+        if self.inner.read_only {
+            return Err(super::write::read_only_error());
+        }
+        self.inner.compact_range_internal(cf.id, begin, end)
+    }
+    /// Waits until no flush or compaction is pending or running (tests and tools).
+    pub fn wait_for_background_work(&self) -> Result<()> {
+        let inner = &self.inner;
+        let mut st = inner.state.lock();
+        loop {
+            if let Some(e) = inner.bg_error() {
+                return Err(e);
+            }
+            let pending_flush = inner.pick_flush(&st).is_some() || st.running_flushes > 0;
+            let pending_compaction = st.running_compactions > 0
+                || inner.cfs.read().values().any(|cf| {
+                    st.versions.cf(cf.id).map_or(false, |d| pick_compaction(&d.current, &inner.icmp, &cf.opts).is_some())
+                });
+            if !pending_flush && !pending_compaction {
+                return Ok(());
+            }
+            inner.bg_cv.notify_all();
+            inner.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+        }
+    }
+}

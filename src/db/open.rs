@@ -1,0 +1,501 @@
+//! Opening a database: creating it, recovering the MANIFEST, replaying WALs (with RocksDB's
+//! recovery modes), flushing what was recovered, and cleaning up; and destroying one.
+
+use super::table_cache::TableCache;
+use super::{ColumnFamily, ColumnFamilyHandle, Db, DbInner, DbState, SnapshotList, SuperVersion, WalState};
+use crate::batch::{BatchRecord, WriteBatch, HEADER_SIZE};
+use crate::env::info_log::InfoLog;
+use crate::env::{read_file_to_vec, write_file_atomically, FileSystem};
+use crate::error::{Code, Error, Result};
+use crate::key::{InternalKeyComparator, ValueType};
+use crate::log::reader::LogReader;
+use crate::log::writer::LogWriter;
+use crate::options::{Options, WalRecoveryMode};
+use crate::table::cache::BlockCache;
+use crate::version::edit::VersionEdit;
+use crate::version::filename::{parse_file_name, FileType};
+use crate::version::set::VersionSet;
+use parking_lot::{Condvar, Mutex, RwLock};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+const DEFAULT_BLOCK_CACHE_BYTES: usize = 32 << 20;
+
+fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
+    for (name, o) in cfs {
+        if o.comparator != db_opts.comparator && name == "default" {
+            return Err(Error::invalid_argument("default column family comparator differs from the DB options"));
+        }
+        for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
+            if !c.supported_for_writing() {
+                return Err(Error::invalid_argument(format!(
+                    "Compression type {} is not linked with the binary.",
+                    c.name()
+                )));
+            }
+        }
+        if o.num_levels < 1 {
+            return Err(Error::invalid_argument("num_levels should be at least 1"));
+        }
+        if o.write_buffer_size == 0 {
+            return Err(Error::invalid_argument("write_buffer_size must be positive"));
+        }
+    }
+    if !cfs.iter().any(|(n, _)| n == "default") {
+        return Err(Error::invalid_argument("Default column family not specified"));
+    }
+    Ok(())
+}
+
+pub(super) fn open(
+    db_opts: &Options,
+    path: &Path,
+    cfs: &[(String, Options)],
+    read_only: bool,
+    error_if_wal_file_exists: bool,
+) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
+    check_options(db_opts, cfs)?;
+    let fs = crate::env::default_fs();
+    let path = path.to_path_buf();
+    let wal_dir = if db_opts.wal_dir.is_empty() { path.clone() } else { PathBuf::from(&db_opts.wal_dir) };
+    let mut lock = None;
+    if !read_only {
+        fs.create_dir_all(&path)?;
+        if wal_dir != path {
+            fs.create_dir_all(&wal_dir)?;
+        }
+        lock = Some(fs.lock_file(&path.join("LOCK"))?);
+    }
+    let current = path.join("CURRENT");
+    let num_levels = cfs.iter().map(|(_, o)| o.num_levels.max(1) as usize).max().unwrap_or(7);
+    let icmp = InternalKeyComparator::new(db_opts.comparator);
+    let mut versions = VersionSet::new(fs.clone(), path.clone(), num_levels, icmp);
+    if !fs.file_exists(&current) {
+        if read_only || !db_opts.create_if_missing {
+            return Err(Error::invalid_argument(format!(
+                "{}: does not exist (create_if_missing is false)",
+                current.display()
+            )));
+        }
+        // A new database: IDENTITY, then MANIFEST-000001, then CURRENT (RocksDB's NewDB).
+        let id = super::generate_uuid(fs.as_ref());
+        write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        versions.create_new()?;
+    } else if db_opts.error_if_exists {
+        return Err(Error::invalid_argument(format!("{}: exists (error_if_exists is true)", path.display())));
+    }
+    versions.recover()?;
+
+    // Every column family in the MANIFEST must be opened (read-write), and every requested one
+    // must exist unless the caller asked to create it.
+    let existing: Vec<String> = versions.column_families().map(|c| c.name.clone()).collect();
+    let requested: BTreeSet<&str> = cfs.iter().map(|(n, _)| n.as_str()).collect();
+    if !read_only {
+        let missing: Vec<&str> = existing.iter().map(|s| s.as_str()).filter(|n| !requested.contains(n)).collect();
+        if !missing.is_empty() {
+            return Err(Error::invalid_argument(format!("Column families not opened: {}", missing.join(", "))));
+        }
+    }
+    let mut to_create: Vec<(String, Options)> = Vec::new();
+    for (name, o) in cfs {
+        if !existing.iter().any(|e| e == name) {
+            if db_opts.create_missing_column_families && !read_only {
+                to_create.push((name.clone(), o.clone()));
+            } else {
+                return Err(Error::invalid_argument(format!("Column family not found: {name}")));
+            }
+        }
+    }
+    for (name, o) in cfs {
+        if let Some(d) = versions.cf_by_name(name) {
+            if let Some(c) = &d.comparator_name {
+                if c != o.comparator.name() {
+                    return Err(Error::invalid_argument(format!(
+                        "{} does not match existing comparator {}",
+                        o.comparator.name(),
+                        c
+                    )));
+                }
+            }
+        }
+    }
+
+    let db_id = match read_file_to_vec(fs.as_ref(), &path.join("IDENTITY")) {
+        Ok(b) => String::from_utf8_lossy(&b).trim_end().to_string(),
+        Err(_) if !read_only => {
+            let id = super::generate_uuid(fs.as_ref());
+            write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+            id
+        }
+        Err(_) => String::new(),
+    };
+    let info_log = if read_only {
+        InfoLog::null()
+    } else {
+        InfoLog::open(fs.as_ref(), &path, db_opts.keep_log_file_num).unwrap_or_else(|_| InfoLog::null())
+    };
+    info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
+    let block_cache = if db_opts.table.no_block_cache {
+        None
+    } else {
+        Some(db_opts.table.block_cache.clone().unwrap_or_else(|| BlockCache::new(DEFAULT_BLOCK_CACHE_BYTES, -1)))
+    };
+    let table_cache = Arc::new(TableCache::new(
+        path.clone(),
+        fs.clone(),
+        icmp,
+        block_cache.clone(),
+        db_opts.table.cache_index_and_filter_blocks,
+        db_opts.paranoid_checks,
+    ));
+    let last_seq = versions.last_sequence();
+    let session_id = super::generate_session_id(fs.as_ref());
+    let inner = Arc::new(DbInner {
+        path: path.clone(),
+        wal_dir: wal_dir.clone(),
+        fs: fs.clone(),
+        opts: db_opts.clone(),
+        read_only,
+        icmp,
+        lock: Mutex::new(lock),
+        state: Mutex::new(DbState {
+            versions,
+            alive_wals: VecDeque::new(),
+            pending_outputs: BTreeSet::new(),
+            flushing: BTreeSet::new(),
+            running_flushes: 0,
+            running_compactions: 0,
+            live_versions: Vec::new(),
+            has_unpersisted_data: false,
+            shutting_down: false,
+            manual_compactions: 0,
+            stats: Default::default(),
+        }),
+        bg_cv: Condvar::new(),
+        wal: Mutex::new(WalState { writer: None, number: 0 }),
+        cfs: RwLock::new(BTreeMap::new()),
+        last_sequence: AtomicU64::new(last_seq),
+        closed: AtomicBool::new(false),
+        bg_error: Mutex::new(None),
+        has_bg_error: AtomicBool::new(false),
+        snapshots: Arc::new(SnapshotList::default()),
+        table_cache,
+        block_cache,
+        info_log,
+        writers: Default::default(),
+        next_memtable_id: AtomicU64::new(1),
+        bg_threads: Mutex::new(Vec::new()),
+        start_time: Instant::now(),
+        write_stats: Default::default(),
+        db_id,
+        session_id,
+    });
+
+    // Column families with their recovered versions and empty memtables.
+    let mut cf_log_numbers: BTreeMap<u32, u64> = BTreeMap::new();
+    {
+        let st = inner.state.lock();
+        let mut map = inner.cfs.write();
+        for (name, o) in cfs {
+            if let Some(d) = st.versions.cf_by_name(name) {
+                cf_log_numbers.insert(d.id, d.log_number);
+                let mem = inner.new_memtable(o, d.log_number);
+                map.insert(
+                    d.id,
+                    Arc::new(ColumnFamily {
+                        id: d.id,
+                        name: name.clone(),
+                        opts: o.clone(),
+                        sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
+                        dropped: AtomicBool::new(false),
+                    }),
+                );
+            }
+        }
+    }
+
+    let recovered = replay_wals(&inner, &cf_log_numbers, read_only, error_if_wal_file_exists)?;
+    let db = Db::from_inner(inner.clone());
+    if !read_only {
+        finish_read_write_open(&inner, recovered)?;
+        for (name, o) in &to_create {
+            inner.create_column_family(o, name)?;
+        }
+        {
+            let mut st = inner.state.lock();
+            inner.write_options_file(&mut st);
+            inner.delete_obsolete_files(&mut st);
+        }
+        inner.spawn_background_threads();
+    }
+    let handles = cfs
+        .iter()
+        .filter_map(|(name, _)| {
+            let m = inner.cfs.read();
+            m.values().find(|c| &c.name == name).map(|c| Arc::new(ColumnFamilyHandle { id: c.id, name: c.name.clone() }))
+        })
+        .collect();
+    Ok((db, handles))
+}
+
+/// WAL files in `dir` numbered at least `min`, ascending.
+fn wal_files(fs: &dyn FileSystem, dir: &Path, min: u64) -> Result<Vec<u64>> {
+    let mut v: Vec<u64> = fs
+        .list_dir(dir)?
+        .iter()
+        .filter_map(|n| match parse_file_name(n) {
+            Some((FileType::Wal, num)) if num >= min => Some(num),
+            _ => None,
+        })
+        .collect();
+    v.sort_unstable();
+    Ok(v)
+}
+
+struct Recovered {
+    /// Level-0 tables written while replaying (memtables over their size), per column family.
+    tables: Vec<(u32, crate::version::edit::FileMetaData)>,
+    wals: Vec<u64>,
+}
+
+fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_only: bool, error_if_wal_file_exists: bool) -> Result<Recovered> {
+    let min_log = {
+        let st = inner.state.lock();
+        let m = st.versions.column_families().map(|c| c.log_number).min().unwrap_or(0);
+        m.min(st.versions.min_log_number_to_keep().max(m))
+    };
+    let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, min_log)?;
+    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone() };
+    if read_only && error_if_wal_file_exists {
+        for n in &wals {
+            if inner.fs.file_size(&inner.wal_path(*n)).unwrap_or(0) > 0 {
+                return Err(Error::invalid_argument("Unable to open DB for read-only: WAL file(s) exist with data (error_if_wal_file_exists)"));
+            }
+        }
+    }
+    let mode = inner.opts.wal_recovery_mode;
+    let mut max_seq = inner.last_sequence.load(Ordering::Acquire);
+    let mut stop = false;
+    for &wal in &wals {
+        {
+            let mut st = inner.state.lock();
+            st.versions.mark_file_number_used(wal);
+        }
+        if stop {
+            break;
+        }
+        let path = inner.wal_path(wal);
+        let file = inner.fs.new_sequential_file(&path)?;
+        let mut reader = LogReader::new(file, wal, true);
+        let mut record = Vec::new();
+        let mut corruption_seen: Option<Error> = None;
+        loop {
+            match reader.read_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {
+                    if let Some(e) = corruption_seen.take() {
+                        // A good record after damage: the damage was not just a torn tail.
+                        if mode == WalRecoveryMode::TolerateCorruptedTailRecords {
+                            return Err(e);
+                        }
+                    }
+                    if record.len() < HEADER_SIZE {
+                        let e = Error::corruption("log record too small");
+                        match mode {
+                            WalRecoveryMode::SkipAnyCorruptedRecords => continue,
+                            WalRecoveryMode::PointInTime => {
+                                stop = true;
+                                break;
+                            }
+                            _ => return Err(e),
+                        }
+                    }
+                    let batch = WriteBatch::from_data(&record)?;
+                    let seq = batch.sequence();
+                    if let Err(e) = apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec) {
+                        if e.code() == Code::Corruption {
+                            match mode {
+                                WalRecoveryMode::SkipAnyCorruptedRecords => continue,
+                                WalRecoveryMode::PointInTime => {
+                                    stop = true;
+                                    break;
+                                }
+                                _ => return Err(e),
+                            }
+                        }
+                        return Err(e);
+                    }
+                    if batch.count() > 0 {
+                        max_seq = max_seq.max(seq + batch.count() as u64 - 1);
+                    }
+                }
+                Err(e) => match mode {
+                    WalRecoveryMode::AbsoluteConsistency => return Err(e),
+                    WalRecoveryMode::SkipAnyCorruptedRecords => continue,
+                    WalRecoveryMode::PointInTime => {
+                        inner.info_log.log(&format!("WAL {wal}: stopping replay at corruption: {e}"));
+                        stop = true;
+                        break;
+                    }
+                    WalRecoveryMode::TolerateCorruptedTailRecords => {
+                        corruption_seen = Some(e);
+                    }
+                },
+            }
+        }
+        if mode == WalRecoveryMode::AbsoluteConsistency && reader.tail_truncated() {
+            return Err(Error::corruption(format!("truncated record body in WAL {}", path.display())));
+        }
+    }
+    inner.last_sequence.store(max_seq, Ordering::Release);
+    Ok(rec)
+}
+
+fn apply_recovered_batch(
+    inner: &Arc<DbInner>,
+    batch: &WriteBatch,
+    wal: u64,
+    cf_log_numbers: &BTreeMap<u32, u64>,
+    read_only: bool,
+    rec: &mut Recovered,
+) -> Result<()> {
+    let mut seq = batch.sequence();
+    let cfs = inner.cfs.read().clone();
+    batch.for_each(|r| {
+        let (cf, t, key, value): (u32, ValueType, &[u8], &[u8]) = match r {
+            BatchRecord::Put { cf, key, value } => (cf, ValueType::Value, key, value),
+            BatchRecord::Delete { cf, key } => (cf, ValueType::Deletion, key, &[]),
+            BatchRecord::SingleDelete { cf, key } => (cf, ValueType::SingleDeletion, key, &[]),
+            BatchRecord::DeleteRange { .. } => return Err(Error::not_supported("DeleteRange in the WAL")),
+            BatchRecord::Merge { .. } => return Err(Error::not_supported("Merge operator (merge records in the WAL)")),
+            BatchRecord::BlobIndex { .. } => return Err(Error::not_supported("blob files")),
+            BatchRecord::PutEntity { .. } => return Err(Error::not_supported("wide columns")),
+            _ => return Ok(()),
+        };
+        let this_seq = seq;
+        seq += 1;
+        // Data of a column family that is already in its tables, or of a dropped one, is skipped.
+        match (cfs.get(&cf), cf_log_numbers.get(&cf)) {
+            (Some(c), Some(&log_number)) if wal >= log_number => {
+                c.super_version().mem.add(this_seq, t, key, value);
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    if read_only {
+        return Ok(());
+    }
+    // Keep memory bounded while replaying long WALs: full memtables go to level 0 now.
+    for c in cfs.values() {
+        let sv = c.super_version();
+        if sv.mem.approximate_memory_usage() >= c.opts.write_buffer_size {
+            let files = inner.build_level0_tables(c, &[sv.mem.clone()])?;
+            for f in files {
+                rec.tables.push((c.id, f));
+            }
+            let mem = inner.new_memtable(&c.opts, wal);
+            *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version: sv.version.clone() });
+        }
+    }
+    Ok(())
+}
+
+/// After replay: flush what was recovered into level 0, start a new WAL, record both in a new
+/// MANIFEST, then delete the replayed WALs.
+fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()> {
+    let cfs: Vec<Arc<ColumnFamily>> = inner.cfs.read().values().cloned().collect();
+    for c in &cfs {
+        let sv = c.super_version();
+        if !sv.mem.is_empty() {
+            for f in inner.build_level0_tables(c, &[sv.mem.clone()])? {
+                rec.tables.push((c.id, f));
+            }
+        }
+    }
+    let mut st = inner.state.lock();
+    let new_wal = st.versions.new_file_number();
+    let file = inner.fs.new_writable_file(&inner.wal_path(new_wal))?;
+    let mut edits = Vec::new();
+    for c in &cfs {
+        let mut e = VersionEdit::default();
+        e.column_family = c.id;
+        e.log_number = Some(new_wal);
+        e.prev_log_number = Some(0);
+        for (id, f) in &rec.tables {
+            if *id == c.id {
+                e.new_files.push((0, f.clone()));
+            }
+        }
+        edits.push(e);
+    }
+    let last = inner.last_sequence.load(Ordering::Acquire);
+    if last > st.versions.last_sequence() {
+        st.versions.set_last_sequence(last);
+    }
+    st.versions.log_and_apply(edits)?;
+    for (_, f) in &rec.tables {
+        st.pending_outputs.remove(&f.number);
+    }
+    {
+        let mut w = inner.wal.lock();
+        w.writer = Some(LogWriter::new(file, new_wal, false));
+        w.number = new_wal;
+    }
+    st.alive_wals.push_back((new_wal, 0));
+    inner.fs.sync_dir(&inner.wal_dir)?;
+    for c in &cfs {
+        let mem = inner.new_memtable(&c.opts, new_wal);
+        let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;
+        st.live_versions.push(Arc::downgrade(&version));
+        *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version });
+    }
+    // Everything replayed is now in tables recorded by the MANIFEST.
+    for n in rec.wals {
+        if n != new_wal {
+            let _ = inner.fs.remove_file(&inner.wal_path(n));
+        }
+    }
+    Ok(())
+}
+
+/// RocksDB's DestroyDB: removes the database's files, then the directory if it is empty.
+pub(super) fn destroy(opts: &Options, path: &Path) -> Result<()> {
+    let fs = crate::env::default_fs();
+    if !fs.file_exists(path) {
+        return Ok(());
+    }
+    let lock_path = path.join("LOCK");
+    let lock = fs.lock_file(&lock_path)?;
+    let names = fs.list_dir(path)?;
+    let mut result = Ok(());
+    for name in &names {
+        if let Some((t, _)) = parse_file_name(name) {
+            if t == FileType::Lock {
+                continue;
+            }
+            if let Err(e) = fs.remove_file(&path.join(name)) {
+                if result.is_ok() {
+                    result = Err(e);
+                }
+            }
+        }
+    }
+    if !opts.wal_dir.is_empty() {
+        let wal_dir = Path::new(&opts.wal_dir);
+        if let Ok(names) = fs.list_dir(wal_dir) {
+            for name in names {
+                if let Some((FileType::Wal, _)) = parse_file_name(&name) {
+                    let _ = fs.remove_file(&wal_dir.join(name));
+                }
+            }
+        }
+    }
+    drop(lock);
+    let _ = fs.remove_file(&lock_path);
+    let _ = fs.remove_dir(path);
+    result
+}

@@ -1,0 +1,68 @@
+//! Open table readers by file number. With RocksDB's default `max_open_files = -1` every table stays
+//! open once read; a reader is dropped when its file becomes obsolete (`evict`).
+
+use crate::env::FileSystem;
+use crate::error::{Error, Result};
+use crate::key::InternalKeyComparator;
+use crate::table::cache::BlockCache;
+use crate::table::reader::{Table, TableReadOptions};
+use crate::version::filename::table_file_name;
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub(crate) struct TableCache {
+    dir: PathBuf,
+    fs: Arc<dyn FileSystem>,
+    icmp: InternalKeyComparator,
+    block_cache: Option<Arc<BlockCache>>,
+    cache_index_and_filter_blocks: bool,
+    paranoid_checks: bool,
+    tables: Mutex<HashMap<u64, Arc<Table>>>,
+}
+
+impl TableCache {
+    pub fn new(
+        dir: PathBuf,
+        fs: Arc<dyn FileSystem>,
+        icmp: InternalKeyComparator,
+        block_cache: Option<Arc<BlockCache>>,
+        cache_index_and_filter_blocks: bool,
+        paranoid_checks: bool,
+    ) -> TableCache {
+        TableCache { dir, fs, icmp, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn get(&self, number: u64, file_size: u64) -> Result<Arc<Table>> {
+        if let Some(t) = self.tables.lock().get(&number) {
+            return Ok(t.clone());
+        }
+        let path = self.dir.join(table_file_name(number));
+        let file = self.fs.new_random_access_file(&path)?;
+        let actual = file.size()?;
+        if self.paranoid_checks && actual != file_size {
+            return Err(Error::corruption(format!(
+                "Sst file size mismatch: {}. Size recorded in manifest {}, actual size {}",
+                path.display(),
+                file_size,
+                actual
+            )));
+        }
+        let opts = TableReadOptions {
+            comparator: self.icmp,
+            block_cache: self.block_cache.clone(),
+            verify_checksums: true,
+            file_number: number,
+            cache_index_and_filter_blocks: self.cache_index_and_filter_blocks,
+        };
+        let table = Table::open(file, file_size, opts)
+            .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })?;
+        let mut m = self.tables.lock();
+        Ok(m.entry(number).or_insert(table).clone())
+    }
+
+    pub fn evict(&self, number: u64) {
+        self.tables.lock().remove(&number);
+    }
+}

@@ -1,0 +1,404 @@
+//! Engine tests: behaviour through the public `Db` API, including a model-based random test
+//! against a `BTreeMap` across flushes, compactions, snapshots and reopen.
+
+use super::*;
+use crate::batch::WriteBatch;
+use crate::iter::InternalIterator;
+use crate::options::{FlushOptions, ReadOptions, WriteOptions};
+use std::collections::BTreeMap;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "ferrock-db-{}-{}-{}",
+            tag,
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn opts() -> Options {
+    Options { create_if_missing: true, ..Default::default() }
+}
+
+fn small_opts() -> Options {
+    let mut o = opts();
+    o.write_buffer_size = 64 << 10;
+    o.target_file_size_base = 64 << 10;
+    o.max_bytes_for_level_base = 256 << 10;
+    o.level0_file_num_compaction_trigger = 2;
+    o
+}
+
+fn wo() -> WriteOptions {
+    WriteOptions::default()
+}
+
+fn ro() -> ReadOptions {
+    ReadOptions::new()
+}
+
+fn scan(db: &Db) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut it = db.iter(&ro()).unwrap();
+    it.seek_to_first();
+    let mut out = Vec::new();
+    while it.valid() {
+        out.push((it.key().to_vec(), it.value().to_vec()));
+        it.next();
+    }
+    it.status().unwrap();
+    out
+}
+
+#[test]
+fn put_get_delete_and_reopen() {
+    let d = TempDir::new("basic");
+    {
+        let db = Db::open(&opts(), &d.0).unwrap();
+        db.put(&wo(), b"a", b"1").unwrap();
+        db.put(&wo(), b"b", b"2").unwrap();
+        db.delete(&wo(), b"a").unwrap();
+        assert_eq!(db.get(&ro(), b"a").unwrap(), None);
+        assert_eq!(db.get(&ro(), b"b").unwrap(), Some(b"2".to_vec()));
+        db.close().unwrap();
+        assert_eq!(db.get(&ro(), b"b").unwrap_err().to_string(), "Shutdown in progress: ");
+    }
+    let db = Db::open(&opts(), &d.0).unwrap();
+    assert_eq!(db.get(&ro(), b"a").unwrap(), None);
+    assert_eq!(db.get(&ro(), b"b").unwrap(), Some(b"2".to_vec()));
+    // The reopen flushed the recovered WAL into a level-0 table.
+    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+}
+
+#[test]
+fn open_errors_match_rocksdb() {
+    let d = TempDir::new("errors");
+    let e = Db::open(&Options::default(), &d.0).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        format!("Invalid argument: {}/CURRENT: does not exist (create_if_missing is false)", d.0.display())
+    );
+    let db = Db::open(&opts(), &d.0).unwrap();
+    let e = Db::open(&opts(), &d.0).err().unwrap();
+    assert!(e.to_string().starts_with("IO error: lock hold by current process"), "{e}");
+    db.close().unwrap();
+    let mut o = opts();
+    o.error_if_exists = true;
+    let e = Db::open(&o, &d.0).err().unwrap();
+    assert_eq!(e.to_string(), format!("Invalid argument: {}: exists (error_if_exists is true)", d.0.display()));
+    // The LOCK was released by close.
+    Db::open(&opts(), &d.0).unwrap().close().unwrap();
+}
+
+#[test]
+fn flush_snapshot_and_iterators() {
+    let d = TempDir::new("flush");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    for i in 0..100u32 {
+        db.put(&wo(), format!("k{i:03}").as_bytes(), format!("v{i}").as_bytes()).unwrap();
+    }
+    let snap = db.snapshot().unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+    for i in 0..100u32 {
+        db.put(&wo(), format!("k{i:03}").as_bytes(), b"new").unwrap();
+    }
+    let mut r = ro();
+    r.snapshot = Some(snap.clone());
+    assert_eq!(db.get(&r, b"k007").unwrap(), Some(b"v7".to_vec()));
+    assert_eq!(db.get(&ro(), b"k007").unwrap(), Some(b"new".to_vec()));
+    let mut it = db.iter(&r).unwrap();
+    it.seek_to_last();
+    assert_eq!(it.key(), b"k099");
+    assert_eq!(it.value(), b"v99");
+    it.seek_for_prev(b"k0505");
+    assert_eq!(it.key(), b"k050");
+    let mut bounded = ro();
+    bounded.iterate_lower_bound = Some(b"k010".to_vec());
+    bounded.iterate_upper_bound = Some(b"k020".to_vec());
+    let mut it = db.iter(&bounded).unwrap();
+    it.seek_to_first();
+    let mut n = 0;
+    while it.valid() {
+        n += 1;
+        it.next();
+    }
+    assert_eq!(n, 10);
+}
+
+#[test]
+fn batches_and_single_delete() {
+    let d = TempDir::new("batch");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    let mut b = WriteBatch::new();
+    b.put(b"x", b"1");
+    b.put(b"y", b"2");
+    b.single_delete(b"x");
+    db.write(&wo(), &b).unwrap();
+    assert_eq!(db.get(&ro(), b"x").unwrap(), None);
+    assert_eq!(db.latest_sequence_number(), 3);
+    db.flush(&FlushOptions::default()).unwrap();
+    assert_eq!(scan(&db), vec![(b"y".to_vec(), b"2".to_vec())]);
+}
+
+#[test]
+fn column_families_survive_reopen() {
+    let d = TempDir::new("cf");
+    {
+        let db = Db::open(&opts(), &d.0).unwrap();
+        let cf = db.create_column_family(&opts(), "other").unwrap();
+        db.put_cf(&wo(), &cf, b"k", b"in-other").unwrap();
+        db.put(&wo(), b"k", b"in-default").unwrap();
+    }
+    assert_eq!(Db::list_column_families(&opts(), &d.0).unwrap(), vec!["default".to_string(), "other".to_string()]);
+    let e = Db::open(&opts(), &d.0).err().unwrap();
+    assert_eq!(e.to_string(), "Invalid argument: Column families not opened: other");
+    let (db, handles) =
+        Db::open_cf(&opts(), &d.0, &[("default".into(), opts()), ("other".into(), opts())]).unwrap();
+    assert_eq!(db.get_cf(&ro(), &handles[1], b"k").unwrap(), Some(b"in-other".to_vec()));
+    assert_eq!(db.get(&ro(), b"k").unwrap(), Some(b"in-default".to_vec()));
+    db.drop_column_family(&handles[1]).unwrap();
+    db.close().unwrap();
+    assert_eq!(Db::list_column_families(&opts(), &d.0).unwrap(), vec!["default".to_string()]);
+}
+
+/// xorshift64*: deterministic and dependency-free.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn assert_same(got: &[(Vec<u8>, Vec<u8>)], want: &[(Vec<u8>, Vec<u8>)], what: &str) {
+    if got == want {
+        return;
+    }
+    let show = |e: Option<&(Vec<u8>, Vec<u8>)>| {
+        e.map(|(k, v)| format!("{}={}", String::from_utf8_lossy(k), String::from_utf8_lossy(&v[..v.len().min(40)])))
+    };
+    let i = got.iter().zip(want.iter()).position(|(a, b)| a != b).unwrap_or(got.len().min(want.len()));
+    panic!(
+        "{what}: {} entries, model has {}; first difference at {i}: got {:?}, want {:?}",
+        got.len(),
+        want.len(),
+        show(got.get(i)),
+        show(want.get(i))
+    );
+}
+
+fn check_against_model(db: &Db, model: &BTreeMap<Vec<u8>, Vec<u8>>, r: &ReadOptions, rng: &mut Rng) {
+    // Forward scan.
+    let mut it = db.iter(r).unwrap();
+    it.seek_to_first();
+    let mut got = Vec::new();
+    while it.valid() {
+        got.push((it.key().to_vec(), it.value().to_vec()));
+        it.next();
+    }
+    it.status().unwrap();
+    let want: Vec<_> = model.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    assert_same(&got, &want, "forward scan");
+    // Backward scan.
+    it.seek_to_last();
+    let mut back = Vec::new();
+    while it.valid() {
+        back.push((it.key().to_vec(), it.value().to_vec()));
+        it.prev();
+    }
+    back.reverse();
+    assert_same(&back, &want, "backward scan");
+    // Point reads and seeks.
+    for _ in 0..50 {
+        let k = format!("key{:04}", rng.below(600)).into_bytes();
+        assert_eq!(db.get(r, &k).unwrap(), model.get(&k).cloned(), "get {:?}", String::from_utf8_lossy(&k));
+        it.seek(&k);
+        let want = model.range(k.clone()..).next();
+        assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+        if it.valid() && rng.below(2) == 0 {
+            it.prev();
+            let want = model.range(..k.clone()).next_back();
+            assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+        }
+        it.seek_for_prev(&k);
+        let want = model.range(..=k.clone()).next_back();
+        assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+    }
+}
+
+#[test]
+fn model_based_random_operations() {
+    let d = TempDir::new("model");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut model: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+    let mut db = Db::open(&small_opts(), &d.0).unwrap();
+    let mut snapshots: Vec<(Snapshot, BTreeMap<Vec<u8>, Vec<u8>>)> = Vec::new();
+    for round in 0..12 {
+        for _ in 0..1500 {
+            let k = format!("key{:04}", rng.below(600)).into_bytes();
+            match rng.below(10) {
+                0..=5 => {
+                    let v = format!("val{}-{}", round, rng.next()).into_bytes();
+                    let v = if rng.below(20) == 0 { v.repeat(50) } else { v };
+                    db.put(&wo(), &k, &v).unwrap();
+                    model.insert(k, v);
+                }
+                6 => {
+                    db.delete(&wo(), &k).unwrap();
+                    model.remove(&k);
+                }
+                7 => {
+                    // SingleDelete is defined only for keys written once since the last delete.
+                    if !model.contains_key(&k) {
+                        let v = b"once".to_vec();
+                        db.put(&wo(), &k, &v).unwrap();
+                        db.single_delete(&wo(), &k).unwrap();
+                    }
+                }
+                _ => {
+                    let mut b = WriteBatch::new();
+                    for j in 0..5 {
+                        let kk = format!("key{:04}", (rng.below(600) + j) % 600).into_bytes();
+                        if rng.below(4) == 0 {
+                            b.delete(&kk);
+                            model.remove(&kk);
+                        } else {
+                            let v = format!("b{round}-{j}").into_bytes();
+                            b.put(&kk, &v);
+                            model.insert(kk, v);
+                        }
+                    }
+                    db.write(&wo(), &b).unwrap();
+                }
+            }
+        }
+        check_against_model(&db, &model, &ro(), &mut rng);
+        if rng.below(2) == 0 {
+            snapshots.push((db.snapshot().unwrap(), model.clone()));
+        }
+        if snapshots.len() > 3 {
+            snapshots.remove(0);
+        }
+        for (s, m) in &snapshots {
+            let mut r = ro();
+            r.snapshot = Some(s.clone());
+            check_against_model(&db, m, &r, &mut rng);
+        }
+        match round % 4 {
+            0 => db.flush(&FlushOptions::default()).unwrap(),
+            1 => db.compact_range_cf(&db.default_column_family(), None, None).unwrap(),
+            2 => {
+                snapshots.clear();
+                db.close().unwrap();
+                drop(db);
+                db = Db::open(&small_opts(), &d.0).unwrap();
+            }
+            _ => db.wait_for_background_work().unwrap(),
+        }
+        check_against_model(&db, &model, &ro(), &mut rng);
+    }
+    let files: u64 = (0..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
+    assert!(files > 0);
+}
+
+#[test]
+fn concurrent_writers_are_all_applied() {
+    let d = TempDir::new("concurrent");
+    let db = Db::open(&small_opts(), &d.0).unwrap();
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let db = db.clone();
+            std::thread::spawn(move || {
+                for i in 0..2000 {
+                    let sync = WriteOptions { sync: i % 500 == 0, ..Default::default() };
+                    db.put(&sync, format!("t{t}-{i:05}").as_bytes(), b"v").unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(db.latest_sequence_number(), 8000);
+    assert_eq!(scan(&db).len(), 8000);
+    db.close().unwrap();
+    let db = Db::open(&small_opts(), &d.0).unwrap();
+    assert_eq!(scan(&db).len(), 8000);
+}
+
+#[test]
+fn read_only_open_sees_wal_and_refuses_writes() {
+    let d = TempDir::new("ro");
+    {
+        let db = Db::open(&opts(), &d.0).unwrap();
+        db.put(&wo(), b"k", b"v").unwrap();
+        // Leave the data in the WAL only.
+        std::mem::forget(db.clone());
+        db.inner.close().unwrap();
+    }
+    let (db, _) = Db::open_for_read_only(&Options::default(), &d.0, &[], false).unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap(), Some(b"v".to_vec()));
+    assert_eq!(
+        db.put(&wo(), b"x", b"y").unwrap_err().to_string(),
+        "Not implemented: Not supported operation in read only mode."
+    );
+}
+
+#[test]
+fn destroy_removes_the_database() {
+    let d = TempDir::new("destroy");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&wo(), b"k", b"v").unwrap();
+    db.close().unwrap();
+    Db::destroy(&opts(), &d.0).unwrap();
+    assert!(!d.0.exists());
+}
+
+#[test]
+fn batch_put_then_delete_same_key() {
+    let d = TempDir::new("batchdel");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&wo(), b"k", b"old").unwrap();
+    let mut b = WriteBatch::new();
+    b.put(b"k", b"1");
+    b.delete(b"k");
+    b.put(b"j", b"2");
+    db.write(&wo(), &b).unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap(), None);
+    assert_eq!(scan(&db), vec![(b"j".to_vec(), b"2".to_vec())]);
+}
+
+#[test]
+fn flush_keeps_deletions() {
+    let d = TempDir::new("flushdel");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    for i in 0..200u32 {
+        db.put(&wo(), format!("key{i:04}").as_bytes(), b"v").unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    for i in (0..200u32).step_by(3) {
+        db.delete(&wo(), format!("key{i:04}").as_bytes()).unwrap();
+    }
+    db.put(&wo(), b"key0001", b"v2").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    let got = scan(&db);
+    assert_eq!(got.len(), 200 - 67);
+}

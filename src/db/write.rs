@@ -1,0 +1,525 @@
+//! The write path: group commit. Writers queue up; the writer at the front (the leader) makes room
+//! (memtable switch, stalls), gathers the queued batches into one WAL record (one append, one fsync
+//! when any member asked for `sync`), inserts them into the memtables, publishes the new last
+//! sequence, and wakes the members of its group.
+
+use super::{ColumnFamilyHandle, Db, DbInner, SuperVersion};
+use crate::batch::{BatchRecord, WriteBatch};
+use crate::error::{Error, Result};
+use crate::key::ValueType;
+use crate::log::writer::LogWriter;
+use crate::options::WriteOptions;
+use parking_lot::{Condvar, Mutex};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Group members are gathered up to this many bytes (RocksDB: 1 MiB, less for small leaders).
+const MAX_GROUP_BYTES: usize = 1 << 20;
+
+struct Writer {
+    batch: WriteBatch,
+    sync: bool,
+    disable_wal: bool,
+    no_slowdown: bool,
+    state: Mutex<WriterState>,
+}
+
+#[derive(Default)]
+struct WriterState {
+    done: bool,
+    result: Option<Result<()>>,
+}
+
+#[derive(Default)]
+pub(crate) struct WriteQueue {
+    queue: Mutex<VecDeque<Arc<Writer>>>,
+    cv: Condvar,
+    /// Held by the group leader while it switches memtables and inserts, and by anyone else who
+    /// switches memtables (manual flush), so a memtable never becomes immutable mid-insert.
+    pub leader: Mutex<()>,
+}
+
+/// Cumulative write statistics (the DB Stats section of rocksdb.stats).
+#[derive(Default)]
+pub(crate) struct WriteStats {
+    pub keys: AtomicU64,
+    pub batches: AtomicU64,
+    pub groups: AtomicU64,
+    pub bytes: AtomicU64,
+    pub wal_bytes: AtomicU64,
+    pub wal_syncs: AtomicU64,
+    pub stall_micros: AtomicU64,
+    pub stall_count: AtomicU64,
+}
+
+impl Db {
+    pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
+        b.put(key, value);
+        self.inner.write_owned(wo, b)
+    }
+    pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
+        b.put_cf(cf.id, key, value);
+        self.inner.write_owned(wo, b)
+    }
+    pub fn delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.delete(key);
+        self.inner.write_owned(wo, b)
+    }
+    pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.delete_cf(cf.id, key);
+        self.inner.write_owned(wo, b)
+    }
+    pub fn single_delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.single_delete(key);
+        self.inner.write_owned(wo, b)
+    }
+    pub fn single_delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.single_delete_cf(cf.id, key);
+        self.inner.write_owned(wo, b)
+    }
+    /// Applies a batch atomically (one WAL record, consecutive sequence numbers).
+    pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
+        self.inner.write_owned(wo, batch.clone())
+    }
+    /// Like `write`, taking the batch by value (no copy).
+    pub fn write_batch(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
+        self.inner.write_owned(wo, batch)
+    }
+    /// Writes the WAL buffer to the file; with `sync`, fsyncs it.
+    pub fn flush_wal(&self, sync: bool) -> Result<()> {
+        self.inner.check_open()?;
+        if self.inner.read_only {
+            return Err(read_only_error());
+        }
+        let mut w = self.inner.wal.lock();
+        if let Some(writer) = w.writer.as_mut() {
+            writer.flush()?;
+            if sync {
+                writer.sync()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn read_only_error() -> Error {
+    Error::not_supported("Not supported operation in read only mode.")
+}
+
+impl DbInner {
+    pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
+        self.check_open()?;
+        if self.read_only {
+            return Err(read_only_error());
+        }
+        if wo.sync && wo.disable_wal {
+            return Err(Error::invalid_argument("Sync writes has to enable WAL."));
+        }
+        // Validate the batch before it reaches the WAL: a malformed batch never becomes durable.
+        let cfs = self.cfs.read();
+        batch.for_each(|r| {
+            let cf = match r {
+                BatchRecord::Put { cf, .. }
+                | BatchRecord::Delete { cf, .. }
+                | BatchRecord::SingleDelete { cf, .. }
+                | BatchRecord::DeleteRange { cf, .. }
+                | BatchRecord::Merge { cf, .. }
+                | BatchRecord::BlobIndex { cf, .. }
+                | BatchRecord::PutEntity { cf, .. } => cf,
+                _ => return Ok(()),
+            };
+            match cfs.get(&cf) {
+                Some(c) if !c.dropped.load(Ordering::Acquire) => {}
+                _ if wo.ignore_missing_column_families => {}
+                _ => return Err(Error::invalid_argument("Invalid column family specified in write batch")),
+            }
+            match r {
+                BatchRecord::DeleteRange { .. } => Err(Error::not_supported("DeleteRange")),
+                BatchRecord::Merge { .. } => Err(Error::not_supported("Merge operator")),
+                BatchRecord::BlobIndex { .. } => Err(Error::not_supported("blob files")),
+                BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
+                _ => Ok(()),
+            }
+        })?;
+        drop(cfs);
+        if batch.count() == 0 {
+            return Ok(());
+        }
+        let w = Arc::new(Writer {
+            batch,
+            sync: wo.sync,
+            disable_wal: wo.disable_wal,
+            no_slowdown: wo.no_slowdown,
+            state: Mutex::new(WriterState::default()),
+        });
+        {
+            let mut q = self.writers.queue.lock();
+            q.push_back(w.clone());
+            loop {
+                if w.state.lock().done {
+                    break;
+                }
+                if q.front().map_or(false, |f| Arc::ptr_eq(f, &w)) {
+                    break;
+                }
+                self.writers.cv.wait(&mut q);
+            }
+        }
+        {
+            let mut st = w.state.lock();
+            if st.done {
+                return st.result.take().unwrap_or(Ok(()));
+            }
+        }
+        // This writer leads a group.
+        let result = self.lead_group(&w);
+        result
+    }
+
+    fn lead_group(&self, leader: &Arc<Writer>) -> Result<()> {
+        let leader_guard = self.writers.leader.lock();
+        let room = self.make_room_for_write(leader.no_slowdown);
+        let group: Vec<Arc<Writer>> = {
+            let q = self.writers.queue.lock();
+            if room.is_err() {
+                vec![leader.clone()]
+            } else {
+                let mut g = Vec::new();
+                let mut bytes = 0usize;
+                let limit = if leader.batch.size_in_bytes() <= 128 << 10 {
+                    leader.batch.size_in_bytes() + (128 << 10)
+                } else {
+                    MAX_GROUP_BYTES
+                };
+                for w in q.iter() {
+                    if !g.is_empty() {
+                        // A sync write cannot ride in a non-sync group; WAL-less writes go alone.
+                        if (w.sync && !leader.sync) || w.disable_wal != leader.disable_wal {
+                            break;
+                        }
+                        if bytes + w.batch.size_in_bytes() > limit {
+                            break;
+                        }
+                    }
+                    bytes += w.batch.size_in_bytes();
+                    g.push(w.clone());
+                }
+                g
+            }
+        };
+        let result = match room {
+            Err(e) => Err(e),
+            Ok(()) => self.write_group(&group, leader),
+        };
+        drop(leader_guard);
+        // Hand results to the group, pop it, and wake the next leader.
+        let mut q = self.writers.queue.lock();
+        for w in &group {
+            let front = q.pop_front();
+            debug_assert!(front.map_or(false, |f| Arc::ptr_eq(&f, w)));
+            if !Arc::ptr_eq(w, leader) {
+                let mut st = w.state.lock();
+                st.done = true;
+                st.result = Some(result.clone());
+            }
+        }
+        self.writers.cv.notify_all();
+        drop(q);
+        result
+    }
+
+    fn write_group(&self, group: &[Arc<Writer>], leader: &Arc<Writer>) -> Result<()> {
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
+        let first_seq = self.last_sequence.load(Ordering::Acquire) + 1;
+        let total: u64 = group.iter().map(|w| w.batch.count() as u64).sum();
+        let sync = group.iter().any(|w| w.sync);
+        if !leader.disable_wal {
+            let mut merged;
+            let record: &[u8] = if group.len() == 1 {
+                merged = leader.batch.clone();
+                merged.set_sequence(first_seq);
+                merged.data()
+            } else {
+                merged = WriteBatch::with_capacity(group.iter().map(|w| w.batch.size_in_bytes()).sum());
+                for w in group {
+                    merged.append(&w.batch);
+                }
+                merged.set_sequence(first_seq);
+                merged.data()
+            };
+            let mut wal = self.wal.lock();
+            let writer = wal.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+            let r = writer.add_record(record).and_then(|_| if sync { writer.sync() } else { writer.flush() });
+            if let Err(e) = r {
+                drop(wal);
+                self.set_bg_error(e.clone());
+                return Err(e);
+            }
+            self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
+            if sync {
+                self.write_stats.wal_syncs.fetch_add(1, Ordering::Relaxed);
+            }
+        } else {
+            self.state.lock().has_unpersisted_data = true;
+        }
+        // Memtable inserts: only the leader inserts, so memtables cannot be switched underneath.
+        let mut seq = first_seq;
+        let cfs = self.cfs.read();
+        let mut svs: Vec<(u32, Arc<SuperVersion>)> = Vec::with_capacity(2);
+        for w in group {
+            let mut bytes = 0u64;
+            w.batch.for_each(|r| {
+                let (cf, t, key, value): (u32, ValueType, &[u8], &[u8]) = match r {
+                    BatchRecord::Put { cf, key, value } => (cf, ValueType::Value, key, value),
+                    BatchRecord::Delete { cf, key } => (cf, ValueType::Deletion, key, &[]),
+                    BatchRecord::SingleDelete { cf, key } => (cf, ValueType::SingleDeletion, key, &[]),
+                    BatchRecord::DeleteRange { .. }
+                    | BatchRecord::Merge { .. }
+                    | BatchRecord::BlobIndex { .. }
+                    | BatchRecord::PutEntity { .. } => {
+                        seq += 1;
+                        return Ok(());
+                    }
+                    _ => return Ok(()),
+                };
+                let sv = match svs.iter().find(|(id, _)| *id == cf) {
+                    Some((_, sv)) => sv.clone(),
+                    None => match cfs.get(&cf) {
+                        Some(c) => {
+                            let sv = c.super_version();
+                            svs.push((cf, sv.clone()));
+                            sv
+                        }
+                        None => {
+                            seq += 1; // ignore_missing_column_families: skipped, but it used a number
+                            return Ok(());
+                        }
+                    },
+                };
+                sv.mem.add(seq, t, key, value);
+                bytes += (key.len() + value.len()) as u64;
+                seq += 1;
+                Ok(())
+            })?;
+            self.write_stats.bytes.fetch_add(bytes, Ordering::Relaxed);
+        }
+        drop(cfs);
+        debug_assert_eq!(seq, first_seq + total);
+        self.last_sequence.store(first_seq + total - 1, Ordering::Release);
+        self.write_stats.keys.fetch_add(total, Ordering::Relaxed);
+        self.write_stats.batches.fetch_add(group.len() as u64, Ordering::Relaxed);
+        self.write_stats.groups.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Switches full memtables to immutable (scheduling their flush) and stalls while the tree
+    /// has too much debt: too many immutable memtables or too many level-0 files.
+    fn make_room_for_write(&self, no_slowdown: bool) -> Result<()> {
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
+        // Fast path: nothing is full and L0 is below the slowdown trigger.
+        let mut need_lock = false;
+        let mut l0_slow = false;
+        for cf in self.cfs.read().values() {
+            let sv = cf.super_version();
+            if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
+                need_lock = true;
+            }
+            let l0 = sv.version.levels.first().map_or(0, |l| l.len()) as i32;
+            if l0 >= cf.opts.level0_slowdown_writes_trigger {
+                l0_slow = true;
+                need_lock = true;
+            }
+        }
+        if !need_lock && !self.wal_over_limit() {
+            return Ok(());
+        }
+        if l0_slow {
+            if no_slowdown {
+                return Err(Error::incomplete("Write stall"));
+            }
+            // RocksDB delays the write by the write controller's rate; a 1 ms pause per group is
+            // the first approximation (the flow-control issue replaces it).
+            let t = Instant::now();
+            std::thread::sleep(Duration::from_millis(1));
+            self.write_stats.stall_micros.fetch_add(t.elapsed().as_micros() as u64, Ordering::Relaxed);
+            self.write_stats.stall_count.fetch_add(1, Ordering::Relaxed);
+        }
+        let mut st = self.state.lock();
+        let mut stall_start: Option<Instant> = None;
+        loop {
+            if let Some(e) = self.bg_error() {
+                return Err(e);
+            }
+            if self.closed.load(Ordering::Acquire) || st.shutting_down {
+                return Err(Error::shutdown(""));
+            }
+            let mut to_switch: Vec<u32> = Vec::new();
+            let mut must_wait = false;
+            let cfs: Vec<_> = self.cfs.read().values().cloned().collect();
+            for cf in &cfs {
+                if cf.dropped.load(Ordering::Acquire) {
+                    continue;
+                }
+                let sv = cf.super_version();
+                let l0 = sv.version.levels.first().map_or(0, |l| l.len()) as i32;
+                if l0 >= cf.opts.level0_stop_writes_trigger {
+                    must_wait = true;
+                    continue;
+                }
+                if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
+                    if sv.imm.len() as i32 >= (cf.opts.max_write_buffer_number - 1).max(1) {
+                        must_wait = true;
+                    } else {
+                        to_switch.push(cf.id);
+                    }
+                }
+            }
+            if to_switch.is_empty() && !must_wait {
+                if let Some(ids) = self.cfs_pinning_oldest_wal(&st) {
+                    to_switch = ids;
+                }
+            }
+            if !to_switch.is_empty() {
+                self.switch_memtables(&mut st, &to_switch)?;
+                self.bg_cv.notify_all();
+                continue;
+            }
+            if !must_wait {
+                break;
+            }
+            if no_slowdown {
+                return Err(Error::incomplete("Write stall"));
+            }
+            stall_start.get_or_insert_with(Instant::now);
+            self.bg_cv.notify_all();
+            self.bg_cv.wait_for(&mut st, Duration::from_millis(100));
+        }
+        if let Some(t) = stall_start {
+            self.write_stats.stall_micros.fetch_add(t.elapsed().as_micros() as u64, Ordering::Relaxed);
+            self.write_stats.stall_count.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    fn max_total_wal_size(&self) -> u64 {
+        if self.opts.max_total_wal_size > 0 {
+            return self.opts.max_total_wal_size;
+        }
+        let in_memory: u64 = self
+            .cfs
+            .read()
+            .values()
+            .map(|c| c.opts.write_buffer_size as u64 * c.opts.max_write_buffer_number.max(1) as u64)
+            .sum();
+        4 * in_memory
+    }
+
+    fn wal_over_limit(&self) -> bool {
+        if self.cfs.read().len() < 2 {
+            return false;
+        }
+        let total = self.write_stats.wal_bytes.load(Ordering::Relaxed);
+        let _ = total;
+        let st = match self.state.try_lock() {
+            Some(s) => s,
+            None => return false,
+        };
+        let closed: u64 = st.alive_wals.iter().map(|(_, s)| *s).sum();
+        closed > self.max_total_wal_size()
+    }
+
+    /// When the WALs on disk exceed max_total_wal_size, the column families that keep the oldest
+    /// one alive are flushed so it can be deleted.
+    fn cfs_pinning_oldest_wal(&self, st: &super::DbState) -> Option<Vec<u32>> {
+        let cfs = self.cfs.read();
+        if cfs.len() < 2 {
+            return None;
+        }
+        let closed: u64 = st.alive_wals.iter().map(|(_, s)| *s).sum();
+        if closed <= self.max_total_wal_size() {
+            return None;
+        }
+        let oldest = st.alive_wals.front()?.0;
+        let ids: Vec<u32> = cfs
+            .values()
+            .filter(|c| {
+                let sv = c.super_version();
+                !sv.mem.is_empty() && sv.mem.log_number() <= oldest
+            })
+            .map(|c| c.id)
+            .collect();
+        if ids.is_empty() {
+            None
+        } else {
+            Some(ids)
+        }
+    }
+
+    /// Starts a new WAL and makes the listed column families' memtables immutable.
+    /// Requires: the db mutex (`st`), and being the write leader (or no writer running).
+    pub(crate) fn switch_memtables(&self, st: &mut super::DbState, cf_ids: &[u32]) -> Result<()> {
+        let new_number = st.versions.new_file_number();
+        let file = match self.fs.new_writable_file(&self.wal_path(new_number)) {
+            Ok(f) => f,
+            Err(e) => {
+                self.set_bg_error(e.clone());
+                return Err(e);
+            }
+        };
+        {
+            let mut wal = self.wal.lock();
+            if let Some(mut old) = wal.writer.take() {
+                // The old WAL is synced before it stops growing, so recovery never meets a torn
+                // record followed by a newer log.
+                let size = old.file_size();
+                if let Err(e) = old.sync().and_then(|_| old.close()) {
+                    self.set_bg_error(e.clone());
+                    return Err(e);
+                }
+                if let Some(entry) = st.alive_wals.iter_mut().find(|(n, _)| *n == wal.number) {
+                    entry.1 = size;
+                }
+            }
+            wal.writer = Some(LogWriter::new(file, new_number, false));
+            wal.number = new_number;
+        }
+        st.alive_wals.push_back((new_number, 0));
+        let cfs = self.cfs.read();
+        for id in cf_ids {
+            if let Some(cf) = cfs.get(id) {
+                let old = cf.super_version();
+                if old.mem.is_empty() {
+                    // Nothing to flush: the empty memtable just moves to the new WAL.
+                    old.mem.set_log_number(new_number);
+                    continue;
+                }
+                let mem = self.new_memtable(&cf.opts, new_number);
+                let mut imm = Vec::with_capacity(old.imm.len() + 1);
+                imm.push(old.mem.clone());
+                imm.extend(old.imm.iter().cloned());
+                *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
+            }
+        }
+        // Empty memtables of other column families move to the new WAL too, so they do not pin
+        // old WAL files.
+        for cf in cfs.values() {
+            let sv = cf.super_version();
+            if sv.mem.is_empty() && sv.imm.is_empty() {
+                sv.mem.set_log_number(new_number);
+            }
+        }
+        Ok(())
+    }
+}
