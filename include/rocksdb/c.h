@@ -4275,10 +4275,15 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_increase_parallelism(rocksdb_opt
 extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_for_point_lookup(rocksdb_options_t *opt, uint64_t block_cache_size_mb);
 
 /*
- RocksDB's OptimizeLevelStyleCompaction for a memtable budget.
+ RocksDB's OptimizeLevelStyleCompaction for a memtable budget (the same fields,
+ including no compression on L0 and L1 and LZ4 below).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_level_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
 
+/*
+ RocksDB's OptimizeUniversalStyleCompaction: universal compaction is recorded
+ (ferrock compacts level-style, which gives the same results).
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_universal_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
 
 /*

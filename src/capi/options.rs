@@ -94,52 +94,54 @@ pub unsafe extern "C" fn rocksdb_options_destroy(options: *mut rocksdb_options_t
 
 /// RocksDB's IncreaseParallelism: background jobs follow the thread count.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_increase_parallelism(
-    opt: *mut rocksdb_options_t,
-    total_threads: c_int,
-) {
+pub unsafe extern "C" fn rocksdb_options_increase_parallelism(opt: *mut rocksdb_options_t, total_threads: c_int) {
     guarded((), || {
-        let o = handle_mut(opt, "options")?;
-        o.opts.max_background_jobs = total_threads.max(1);
+        handle_mut(opt, "options")?.opts.max_background_jobs = total_threads;
         Ok(())
     })
 }
 
 /// RocksDB's OptimizeForPointLookup: a bloom filter and a block cache of the given size.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_optimize_for_point_lookup(
-    opt: *mut rocksdb_options_t,
-    block_cache_size_mb: u64,
-) {
+pub unsafe extern "C" fn rocksdb_options_optimize_for_point_lookup(opt: *mut rocksdb_options_t, block_cache_size_mb: u64) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
         o.opts.table.bloom_bits_per_key = 10.0;
-        o.stored.set(
-            "optimize_for_point_lookup_block_cache_mb",
-            block_cache_size_mb,
-        );
+        let bytes = usize::try_from(block_cache_size_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        o.opts.table.block_cache = Some(crate::table::cache::BlockCache::new(bytes, -1));
+        // The hash index inside data blocks and the memtable prefix bloom are speed-ups ferrock lacks.
+        o.stored.set("memtable_whole_key_filtering", 1);
         Ok(())
     })
 }
 
-/// RocksDB's OptimizeLevelStyleCompaction for a memtable budget.
+/// RocksDB's OptimizeLevelStyleCompaction for a memtable budget (the same fields,
+/// including no compression on L0 and L1 and LZ4 below).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_optimize_level_style_compaction(
     opt: *mut rocksdb_options_t,
     memtable_memory_budget: u64,
 ) {
     guarded((), || {
-        let o = &mut handle_mut(opt, "options")?.opts;
-        let wbs = (memtable_memory_budget / 4) as usize;
-        o.write_buffer_size = wbs;
-        o.max_write_buffer_number = 6;
+        let h = handle_mut(opt, "options")?;
+        let o = &mut h.opts;
+        o.write_buffer_size = usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
         o.min_write_buffer_number_to_merge = 2;
+        o.max_write_buffer_number = 6;
+        o.level0_file_num_compaction_trigger = 2;
         o.target_file_size_base = memtable_memory_budget / 8;
         o.max_bytes_for_level_base = memtable_memory_budget;
+        let levels = o.num_levels.max(0);
+        h.stored.set("compaction_style", 0);
+        h.compression_per_level = (0..levels)
+            .map(|i| if i < 2 { CompressionType::None as c_int } else { CompressionType::Lz4 as c_int })
+            .collect();
         Ok(())
     })
 }
 
+/// RocksDB's OptimizeUniversalStyleCompaction: universal compaction is recorded
+/// (ferrock compacts level-style, which gives the same results).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_optimize_universal_style_compaction(
     opt: *mut rocksdb_options_t,
@@ -147,10 +149,9 @@ pub unsafe extern "C" fn rocksdb_options_optimize_universal_style_compaction(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
-        o.opts.write_buffer_size = (memtable_memory_budget / 4) as usize;
-        o.opts.max_write_buffer_number = 6;
+        o.opts.write_buffer_size = usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
         o.opts.min_write_buffer_number_to_merge = 2;
-        // compaction_style = universal (1): stored; ferrock compacts level-style.
+        o.opts.max_write_buffer_number = 6;
         o.stored.set("compaction_style", 1);
         Ok(())
     })
