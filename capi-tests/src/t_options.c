@@ -161,7 +161,32 @@ static void test_env(void) {
   rocksdb_env_destroy(env);
 }
 
+/* An option ferrock stores but does not use is named in the info LOG at open. */
+static void test_ignored_option_is_logged(void) {
+  char path[512], logpath[600], line[1024];
+  char* err = NULL;
+  make_db_path(path, sizeof(path), "ignored");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_max_file_opening_threads(o, 3);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK(db != NULL, "open: %s", err ? err : "");
+  free(err);
+  if (db) rocksdb_close(db);
+  snprintf(logpath, sizeof(logpath), "%s/LOG", path);
+  FILE* f = fopen(logpath, "r");
+  int found = 0;
+  while (f && fgets(line, sizeof(line), f)) {
+    if (strstr(line, "not used by ferrock") && strstr(line, "max_file_opening_threads")) found = 1;
+  }
+  if (f) fclose(f);
+  CHECK(found, "LOG names max_file_opening_threads as not used");
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+}
+
 int main(void) {
+  test_ignored_option_is_logged();
   test_env();
   test_db_options();
   test_read_write_flush_options();

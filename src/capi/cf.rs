@@ -22,8 +22,9 @@ pub unsafe extern "C" fn rocksdb_create_column_family(
         let d = &handle(db, "db")?.db;
         let o = handle(column_family_options, "column family options")?;
         o.check_supported()?;
-        let cf =
-            d.create_column_family(&o.opts, c_str(column_family_name, "column family name")?)?;
+        let name = c_str(column_family_name, "column family name")?;
+        let cf = d.create_column_family(&o.opts, name)?;
+        super::db::log_ignored_options(d, name, o);
         Ok(into_handle(rocksdb_column_family_handle_t { cf }))
     })
 }
@@ -105,6 +106,7 @@ pub unsafe extern "C" fn rocksdb_create_column_families(
         for i in 0..n {
             let name = c_str(*column_family_names.add(i), "column family name")?;
             made.push(d.create_column_family(&o.opts, name)?);
+            super::db::log_ignored_options(d, name, o);
         }
         let arr =
             libc::malloc(std::mem::size_of::<*mut rocksdb_column_family_handle_t>() * n.max(1))

@@ -45,6 +45,18 @@ unsafe fn cf_list(
     Ok(out)
 }
 
+/// Names once in the info LOG the options a C caller set that ferrock accepts but does not use
+/// (architecture.md: "accepted and named once in the info LOG").
+pub(crate) fn log_ignored_options(db: &Db, what: &str, o: &rocksdb_options_t) {
+    let names = o.ignored_option_names();
+    if !names.is_empty() {
+        db.inner.info_log.log(&format!(
+            "Options accepted but not used by ferrock ({what}): {}",
+            names.join(", ")
+        ));
+    }
+}
+
 unsafe fn hand_out_cfs(
     out: *mut *mut rocksdb_column_family_handle_t,
     cfs: Vec<Arc<ColumnFamilyHandle>>,
@@ -67,9 +79,9 @@ pub unsafe extern "C" fn rocksdb_open(
         let o = handle(options, "options")?;
         o.check_supported()?;
         let path = c_str(name, "name")?;
-        Ok(into_handle(rocksdb_t {
-            db: Db::open(&o.opts, path)?,
-        }))
+        let db = Db::open(&o.opts, path)?;
+        log_ignored_options(&db, "default", o);
+        Ok(into_handle(rocksdb_t { db }))
     })
 }
 
@@ -87,6 +99,7 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only(
         let cfs = vec![("default".to_string(), o.opts.clone())];
         let (db, _handles) =
             Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        log_ignored_options(&db, "default", o);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -111,6 +124,13 @@ pub unsafe extern "C" fn rocksdb_open_column_families(
             column_family_options,
         )?;
         let (db, handles) = Db::open_cf(&o.opts, path, &cfs)?;
+        log_ignored_cf_options(
+            &db,
+            o,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        );
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
@@ -138,9 +158,35 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only_column_families(
         )?;
         let (db, handles) =
             Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        log_ignored_cf_options(
+            &db,
+            o,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        );
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
+}
+
+/// Requires: `cf_list` accepted these arrays.
+unsafe fn log_ignored_cf_options(
+    db: &Db,
+    db_opts: &rocksdb_options_t,
+    num: c_int,
+    names: *const *const c_char,
+    opts: *const *const rocksdb_options_t,
+) {
+    log_ignored_options(db, "DB", db_opts);
+    for i in 0..num.max(0) as usize {
+        if let (Ok(name), Some(o)) = (
+            c_str(*names.add(i), "column family name"),
+            (*opts.add(i)).as_ref(),
+        ) {
+            log_ignored_options(db, name, o);
+        }
+    }
 }
 
 /// Closes the database and frees the handle; NULL is a no-op. Iterators,

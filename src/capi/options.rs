@@ -94,7 +94,10 @@ pub unsafe extern "C" fn rocksdb_options_destroy(options: *mut rocksdb_options_t
 
 /// RocksDB's IncreaseParallelism: background jobs follow the thread count.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_increase_parallelism(opt: *mut rocksdb_options_t, total_threads: c_int) {
+pub unsafe extern "C" fn rocksdb_options_increase_parallelism(
+    opt: *mut rocksdb_options_t,
+    total_threads: c_int,
+) {
     guarded((), || {
         handle_mut(opt, "options")?.opts.max_background_jobs = total_threads;
         Ok(())
@@ -103,11 +106,15 @@ pub unsafe extern "C" fn rocksdb_options_increase_parallelism(opt: *mut rocksdb_
 
 /// RocksDB's OptimizeForPointLookup: a bloom filter and a block cache of the given size.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_optimize_for_point_lookup(opt: *mut rocksdb_options_t, block_cache_size_mb: u64) {
+pub unsafe extern "C" fn rocksdb_options_optimize_for_point_lookup(
+    opt: *mut rocksdb_options_t,
+    block_cache_size_mb: u64,
+) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
         o.opts.table.bloom_bits_per_key = 10.0;
-        let bytes = usize::try_from(block_cache_size_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        let bytes =
+            usize::try_from(block_cache_size_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         o.opts.table.block_cache = Some(crate::table::cache::BlockCache::new(bytes, -1));
         // The hash index inside data blocks and the memtable prefix bloom are speed-ups ferrock lacks.
         o.stored.set("memtable_whole_key_filtering", 1);
@@ -134,7 +141,13 @@ pub unsafe extern "C" fn rocksdb_options_optimize_level_style_compaction(
         let levels = o.num_levels.max(0);
         h.stored.set("compaction_style", 0);
         h.compression_per_level = (0..levels)
-            .map(|i| if i < 2 { CompressionType::None as c_int } else { CompressionType::Lz4 as c_int })
+            .map(|i| {
+                if i < 2 {
+                    CompressionType::None as c_int
+                } else {
+                    CompressionType::Lz4 as c_int
+                }
+            })
             .collect();
         Ok(())
     })
@@ -149,7 +162,8 @@ pub unsafe extern "C" fn rocksdb_options_optimize_universal_style_compaction(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
-        o.opts.write_buffer_size = usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
+        o.opts.write_buffer_size =
+            usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
         o.opts.min_write_buffer_number_to_merge = 2;
         o.opts.max_write_buffer_number = 6;
         o.stored.set("compaction_style", 1);
@@ -543,7 +557,9 @@ mod tests {
             assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 16);
             rocksdb_options_set_max_file_opening_threads(o, 3);
             assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 3);
-            assert!((*o).ignored_option_names().contains(&"max_file_opening_threads"));
+            assert!((*o)
+                .ignored_option_names()
+                .contains(&"max_file_opening_threads"));
             rocksdb_options_destroy(o);
         }
     }
@@ -562,7 +578,10 @@ mod tests {
 
             let o = rocksdb_options_create();
             rocksdb_options_set_compression(o, 1);
-            assert_eq!((*o).check_supported().unwrap_err().to_string(), "Not implemented: compression type Snappy");
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: compression type Snappy"
+            );
             rocksdb_options_set_uint64add_merge_operator(o);
             rocksdb_options_destroy(o);
 
@@ -570,7 +589,10 @@ mod tests {
             rocksdb_options_set_compaction_style(o, 1);
             assert!((*o).check_supported().is_ok());
             rocksdb_options_set_compaction_style(o, 2);
-            assert_eq!((*o).check_supported().unwrap_err().to_string(), "Not implemented: FIFO compaction");
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: FIFO compaction"
+            );
             rocksdb_options_destroy(o);
         }
     }
