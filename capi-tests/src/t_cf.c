@@ -127,6 +127,23 @@ int main(void) {
     CHECK_VALUE(v, len, "x");
     free(v);
 
+#ifndef CAPI_TESTS_REFERENCE_783
+    /* wait_for_compact with flush: every memtable is empty afterwards. */
+    rocksdb_put_cf(db, wo, cfs[1], "m3", 2, "w", 1, &err);
+    CHECK_NOERR(err);
+    rocksdb_wait_for_compact_options_t* wfc = rocksdb_wait_for_compact_options_create();
+    rocksdb_wait_for_compact_options_set_flush(wfc, 1);
+    CHECK(rocksdb_wait_for_compact_options_get_flush(wfc) == 1, "flush flag read back");
+    rocksdb_wait_for_compact(db, wfc, &err);
+    CHECK_NOERR(err);
+    uint64_t entries = 99, running = 99;
+    CHECK(rocksdb_property_int_cf(db, cfs[1], "rocksdb.num-entries-active-mem-table", &entries) == 0 && entries == 0,
+          "meta memtable flushed (%llu entries)", (unsigned long long)entries);
+    CHECK(rocksdb_property_int(db, "rocksdb.num-running-compactions", &running) == 0 && running == 0,
+          "no compaction running after wait_for_compact");
+    rocksdb_wait_for_compact_options_destroy(wfc);
+#endif
+
     rocksdb_writeoptions_destroy(wo);
     rocksdb_readoptions_destroy(ro);
     rocksdb_column_family_handle_destroy(cfs[0]);

@@ -831,7 +831,7 @@ typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 typedef struct rocksdb_universal_compaction_options_t rocksdb_universal_compaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wait_for_compact_options_t`).
+ Options of `rocksdb_wait_for_compact` (`rocksdb_wait_for_compact_options_t`), RocksDB's defaults.
  */
 typedef struct rocksdb_wait_for_compact_options_t rocksdb_wait_for_compact_options_t;
 
@@ -1039,6 +1039,39 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_handle_get_name(rocksdb_c
 extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t **rocksdb_create_column_families(rocksdb_t *db, const rocksdb_options_t *column_family_options, int num_column_families, const char *const *column_family_names, size_t *lencfs, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_create_column_families_destroy(rocksdb_column_family_handle_t **list);
+
+extern ROCKSDB_LIBRARY_API rocksdb_wait_for_compact_options_t *rocksdb_wait_for_compact_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_destroy(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_abort_on_pause(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_abort_on_pause(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_flush(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_flush(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_close_db(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_close_db(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_wait_for_purge(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_wait_for_purge(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_timeout(rocksdb_wait_for_compact_options_t *opt, uint64_t micros);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wait_for_compact_options_get_timeout(rocksdb_wait_for_compact_options_t *opt);
+
+/*
+ Waits for background flushes and compactions (NULL options = RocksDB's
+ defaults). A timeout cannot be honoured yet: a non-zero one is Not implemented.
+ Obsolete files are deleted by the same background work, so wait_for_purge
+ needs nothing more; ferrock never pauses background work, so abort_on_pause
+ has nothing to abort.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact(rocksdb_t *db, rocksdb_wait_for_compact_options_t *options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
@@ -3101,32 +3134,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *
 extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *a0, char **a1);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **a2);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact(rocksdb_t *a0, rocksdb_wait_for_compact_options_t *a1, char **a2);
-
-extern ROCKSDB_LIBRARY_API rocksdb_wait_for_compact_options_t *rocksdb_wait_for_compact_options_create(void);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_destroy(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_abort_on_pause(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_close_db(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_flush(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wait_for_compact_options_get_timeout(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_wait_for_purge(rocksdb_wait_for_compact_options_t *a0);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_abort_on_pause(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_close_db(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_flush(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_timeout(rocksdb_wait_for_compact_options_t *a0, uint64_t a1);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_wait_for_purge(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_file_destroy(rocksdb_wal_file_t *a0);
 

@@ -10,6 +10,8 @@ use super::cache::*;
 #[allow(unused_imports)]
 use super::cf::*;
 #[allow(unused_imports)]
+use super::compact::*;
+#[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;
@@ -405,11 +407,6 @@ pub struct rocksdb_transactiondb_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_universal_compaction_options_t`).
 pub struct rocksdb_universal_compaction_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_wait_for_compact_options_t`).
-pub struct rocksdb_wait_for_compact_options_t {
     _opaque: [u8; 0],
 }
 
@@ -9215,116 +9212,6 @@ pub unsafe extern "C" fn rocksdb_verify_file_checksums_with_options(
         a2,
         &Error::not_supported("rocksdb_verify_file_checksums_with_options"),
     );
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_wait_for_compact_options_t,
-    a2: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_wait_for_compact"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_create(
-) -> *mut rocksdb_wait_for_compact_options_t {
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_destroy(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_abort_on_pause(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_close_db(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_flush(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_timeout(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_wait_for_purge(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_set_abort_on_pause(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_set_close_db(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_set_flush(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_set_timeout(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wait_for_compact_options_set_wait_for_purge(
-    a0: *mut rocksdb_wait_for_compact_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
     ()
 }
 
