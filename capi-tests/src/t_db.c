@@ -121,6 +121,42 @@ static void test_point_ops(rocksdb_t* db) {
     free(errs[i]);
   }
   CHECK(rocksdb_get_latest_sequence_number(db) > 0, "sequence advanced");
+
+  /* Without a merge operator a merge fails with RocksDB's text. */
+  rocksdb_merge(db, wo, "m", 1, "1", 1, &err);
+  CHECK(err != NULL && strcmp(err, "Not implemented: Provide a merge_operator when opening DB") == 0,
+        "merge: %s", err ? err : "no error");
+  free(err);
+  err = NULL;
+
+#ifndef CAPI_TESTS_REFERENCE_783 /* functions added after RocksDB 7.8.3 */
+  char buf[8];
+  unsigned char found = 9;
+  len = 99;
+  CHECK(rocksdb_get_into_buffer(db, ro, "pin", 3, buf, sizeof(buf), &len, &found, &err) == 1 && found == 1,
+        "value fits the buffer");
+  CHECK_NOERR(err);
+  const char* bufp = buf;
+  CHECK_VALUE(bufp, len, "pinned");
+  CHECK(rocksdb_get_into_buffer(db, ro, "pin", 3, buf, 2, &len, &found, &err) == 0 && found == 1 && len == 6,
+        "a small buffer reports the size needed");
+  CHECK(rocksdb_get_into_buffer(db, ro, "nope", 4, buf, sizeof(buf), &len, &found, &err) == 0 && found == 0 && len == 0,
+        "absent key is not found");
+  CHECK_NOERR(err);
+  rocksdb_pinnable_handle_t* ph = rocksdb_get_pinned_v2(db, ro, "pin", 3, &err);
+  CHECK_NOERR(err);
+  const char* phv = ph ? rocksdb_pinnable_handle_get_value(ph, &len) : NULL;
+  CHECK_VALUE(phv, len, "pinned");
+  rocksdb_pinnable_handle_destroy(ph);
+  CHECK(rocksdb_get_pinned_v2(db, ro, "nope", 4, &err) == NULL, "pinned v2 of an absent key is NULL");
+  CHECK_NOERR(err);
+  rocksdb_flushwaloptions_t* fwo = rocksdb_flushwaloptions_create();
+  rocksdb_flushwaloptions_set_sync(fwo, 1);
+  CHECK(rocksdb_flushwaloptions_get_sync(fwo) == 1, "flush WAL sync read back");
+  rocksdb_flush_wal_with_options(db, fwo, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushwaloptions_destroy(fwo);
+#endif
   rocksdb_readoptions_destroy(ro);
   rocksdb_writeoptions_destroy(wo);
 }

@@ -575,7 +575,7 @@ typedef struct rocksdb_flushjobinfo_t rocksdb_flushjobinfo_t;
 typedef struct rocksdb_flushoptions_t rocksdb_flushoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_flushwaloptions_t`).
+ Options of `rocksdb_flush_wal_with_options` (`rocksdb_flushwaloptions_t`).
  */
 typedef struct rocksdb_flushwaloptions_t rocksdb_flushwaloptions_t;
 
@@ -696,7 +696,7 @@ typedef struct rocksdb_options_t rocksdb_options_t;
 typedef struct rocksdb_perfcontext_t rocksdb_perfcontext_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_pinnable_handle_t`).
+ A value read by `rocksdb_get_pinned_v2` (`rocksdb_pinnable_handle_t`).
  */
 typedef struct rocksdb_pinnable_handle_t rocksdb_pinnable_handle_t;
 
@@ -1165,6 +1165,34 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_key_may_exist(rocksdb_t *db, co
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_key_may_exist_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
 
+/*
+ Copies the value into the caller's buffer when it fits (returns 1); otherwise
+ returns 0 with *vallen set to the size needed. *found tells a present key
+ from an absent one; only real errors go to errptr.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char *buffer, size_t buffer_size, size_t *vallen, unsigned char *found, char **errptr);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char *buffer, size_t buffer_size, size_t *vallen, unsigned char *found, char **errptr);
+
+/*
+ NULL when absent (no error) or on an error (in errptr).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_v2(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_cf_v2(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_pinnable_handle_get_value(const rocksdb_pinnable_handle_t *h, size_t *vallen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *h);
+
+/*
+ ferrock has no merge operator, so a merge fails as RocksDB's does on a
+ database opened without one.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_env_destroy(rocksdb_env_t *env);
@@ -1248,6 +1276,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_flush_cf(rocksdb_t *db, const rocksdb_fl
 extern ROCKSDB_LIBRARY_API void rocksdb_flush_cfs(rocksdb_t *db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_family, int num_column_families, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal(rocksdb_t *db, unsigned char sync, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_flushwaloptions_t *rocksdb_flushwaloptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_destroy(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_sync(rocksdb_flushwaloptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushwaloptions_get_sync(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priority(rocksdb_flushwaloptions_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *db, const rocksdb_flushwaloptions_t *options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_create_iterator(rocksdb_t *db, const rocksdb_readoptions_t *options);
 
@@ -2007,8 +2049,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_che
 
 extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *a0, const rocksdb_flushwaloptions_t *a1, char **a2);
-
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *a0);
 
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
@@ -2041,35 +2081,15 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_s
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_flushwaloptions_t *rocksdb_flushwaloptions_create(void);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_destroy(rocksdb_flushwaloptions_t *a0);
-
-extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *a0);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushwaloptions_get_sync(rocksdb_flushwaloptions_t *a0);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priority(rocksdb_flushwaloptions_t *a0, int a1);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_sync(rocksdb_flushwaloptions_t *a0, unsigned char a1);
-
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **a8);
 
 extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **a1);
 
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **a3);
 
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char *a4, size_t a5, size_t *a6, unsigned char *a7, char **a8);
-
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer_cf(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char *a5, size_t a6, size_t *a7, unsigned char *a8, char **a9);
-
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **a2);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **a3);
-
-extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_cf_v2(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_v2(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
 
 extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **a1);
 
@@ -2307,10 +2327,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocks
 
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
 extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **a6);
 
 extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **a6);
@@ -2466,10 +2482,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfconte
 extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *a0);
-
-extern ROCKSDB_LIBRARY_API const char *rocksdb_pinnable_handle_get_value(const rocksdb_pinnable_handle_t *a0, size_t *a1);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **a9);
 

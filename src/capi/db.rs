@@ -867,3 +867,194 @@ unsafe fn key_may_exist_impl(
         Err(_) => Ok(1),
     }
 }
+
+/// Copies the value into the caller's buffer when it fits (returns 1); otherwise
+/// returns 0 with *vallen set to the size needed. *found tells a present key
+/// from an absent one; only real errors go to errptr.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_into_buffer(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+    errptr: *mut *mut c_char,
+) -> c_uchar {
+    set_out(vallen, 0);
+    set_out(found, 0);
+    with_errptr(errptr, 0, || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        let v = d.get_cf(
+            &handle(options, "read options")?.ro,
+            &cf,
+            bytes(key, keylen)?,
+        )?;
+        Ok(copy_into_buffer(v, buffer, buffer_size, vallen, found))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_into_buffer_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+    errptr: *mut *mut c_char,
+) -> c_uchar {
+    set_out(vallen, 0);
+    set_out(found, 0);
+    with_errptr(errptr, 0, || {
+        let d = db_ref(db)?;
+        let v = d.get_cf(
+            &handle(options, "read options")?.ro,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )?;
+        Ok(copy_into_buffer(v, buffer, buffer_size, vallen, found))
+    })
+}
+
+unsafe fn copy_into_buffer(
+    v: Option<Vec<u8>>,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+) -> c_uchar {
+    let Some(v) = v else { return 0 };
+    set_out(found, 1);
+    set_out(vallen, v.len());
+    if v.len() > buffer_size || (buffer.is_null() && !v.is_empty()) {
+        return 0;
+    }
+    if !v.is_empty() {
+        // SAFETY: the caller gave buffer_size writable bytes at buffer, and v fits.
+        std::ptr::copy_nonoverlapping(v.as_ptr(), buffer as *mut u8, v.len());
+    }
+    1
+}
+
+/// A value read by `rocksdb_get_pinned_v2` (`rocksdb_pinnable_handle_t`).
+pub struct rocksdb_pinnable_handle_t {
+    slice: crate::db::PinnableSlice,
+}
+
+/// NULL when absent (no error) or on an error (in errptr).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned_v2(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnable_handle_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        Ok(
+            match d.get_pinned_cf(
+                &handle(options, "read options")?.ro,
+                &cf,
+                bytes(key, keylen)?,
+            )? {
+                Some(slice) => into_handle(rocksdb_pinnable_handle_t { slice }),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned_cf_v2(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnable_handle_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        Ok(
+            match d.get_pinned_cf(
+                &handle(options, "read options")?.ro,
+                cf_ref(column_family)?,
+                bytes(key, keylen)?,
+            )? {
+                Some(slice) => into_handle(rocksdb_pinnable_handle_t { slice }),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnable_handle_get_value(
+    h: *const rocksdb_pinnable_handle_t,
+    vallen: *mut size_t,
+) -> *const c_char {
+    set_out(vallen, 0);
+    guarded(std::ptr::null(), || {
+        let s = handle(h, "pinnable handle")?.slice.as_slice();
+        set_out(vallen, s.len());
+        Ok(s.as_ptr() as *const c_char)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnable_handle_destroy(h: *mut rocksdb_pinnable_handle_t) {
+    drop_handle(h)
+}
+
+/// ferrock has no merge operator, so a merge fails as RocksDB's does on a
+/// database opened without one.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_merge(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?;
+        handle(options, "write options")?;
+        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
+        Err(Error::not_supported(
+            "Provide a merge_operator when opening DB",
+        ))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_merge_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?;
+        handle(options, "write options")?;
+        cf_ref(column_family)?;
+        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
+        Err(Error::not_supported(
+            "Provide a merge_operator when opening DB",
+        ))
+    })
+}

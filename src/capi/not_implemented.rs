@@ -195,11 +195,6 @@ pub struct rocksdb_flushjobinfo_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_flushwaloptions_t`).
-pub struct rocksdb_flushwaloptions_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_hyper_clock_cache_options_t`).
 pub struct rocksdb_hyper_clock_cache_options_t {
     _opaque: [u8; 0],
@@ -292,11 +287,6 @@ pub struct rocksdb_optimistictransactiondb_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_perfcontext_t`).
 pub struct rocksdb_perfcontext_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_pinnable_handle_t`).
-pub struct rocksdb_pinnable_handle_t {
     _opaque: [u8; 0],
 }
 
@@ -3623,17 +3613,6 @@ pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flush_wal_with_options(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_flushwaloptions_t,
-    a2: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_flush_wal_with_options"));
-    ()
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_compression_type(
     a0: *const rocksdb_flushjobinfo_t,
 ) -> u32 {
@@ -3759,51 +3738,6 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_stop(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_create() -> *mut rocksdb_flushwaloptions_t {
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_destroy(a0: *mut rocksdb_flushwaloptions_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_get_rate_limiter_priority(
-    a0: *mut rocksdb_flushwaloptions_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_get_sync(
-    a0: *mut rocksdb_flushwaloptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_set_rate_limiter_priority(
-    a0: *mut rocksdb_flushwaloptions_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushwaloptions_set_sync(
-    a0: *mut rocksdb_flushwaloptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_cf_with_ts(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_readoptions_t,
@@ -3843,41 +3777,6 @@ pub unsafe extern "C" fn rocksdb_get_full_history_ts_low(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_into_buffer(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *mut c_char,
-    a5: size_t,
-    a6: *mut size_t,
-    a7: *mut c_uchar,
-    a8: *mut *mut c_char,
-) -> c_uchar {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_get_into_buffer"));
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_into_buffer_cf(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    a2: *mut rocksdb_column_family_handle_t,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *mut c_char,
-    a6: size_t,
-    a7: *mut size_t,
-    a8: *mut c_uchar,
-    a9: *mut *mut c_char,
-) -> c_uchar {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
-    save_error(a9, &Error::not_supported("rocksdb_get_into_buffer_cf"));
-    0
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_livefiles_storage_info_options_t,
@@ -3901,33 +3800,6 @@ pub unsafe extern "C" fn rocksdb_get_options_from_string(
     let _ = (a0, a1, a2, a3);
     save_error(a3, &Error::not_supported("rocksdb_get_options_from_string"));
     ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_pinned_cf_v2(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    a2: *mut rocksdb_column_family_handle_t,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *mut *mut c_char,
-) -> *mut rocksdb_pinnable_handle_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_get_pinned_cf_v2"));
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_pinned_v2(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *mut *mut c_char,
-) -> *mut rocksdb_pinnable_handle_t {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_get_pinned_v2"));
-    std::ptr::null_mut()
 }
 
 #[unsafe(no_mangle)]
@@ -4935,37 +4807,6 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_num_entries(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_writeoptions_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *const c_char,
-    a5: size_t,
-    a6: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_merge"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge_cf(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_writeoptions_t,
-    a2: *mut rocksdb_column_family_handle_t,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *const c_char,
-    a6: size_t,
-    a7: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_merge_cf"));
-    ()
 }
 
 #[unsafe(no_mangle)]
@@ -5986,21 +5827,6 @@ pub unsafe extern "C" fn rocksdb_perfcontext_report(
 pub unsafe extern "C" fn rocksdb_perfcontext_reset(a0: *mut rocksdb_perfcontext_t) {
     let _ = (a0);
     ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_pinnable_handle_destroy(a0: *mut rocksdb_pinnable_handle_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_pinnable_handle_get_value(
-    a0: *const rocksdb_pinnable_handle_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
 }
 
 #[unsafe(no_mangle)]
