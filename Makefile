@@ -10,6 +10,10 @@ RELEASE_DIR  := $(CURDIR)/target/release
 # The names a program linked against RocksDB looks for: `-lrocksdb` at link time
 # (librocksdb.so) and Debian's librocksdb's SONAME at run time (librocksdb.so.7.8).
 ALIASES      := librocksdb.so librocksdb.so.7.8
+# Beware: `cargo test`/`cargo run` put target/release on their children's
+# LD_LIBRARY_PATH, so with these aliases present a Rust test that starts Debian's
+# sst_dump/ldb/db_bench loads ferrock in their place. `make test` runs the Rust
+# suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
 .PHONY: all build header deps test bench bench-compare install clean test-cpp test-go test-python

@@ -34,6 +34,7 @@ case "$(readlink -f "$our_lib")" in
   *) echo "bench-compare: the ferrock side does not resolve to $FERROCK_LIBDIR/libferrock.so (run make build)" >&2; exit 1 ;;
 esac
 
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 results=$work/results   # lines: side workload ops_per_sec rss_kb status
@@ -64,7 +65,7 @@ run_one() {
     read -r opsps verified bad <<<"$res"
     local checked=""
     case $w in readrandom|seekrandom) checked=", verified $verified, wrong $bad" ;; esac
-    echo "  $side $w: $opsps ops/s, peak RSS $((rss / 1024)) MiB$checked"
+    echo "  $side $w: $opsps ops/s, peak RSS $(awk -v k="$rss" 'BEGIN { printf "%.0f", k / 1024 }') MiB$checked"
     echo "$side $w $opsps $rss ok" >> "$results"
   fi
 }
@@ -105,6 +106,7 @@ if [ "${RECORD:-0}" = 1 ]; then
     echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- Machine: $(nproc) CPUs ($cpu), $ram RAM, $(. /etc/os-release && echo "$PRETTY_NAME")"
     echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian), ferrock $(git describe --always --dirty 2>/dev/null)"
+    echo "- Load average when the run started: $load_at_start (the machine may be shared)"
     echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS ROUNDS=$ROUNDS make bench-compare\`"
     echo
     echo "$table"

@@ -133,7 +133,7 @@ impl InternalKeyComparator {
         let ulimit = user_key(limit);
         let mut tmp = ustart.clone();
         self.user.find_shortest_separator(&mut tmp, ulimit);
-        if tmp.len() < ustart.len() && self.user.compare(&ustart, &tmp) == Ordering::Less {
+        if tmp.len() <= ustart.len() && self.user.compare(&ustart, &tmp) == Ordering::Less {
             let mut k = tmp;
             k.extend_from_slice(&pack_seq_and_type(MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK).to_le_bytes());
             *start = k;
@@ -144,7 +144,7 @@ impl InternalKeyComparator {
         let ukey = user_key(key).to_vec();
         let mut tmp = ukey.clone();
         self.user.find_short_successor(&mut tmp);
-        if tmp.len() < ukey.len() && self.user.compare(&ukey, &tmp) == Ordering::Less {
+        if tmp.len() <= ukey.len() && self.user.compare(&ukey, &tmp) == Ordering::Less {
             let mut k = tmp;
             k.extend_from_slice(&pack_seq_and_type(MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK).to_le_bytes());
             *key = k;

@@ -134,6 +134,9 @@ pub struct Options {
     pub avoid_flush_during_shutdown: bool,
     /// enable_statistics (C API `rocksdb_options_enable_statistics`).
     pub statistics: bool,
+    /// The file system (RocksDB's `env`); None means the POSIX one. Tests pass the
+    /// fault-injecting file system here.
+    pub fs: Option<Arc<dyn crate::env::FileSystem>>,
 
     // ColumnFamilyOptions
     pub comparator: Comparator,
@@ -171,6 +174,13 @@ pub struct Options {
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
 pub const DEFAULT_COMPRESSION_LEVEL: i32 = 32767;
 
+impl Options {
+    /// The file system these options name (the POSIX one by default).
+    pub fn file_system(&self) -> Arc<dyn crate::env::FileSystem> {
+        self.fs.clone().unwrap_or_else(crate::env::default_fs)
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -192,6 +202,7 @@ impl Default for Options {
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
             statistics: false,
+            fs: None,
             comparator: Comparator::Bytewise,
             write_buffer_size: 64 << 20,
             max_write_buffer_number: 2,

@@ -12,19 +12,17 @@
 use ferrock::db::Db;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
 use ferrock::batch::WriteBatch;
+use ferrock::table::cache::BlockCache;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::exit;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// RocksDB's db_bench default block cache size (tools/db_bench_tool.cc, FLAGS_cache_size),
-/// which is also the size of the cache ferrock gives a database that names none.
-const DEFAULT_CACHE_SIZE: i64 = 32 << 20;
-
 /// Every flag db_bench accepts, with RocksDB's default, as text; parsed on use.
 const FLAG_DEFAULTS: &[(&str, &str)] = &[
-    ("benchmarks", "fillseq,fillrandom,overwrite,readrandom,seekrandom,readseq,readreverse,compact,readrandom,stats"),
+    // RocksDB's default list, keeping only the members ferrock's db_bench runs, in its order.
+    ("benchmarks", "fillseq,fillrandom,overwrite,readrandom,seekrandom,readseq,readreverse,compact,readseq,readreverse"),
     ("num", "1000000"),
     ("reads", "-1"),
     ("writes", "-1"),
@@ -411,20 +409,22 @@ fn destroy_db_files(dir: &Path) -> std::io::Result<()> {
 }
 
 fn build_options(flags: &Flags) -> Result<Options, String> {
-    let mut o = Options::default();
-    o.create_if_missing = true;
-    o.compression = parse_compression(flags.str("compression_type"))?;
-    o.write_buffer_size = flags.i64("write_buffer_size").max(0) as usize;
-    o.max_write_buffer_number = flags.i64("max_write_buffer_number") as i32;
-    o.target_file_size_base = flags.i64("target_file_size_base").max(0) as u64;
-    o.max_bytes_for_level_base = flags.i64("max_bytes_for_level_base").max(0) as u64;
-    o.num_levels = flags.i64("num_levels") as i32;
-    o.level0_file_num_compaction_trigger = flags.i64("level0_file_num_compaction_trigger") as i32;
-    o.level0_slowdown_writes_trigger = flags.i64("level0_slowdown_writes_trigger") as i32;
-    o.level0_stop_writes_trigger = flags.i64("level0_stop_writes_trigger") as i32;
-    o.max_background_jobs = flags.i64("max_background_jobs") as i32;
-    o.max_open_files = flags.i64("open_files") as i32;
-    o.statistics = flags.bool("statistics");
+    let mut o = Options {
+        create_if_missing: true,
+        compression: parse_compression(flags.str("compression_type"))?,
+        write_buffer_size: flags.i64("write_buffer_size").max(0) as usize,
+        max_write_buffer_number: flags.i64("max_write_buffer_number") as i32,
+        target_file_size_base: flags.i64("target_file_size_base").max(0) as u64,
+        max_bytes_for_level_base: flags.i64("max_bytes_for_level_base").max(0) as u64,
+        num_levels: flags.i64("num_levels") as i32,
+        level0_file_num_compaction_trigger: flags.i64("level0_file_num_compaction_trigger") as i32,
+        level0_slowdown_writes_trigger: flags.i64("level0_slowdown_writes_trigger") as i32,
+        level0_stop_writes_trigger: flags.i64("level0_stop_writes_trigger") as i32,
+        max_background_jobs: flags.i64("max_background_jobs") as i32,
+        max_open_files: flags.i64("open_files") as i32,
+        statistics: flags.bool("statistics"),
+        ..Options::default()
+    };
     o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
     o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
@@ -432,11 +432,9 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
     if cache_size <= 0 {
         // RocksDB's db_bench: a cache size of 0 or less means no block cache.
         o.table.no_block_cache = true;
-    } else if cache_size != DEFAULT_CACHE_SIZE {
-        // TODO(infra): build `BlockCache::new(cache_size, -1)` once table::cache exposes it.
-        return Err(format!(
-            "Not implemented: --cache_size={cache_size}: only the default {DEFAULT_CACHE_SIZE} (or 0) until the block cache API lands"
-        ));
+    } else {
+        // -1: the cache picks its shard count, as RocksDB's --cache_numshardbits=-1 does.
+        o.table.block_cache = Some(BlockCache::new(cache_size as usize, -1));
     }
     Ok(o)
 }
@@ -526,9 +524,9 @@ enum KeyOrder {
 }
 
 /// fillseq / fillrandom / overwrite: `writes` entries per thread, `batch_size` per write.
-fn do_write(db: &Db, cfg: &Config, order: KeyOrder, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(1000 + thread as u64));
-    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, 301 + thread as u64);
+fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut batch = WriteBatch::new();
     let mut st = Stats { start: Some(Instant::now()), ..Default::default() };
@@ -559,8 +557,8 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, thread: usize) -> Result<Sta
 }
 
 /// readrandom: `reads` point lookups of uniformly random keys per thread.
-fn do_read_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(2000 + thread as u64));
+fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
@@ -586,8 +584,8 @@ fn do_read_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String>
 }
 
 /// seekrandom: a new iterator per operation, Seek to a random key, then `seek_nexts` Next()s.
-fn do_seek_random(db: &Db, cfg: &Config, thread: usize) -> Result<Stats, String> {
-    let mut rng = Rng(cfg.seed.wrapping_add(3000 + thread as u64));
+fn do_seek_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
@@ -719,6 +717,7 @@ fn main() {
         let _ = std::fs::create_dir_all(parent);
     }
     let mut db = Some(open_db(&opts, &db_path));
+    let mut next_seed = cfg.seed.wrapping_add(1);
 
     for name in &benchmarks {
         let fresh = matches!(name.as_str(), "fillseq" | "fillrandom");
@@ -738,12 +737,17 @@ fn main() {
             db = Some(open_db(&opts, &db_path));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
+        // As RocksDB's ThreadState: every thread of every benchmark gets the next seed
+        // after the base, so overwrite does not replay fillrandom's keys.
+        let first_seed = next_seed;
+        next_seed = next_seed.wrapping_add(cfg.threads as u64);
+        let seed_of = |t: usize| first_seed.wrapping_add(t as u64);
         println!("DB path: [{}]", db_path.display());
         let result = match name.as_str() {
-            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, t)),
-            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, t)),
-            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, t)),
-            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, t)),
+            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, seed_of(t))),
+            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t))),
+            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, seed_of(t))),
+            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, seed_of(t))),
             "readseq" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, false)),
             "readreverse" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, true)),
             "compact" => {

@@ -603,7 +603,9 @@ impl DbInner {
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
                 let deepest = (0..num_levels).rev().find(|l| !version.levels.get(*l).map_or(true, |v| v.is_empty())).unwrap_or(0);
-                if level >= deepest {
+                // Everything moves down to the deepest level holding data, and level 0 always
+                // moves at least into level 1 (RocksDB's CompactRange without a target level).
+                if level >= deepest.max(1) {
                     break;
                 }
                 let inputs = version.overlapping_files(&self.icmp, level, begin, end);

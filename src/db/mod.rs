@@ -305,7 +305,7 @@ impl Db {
 
     pub fn list_column_families(opts: &Options, path: impl AsRef<Path>) -> Result<Vec<String>> {
         let _ = opts;
-        let fs = crate::env::default_fs();
+        let fs = opts.file_system();
         VersionSet::list_column_families(fs.as_ref(), path.as_ref())
     }
 

@@ -58,7 +58,7 @@ pub(super) fn open(
     error_if_wal_file_exists: bool,
 ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
     check_options(db_opts, cfs)?;
-    let fs = crate::env::default_fs();
+    let fs = db_opts.file_system();
     let path = path.to_path_buf();
     let wal_dir = if db_opts.wal_dir.is_empty() { path.clone() } else { PathBuf::from(&db_opts.wal_dir) };
     let mut lock = None;
@@ -464,7 +464,7 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
 
 /// RocksDB's DestroyDB: removes the database's files, then the directory if it is empty.
 pub(super) fn destroy(opts: &Options, path: &Path) -> Result<()> {
-    let fs = crate::env::default_fs();
+    let fs = opts.file_system();
     if !fs.file_exists(path) {
         return Ok(());
     }

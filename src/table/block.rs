@@ -12,7 +12,9 @@ use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::InternalKeyComparator;
 use crate::table::format::{BlockHandle, BLOCK_TRAILER_SIZE};
-use crate::util::coding::{decode_fixed16, decode_fixed32, get_varint32, get_varsignedint64, put_fixed32, put_varint32, put_varsignedint64};
+use crate::util::coding::{
+    decode_fixed16, decode_fixed32, get_varint32, get_varsignedint64, put_fixed32, put_varint32, put_varsignedint64,
+};
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -97,7 +99,9 @@ impl BlockBuilder {
         if self.counter >= self.restart_interval {
             est += 4;
         }
-        est + 4 + crate::util::coding::varint_length(key_len as u64) + crate::util::coding::varint_length(value_len as u64)
+        est + 4
+            + crate::util::coding::varint_length(key_len as u64)
+            + crate::util::coding::varint_length(value_len as u64)
     }
 
     pub fn add(&mut self, key: &[u8], value: &[u8]) {
@@ -390,7 +394,11 @@ impl BlockIter {
             } else {
                 match get_varsignedint64(&mut p) {
                     Some(d) => BlockHandle {
-                        offset: self.handle.offset.wrapping_add(self.handle.size).wrapping_add(BLOCK_TRAILER_SIZE as u64),
+                        offset: self
+                            .handle
+                            .offset
+                            .wrapping_add(self.handle.size)
+                            .wrapping_add(BLOCK_TRAILER_SIZE as u64),
                         size: (self.handle.size as i64).wrapping_add(d) as u64,
                     },
                     None => {
@@ -407,7 +415,9 @@ impl BlockIter {
         self.value_range = (vstart, end);
         self.current = off;
         self.next_offset = end;
-        while self.restart_index + 1 < self.block.num_restarts && self.block.restart_point(self.restart_index + 1) <= off {
+        while self.restart_index + 1 < self.block.num_restarts
+            && self.block.restart_point(self.restart_index + 1) <= off
+        {
             self.restart_index += 1;
         }
         true

@@ -17,7 +17,9 @@ use crate::options::{CompressionType, DEFAULT_COMPRESSION_LEVEL};
 use crate::table::block::BlockBuilder;
 use crate::table::compression::{compress_framed, good_compression_ratio};
 use crate::table::filter_block::{FilterBlockBuilder, FILTER_POLICY_NAME, FULL_FILTER_META_NAME};
-use crate::table::format::{append_block_with_trailer, BlockHandle, Footer, BLOCK_TRAILER_SIZE, CHECKSUM_CRC32C, FORMAT_VERSION};
+use crate::table::format::{
+    append_block_with_trailer, BlockHandle, Footer, BLOCK_TRAILER_SIZE, CHECKSUM_CRC32C, FORMAT_VERSION,
+};
 use crate::table::properties::{compression_options_string, TableProperties};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -341,7 +343,8 @@ impl TableBuilder {
         let meta_raw = metaindex.finish();
         let metaindex_handle = self.write_block(&meta_raw, false)?;
 
-        let footer = Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION };
+        let footer =
+            Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION };
         let fb = footer.encode();
         self.file.append(&fb)?;
         self.offset += fb.len() as u64;

@@ -12,7 +12,7 @@
 use crate::table::block::Block;
 use parking_lot::Mutex;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 pub type CacheKey = (u64, u64);
@@ -78,7 +78,19 @@ pub struct BlockCache {
     shards: Vec<Mutex<Shard>>,
     shard_bits: u32,
     capacity: AtomicUsize,
+    strict_capacity_limit: AtomicBool,
     next_id: AtomicU64,
+    hits: AtomicU64,
+    misses: AtomicU64,
+    adds: AtomicU64,
+}
+
+/// Counters since the cache was made (the block-cache tickers' sources).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BlockCacheCounters {
+    pub hits: u64,
+    pub misses: u64,
+    pub adds: u64,
 }
 
 /// RocksDB's default shard count: shards of at least 512 KiB, at most 64.
@@ -101,7 +113,31 @@ impl BlockCache {
     pub fn new(capacity: usize, num_shard_bits: i32) -> Arc<BlockCache> {
         let bits = if num_shard_bits < 0 { default_shard_bits(capacity) } else { (num_shard_bits as u32).min(19) };
         let shards = (0..(1usize << bits)).map(|_| Mutex::new(Shard::default())).collect();
-        Arc::new(BlockCache { shards, shard_bits: bits, capacity: AtomicUsize::new(capacity), next_id: AtomicU64::new(1) })
+        Arc::new(BlockCache {
+            shards,
+            shard_bits: bits,
+            capacity: AtomicUsize::new(capacity),
+            strict_capacity_limit: AtomicBool::new(false),
+            next_id: AtomicU64::new(1),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+            adds: AtomicU64::new(0),
+        })
+    }
+
+    /// With a strict limit, an insert that cannot fit (everything else
+    /// pinned) is refused instead of overshooting the capacity.
+    pub fn set_strict_capacity_limit(&self, strict: bool) {
+        self.strict_capacity_limit.store(strict, Ordering::Relaxed);
+    }
+
+    pub fn has_strict_capacity_limit(&self) -> bool {
+        self.strict_capacity_limit.load(Ordering::Relaxed)
+    }
+
+    /// Number of entries in the cache (`rocksdb_cache_get_occupancy_count`).
+    pub fn occupancy_count(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().map.len()).sum()
     }
 
     pub fn capacity(&self) -> usize {
@@ -149,23 +185,44 @@ impl BlockCache {
         &self.shards[idx]
     }
 
-    /// Inserts (or replaces) a block. An entry larger than the whole capacity
-    /// is still inserted and goes as soon as nobody holds it (RocksDB's
-    /// non-strict capacity limit).
-    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) {
+    /// Inserts (or replaces) a block; returns whether it was inserted. Without
+    /// a strict limit an entry always goes in, even past the capacity, and
+    /// leaves as soon as nobody holds it; with one, an entry that cannot fit
+    /// after evicting every unpinned entry is refused (the reader then serves
+    /// the block uncached).
+    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
         let per = self.shard_capacity();
         let mut s = self.shard(&key).lock();
         s.remove(&key);
+        if self.has_strict_capacity_limit() && s.usage + charge > per {
+            s.evict_to(per.saturating_sub(charge));
+            if s.usage + charge > per {
+                return false;
+            }
+        }
         let tick = s.next_tick;
         s.next_tick += 1;
         s.map.insert(key, Entry { block, charge, tick });
         s.lru.insert(tick, key);
         s.usage += charge;
         s.evict_to(per);
+        self.adds.fetch_add(1, Ordering::Relaxed);
+        true
     }
 
     pub fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
-        self.shard(key).lock().touch(key)
+        let found = self.shard(key).lock().touch(key);
+        let counter = if found.is_some() { &self.hits } else { &self.misses };
+        counter.fetch_add(1, Ordering::Relaxed);
+        found
+    }
+
+    pub fn counters(&self) -> BlockCacheCounters {
+        BlockCacheCounters {
+            hits: self.hits.load(Ordering::Relaxed),
+            misses: self.misses.load(Ordering::Relaxed),
+            adds: self.adds.load(Ordering::Relaxed),
+        }
     }
 
     pub fn erase(&self, key: &CacheKey) {
@@ -193,6 +250,8 @@ mod tests {
         }
         assert_eq!(c.usage(), 1000);
         assert!(c.lookup(&(id, 0)).is_some()); // now most recent
+        assert!(c.lookup(&(id, 99)).is_none());
+        assert_eq!(c.counters(), BlockCacheCounters { hits: 1, misses: 1, adds: 10 });
         c.insert((id, 10), blk(10), 100);
         assert!(c.lookup(&(id, 1)).is_none(), "oldest unpinned entry evicted");
         assert!(c.lookup(&(id, 0)).is_some());
@@ -207,6 +266,25 @@ mod tests {
         c.set_capacity(0);
         assert_eq!(c.usage(), 0);
         assert_eq!(c.capacity(), 0);
+    }
+
+    #[test]
+    fn strict_limit_refuses_what_cannot_fit() {
+        let c = BlockCache::new(250, 0);
+        c.set_strict_capacity_limit(true);
+        let id = c.new_id();
+        let a = blk(1);
+        let b = blk(1);
+        assert!(c.insert((id, 1), a.clone(), 100));
+        assert!(c.insert((id, 2), b.clone(), 100));
+        // Both pinned by a and b: a third cannot fit.
+        assert!(!c.insert((id, 3), blk(1), 100));
+        assert_eq!(c.occupancy_count(), 2);
+        drop(a);
+        assert!(c.insert((id, 3), blk(1), 100));
+        assert!(c.lookup(&(id, 1)).is_none());
+        assert_eq!(c.usage(), 200);
+        drop(b);
     }
 
     #[test]

@@ -56,9 +56,8 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
     if type_byte == 0x40 {
         return Err(Error::not_supported("ZSTDNotFinal compression"));
     }
-    let codec = CompressionType::from_u8(type_byte).ok_or_else(|| {
-        Error::corruption(format!("bad block type {}", type_byte))
-    })?;
+    let codec = CompressionType::from_u8(type_byte)
+        .ok_or_else(|| Error::corruption(format!("bad block type {}", type_byte)))?;
     match codec {
         CompressionType::None => Ok(data.to_vec()),
         CompressionType::Lz4 | CompressionType::Lz4hc => {

@@ -18,7 +18,9 @@ use crate::table::block::{Block, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
-use crate::table::format::{read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
+use crate::table::format::{
+    read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE,
+};
 use crate::table::properties::TableProperties;
 use crate::util::comparator::Comparator;
 use std::sync::Arc;

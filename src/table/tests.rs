@@ -14,7 +14,6 @@ use crate::table::{Table, TableBuildOptions, TableBuilder, TableReadOptions};
 use crate::util::coding::put_varint64;
 use parking_lot::Mutex;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 /// An in-memory file shared between the writer and readers of a test.
@@ -172,7 +171,8 @@ fn round_trip_100k_every_codec_and_block_size() {
         (CompressionType::Lz4hc, 4, 64 * 1024),
     ];
     for (codec, level, bs) in configs {
-        let opts = TableBuildOptions { compression: codec, compression_level: level, block_size: bs, ..Default::default() };
+        let opts =
+            TableBuildOptions { compression: codec, compression_level: level, block_size: bs, ..Default::default() };
         let bytes = build(n, opts);
         let t = open_bytes(bytes, Some(BlockCache::new(1 << 20, -1))).unwrap();
         let p = t.properties();
@@ -331,8 +331,12 @@ fn block_cache_serves_repeated_reads() {
     check_full_scan(&t, 20_000);
     let used = cache.usage();
     assert!(used > 100_000, "{}", used);
+    let misses = cache.counters().misses;
     check_full_scan(&t, 20_000);
     assert_eq!(cache.usage(), used);
+    // The second scan is served from the cache.
+    assert_eq!(cache.counters().misses, misses);
+    assert!(cache.counters().hits >= t.properties().num_data_blocks);
     let mut it = t.iter(true);
     it.seek_to_first();
     assert!(cache.pinned_usage() > 0);
@@ -371,7 +375,7 @@ fn write_sst(path: &Path, n: usize, opts: TableBuildOptions) {
 }
 
 fn sst_dump(args: &[&str]) -> (bool, String) {
-    let out = Command::new("/usr/bin/sst_dump").args(args).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/sst_dump").args(args).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
@@ -382,7 +386,9 @@ fn rocksdb_sst_dump_accepts_our_tables() {
         return;
     }
     let dir = tmp_dir("sstdump");
-    for (codec, name) in [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")] {
+    for (codec, name) in
+        [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")]
+    {
         let path = dir.join(format!("{:06}.sst", codec as u8 + 10));
         let n = 2000;
         write_sst(&path, n, TableBuildOptions { compression: codec, file_number: 10, ..Default::default() });
@@ -427,7 +433,7 @@ fn run_db_bench(compression: &str, checksum_type: u8, format_version: u32, extra
         return None;
     }
     let dir = tmp_dir(&format!("dbbench-{}-{}-{}-{}", compression, checksum_type, format_version, extra.join("")));
-    let out = Command::new("/usr/bin/db_bench")
+    let out = crate::util::testutil::system_command("/usr/bin/db_bench")
         .args([
             "--benchmarks=fillseq",
             "--num=3000",
@@ -482,7 +488,12 @@ fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, forma
         for l in text.lines().filter(|l| l.contains(" => ")) {
             assert!(it.valid());
             let hex = |b: &[u8]| b.iter().map(|x| format!("{:02X}", x)).collect::<String>();
-            let want_k = format!("'{}' seq:{}, type:{}", hex(user_key(it.key())), crate::key::trailer(it.key()) >> 8, crate::key::trailer(it.key()) & 0xff);
+            let want_k = format!(
+                "'{}' seq:{}, type:{}",
+                hex(user_key(it.key())),
+                crate::key::trailer(it.key()) >> 8,
+                crate::key::trailer(it.key()) & 0xff
+            );
             assert!(l.contains(&want_k), "{} vs {}", l, want_k);
             assert!(l.trim_end().ends_with(&hex(it.value())), "value of {}", l);
             // A point lookup finds the same entry.
@@ -531,10 +542,10 @@ fn reads_rocksdb_tables_with_data_block_hash_index() {
     let dir = tmp_dir("hashindex");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/hashindex_rocksdb783.c");
     let exe = dir.join("gen");
-    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let sst = dir.join("000001.sst");
-    let out = Command::new(&exe).arg(&sst).arg("2000").output().unwrap();
+    let out = crate::util::testutil::system_command(&exe).arg(&sst).arg("2000").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let fs = crate::env::default_fs();
     let size = fs.file_size(&sst).unwrap();
@@ -597,7 +608,6 @@ fn encoded_handle_helper_matches_varints() {
     assert_eq!(a, b);
 }
 
-
 #[test]
 fn bloom_filter_is_written_and_consulted() {
     let n = 5000;
@@ -627,7 +637,8 @@ fn bloom_filter_is_written_and_consulted() {
     assert_eq!((calls, cache.usage()), (0, before));
 
     // whole_key_filtering = false: no keys go in, so no filter block at all.
-    let bytes = build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
+    let bytes =
+        build(100, TableBuildOptions { bloom_bits_per_key: 10.0, whole_key_filtering: false, ..Default::default() });
     let t = open_bytes(bytes, None).unwrap();
     assert!(!t.has_filter());
     assert!(!t.properties().whole_key_filtering);
@@ -641,7 +652,11 @@ fn rocksdb_sst_dump_accepts_tables_with_filters() {
     }
     let dir = tmp_dir("sstdump-filter");
     let path = dir.join("000007.sst");
-    write_sst(&path, 1000, TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() });
+    write_sst(
+        &path,
+        1000,
+        TableBuildOptions { bloom_bits_per_key: 10.0, compression: CompressionType::Lz4, ..Default::default() },
+    );
     let file_arg = format!("--file={}", path.display());
     let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
     assert!(ok && !text.contains("Corruption"), "{}", text);
@@ -720,7 +735,6 @@ fn random_corruption_never_panics() {
     }
 }
 
-
 #[test]
 fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
     if tool("/usr/bin/cc").is_none() || tool("/usr/include/rocksdb/c.h").is_none() {
@@ -729,15 +743,23 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
     let dir = tmp_dir("ingest");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/ingest_rocksdb783.c");
     let exe = dir.join("ingest");
-    let out = Command::new("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let n = 20_000;
-    for (codec, bits) in [(CompressionType::Lz4, 10.0), (CompressionType::None, 0.0), (CompressionType::Lz4hc, 7.5)] {
+    for (codec, bits, index_interval) in
+        [(CompressionType::Lz4, 10.0, 1), (CompressionType::None, 0.0, 1), (CompressionType::Lz4hc, 7.5, 16)]
+    {
         // An ingested file: sequence numbers 0 and the external-file properties.
         let sst = dir.join(format!("ext-{}.sst", codec as u8));
         let fs = crate::env::default_fs();
         let mut b = TableBuilder::new(
-            TableBuildOptions { compression: codec, bloom_bits_per_key: bits, ..Default::default() },
+            TableBuildOptions {
+                compression: codec,
+                bloom_bits_per_key: bits,
+                index_block_restart_interval: index_interval,
+                block_size: 1024,
+                ..Default::default()
+            },
             fs.new_writable_file(&sst).unwrap(),
         );
         b.set_user_property("rocksdb.external_sst_file.version", vec![2, 0, 0, 0]);
@@ -749,7 +771,7 @@ fn rocksdb_ingests_and_reads_our_table_through_its_filter() {
         f.sync().unwrap();
         f.close().unwrap();
         let db = dir.join(format!("db-{}", codec as u8));
-        let out = Command::new(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
+        let out = crate::util::testutil::system_command(&exe).arg(&db).arg(&sst).arg(n.to_string()).output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{} {}", text, String::from_utf8_lossy(&out.stderr));
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -819,4 +841,40 @@ fn ingested_files_read_with_their_global_seqno() {
     let mut it = t.iter(false);
     it.seek_to_first();
     assert_eq!(it.key(), &make_internal_key(&user(0), 5, ValueType::Value)[..]);
+}
+
+#[test]
+fn rocksdb_reads_our_delta_encoded_index_with_restart_interval_16() {
+    if tool("/usr/bin/sst_dump").is_none() {
+        return;
+    }
+    let dir = tmp_dir("sstdump-index16");
+    let path = dir.join("000009.sst");
+    let n = 20_000;
+    let opts = TableBuildOptions { index_block_restart_interval: 16, block_size: 512, ..Default::default() };
+    write_sst(&path, n, opts);
+    let file_arg = format!("--file={}", path.display());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=check", "--verify_checksum"]);
+    assert!(ok && !text.contains("Corruption"), "{}", text);
+    let (ok, text) = sst_dump(&[&file_arg, "--command=scan"]);
+    assert!(ok, "{}", text);
+    assert_eq!(text.lines().filter(|l| l.contains(" => ")).count(), n);
+    // Seeks through sst_dump's --from go through the index binary search.
+    let from = format!("--from={}", String::from_utf8(user(12_345)).unwrap());
+    let to = format!("--to={}", String::from_utf8(user(12_350)).unwrap());
+    let (ok, text) = sst_dump(&[&file_arg, "--command=scan", &from, &to]);
+    assert!(ok, "{}", text);
+    let keys: Vec<&str> = text.lines().filter(|l| l.contains(" => ")).collect();
+    assert_eq!(keys.len(), 5, "{}", text);
+    assert!(keys[0].starts_with("'key00012345'"), "{}", keys[0]);
+    // And our own reader agrees.
+    let fs = crate::env::default_fs();
+    let t = Table::open(
+        fs.new_random_access_file(&path).unwrap(),
+        fs.file_size(&path).unwrap(),
+        TableReadOptions::default(),
+    )
+    .unwrap();
+    check_full_scan(&t, n);
+    let _ = std::fs::remove_dir_all(&dir);
 }

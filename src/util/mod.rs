@@ -3,4 +3,6 @@
 pub mod coding;
 pub mod comparator;
 pub mod crc;
+#[cfg(test)]
+pub mod testutil;
 pub mod xxph3;

@@ -388,7 +388,7 @@ mod tests {
         db.table.bloom_bits_per_key = 10.0;
         write_options_file(fs.as_ref(), &dir, 2, &db, &[("default".to_string(), &db)]).unwrap();
         let run = |args: &[&str]| {
-            let out = std::process::Command::new("/usr/bin/ldb").args(args).output().unwrap();
+            let out = crate::util::testutil::system_command("/usr/bin/ldb").args(args).output().unwrap();
             (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
         };
         let db_arg = format!("--db={}", dir.display());

@@ -981,7 +981,7 @@ mod tests {
     }
 
     fn ldb(args: &[&str]) -> Option<(bool, String)> {
-        let out = std::process::Command::new("/usr/bin/ldb").args(args).output().ok()?;
+        let out = crate::util::testutil::system_command("/usr/bin/ldb").args(args).output().ok()?;
         let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
         Some((out.status.success(), text))
     }

@@ -49,6 +49,7 @@ check "build crash_writer.c against ferrock's header" gcc "${ours[@]}" tests/int
 check "build reader.c against ferrock's header" gcc "${ours[@]}" tests/interop/reader.c -o "$BIN/reader_ferrock" -lferrock
 # Debian's header and library only: this binary is the one that later runs on ferrock unchanged.
 check "build reader.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/reader.c -o "$BIN/reader_rocksdb" -lrocksdb
+check "build writer.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/writer.c -o "$BIN/writer_rocksdb" -lrocksdb
 [ "$failed" -eq 0 ] || finish
 
 # --- 1 and 2: ferrock writes, RocksDB 7.8.3 reads -----------------------------------
@@ -90,6 +91,16 @@ for mode in default none lz4bloom; do
     "$BIN/reader_ferrock" "$db" "$db.expected" "$db.deleted"
   check "[$mode] the Debian-built reader runs unchanged on ferrock (LD_LIBRARY_PATH only)" \
     env LD_LIBRARY_PATH="$LIBDIR" "$BIN/reader_rocksdb" "$db-alias" "$db.expected" "$db.deleted"
+done
+
+# --- the other direction: RocksDB 7.8.3 writes, ferrock reads ----------------------
+# (With codecs ferrock reads: RocksDB's default, Snappy, is not one of them.)
+for mode in none lz4bloom; do
+  db=$work/from-rocksdb-$mode
+  check "[$mode] RocksDB 7.8.3 writes a database" "$BIN/writer_rocksdb" "$db" "$mode"
+  [ -f "$db.expected" ] || continue
+  check "[$mode] ferrock opens RocksDB's database and reads every key, deleted keys absent" \
+    "$BIN/reader_ferrock" "$db" "$db.expected" "$db.deleted"
 done
 
 # --- 4: the alias ------------------------------------------------------------------

@@ -1,0 +1,3 @@
+module github.com/ferrock/ferrock/bindings/go
+
+go 1.22

@@ -1,0 +1,282 @@
+"""Pessimistic transactions: :class:`TransactionDB` and :class:`Transaction`.
+
+They call c.h's ``rocksdb_transactiondb_*`` and ``rocksdb_transaction_*``
+functions. ferrock's C API does not implement transactions yet, so opening a
+:class:`TransactionDB` over ferrock raises its
+:class:`~ferrock.errors.NotSupportedError` ("Not implemented: ..."); over a
+RocksDB build they work.
+
+Thread-safety: a :class:`TransactionDB` may be shared by threads; each
+:class:`Transaction` belongs to one thread.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from ctypes import byref, c_size_t
+from typing import Any, Optional, TypeVar, Union
+
+from ._lib import lib
+from .db import (
+    BytesLike,
+    Iterator,
+    WriteBatch,
+    _as_bytes,
+    _call,
+    _Mapping,
+    _Options,
+    _ReadOptions,
+    _take_bytes,
+)
+from .errors import InvalidArgumentError
+
+T = TypeVar("T")
+
+
+class TransactionDB(_Mapping):
+    """A database opened for transactions: ``TransactionDB(path, create_if_missing=True, **options)``
+    (the options of :class:`~ferrock.DB`). Reads and writes outside a
+    transaction use the mapping API; :meth:`transaction` starts one."""
+
+    def __init__(
+        self,
+        path: Union[str, "os.PathLike[str]"],
+        create_if_missing: bool = True,
+        **options: Any,
+    ) -> None:
+        self._handle: Optional[int] = None
+        self._lock = threading.Lock()
+        self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
+        self.path = os.fspath(path)
+        self._options: Optional[_Options] = _Options(create_if_missing, options)
+        self._txn_db_options = lib.rocksdb_transactiondb_options_create()
+        self._read_options = lib.rocksdb_readoptions_create()
+        self._write_plain: int = lib.rocksdb_writeoptions_create()
+        self._write_sync: int = lib.rocksdb_writeoptions_create()
+        lib.rocksdb_writeoptions_set_sync(self._write_sync, True)
+        try:
+            self._handle = _call(
+                lib.rocksdb_transactiondb_open,
+                self._options.handle,
+                self._txn_db_options,
+                os.fsencode(self.path),
+            )
+        except BaseException:
+            self._free_options()
+            raise
+
+    def _live_handle(self) -> int:
+        handle = self._handle
+        if handle is None:
+            raise InvalidArgumentError("Invalid argument: database is closed")
+        return handle
+
+    def _track(self, dependent: Any) -> None:
+        with self._lock:
+            self._dependents.add(dependent)
+
+    def _write_options(self, sync: bool) -> int:
+        return self._write_sync if sync else self._write_plain
+
+    # -- reads and writes outside a transaction ----------------------------------
+
+    def get(self, key: BytesLike, default: Optional[T] = None) -> Union[bytes, T, None]:
+        key = _as_bytes(key)
+        size = c_size_t()
+        ptr = _call(
+            lib.rocksdb_transactiondb_get,
+            self._live_handle(),
+            self._read_options,
+            key,
+            len(key),
+            byref(size),
+        )
+        value = _take_bytes(ptr, size.value)
+        return default if value is None else value
+
+    def put(self, key: BytesLike, value: BytesLike, *, sync: bool = False) -> None:
+        key = _as_bytes(key)
+        value = _as_bytes(value, "value")
+        _call(
+            lib.rocksdb_transactiondb_put,
+            self._live_handle(),
+            self._write_options(sync),
+            key,
+            len(key),
+            value,
+            len(value),
+        )
+
+    def delete(self, key: BytesLike, *, sync: bool = False) -> None:
+        key = _as_bytes(key)
+        _call(lib.rocksdb_transactiondb_delete, self._live_handle(), self._write_options(sync), key, len(key))
+
+    def write(self, batch: WriteBatch, *, sync: bool = False) -> None:
+        _call(lib.rocksdb_transactiondb_write, self._live_handle(), self._write_options(sync), batch._live())
+
+    def write_batch(self, *, sync: bool = False) -> WriteBatch:
+        return WriteBatch(self, sync=sync)
+
+    def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> Iterator:
+        handle = self._live_handle()
+        return Iterator(
+            self, lambda ro: lib.rocksdb_transactiondb_create_iterator(handle, ro), read_options, **flags
+        )
+
+    def transaction(self, *, sync: bool = False, lock_timeout: Optional[int] = None) -> "Transaction":
+        """Starts a transaction. As a context manager it commits when the block
+        ends normally and rolls back if it raises. ``lock_timeout`` is in ms."""
+        return Transaction(self, sync=sync, lock_timeout=lock_timeout)
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def close(self) -> None:
+        """Closes the database, first rolling back and freeing live transactions and iterators."""
+        with self._lock:
+            if self._handle is None:
+                return
+            # Iterators before the transactions they may read from.
+            dependents = sorted(self._dependents, key=lambda d: isinstance(d, Transaction))
+            for dependent in dependents:
+                dependent.close()
+            self._dependents.clear()
+            lib.rocksdb_transactiondb_close(self._handle)
+            self._handle = None
+        self._free_options()
+
+    def _free_options(self) -> None:
+        if self._options is not None:
+            self._options.destroy()
+            lib.rocksdb_transactiondb_options_destroy(self._txn_db_options)
+            lib.rocksdb_readoptions_destroy(self._read_options)
+            lib.rocksdb_writeoptions_destroy(self._write_plain)
+            lib.rocksdb_writeoptions_destroy(self._write_sync)
+            self._options = None
+
+    def __enter__(self) -> "TransactionDB":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+class Transaction(_Mapping):
+    """One pessimistic transaction; reads see its own writes. Use it as a
+    context manager, or call :meth:`commit` / :meth:`rollback` (then
+    :meth:`close`)."""
+
+    def __init__(self, db: TransactionDB, *, sync: bool, lock_timeout: Optional[int]) -> None:
+        self._db = db
+        self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
+        txn_options = lib.rocksdb_transaction_options_create()
+        try:
+            if lock_timeout is not None:
+                lib.rocksdb_transaction_options_set_lock_timeout(txn_options, int(lock_timeout))
+            self._handle: Optional[int] = lib.rocksdb_transaction_begin(
+                db._live_handle(), db._write_options(sync), txn_options, None
+            )
+        finally:
+            lib.rocksdb_transaction_options_destroy(txn_options)
+        db._track(self)
+
+    def _live(self) -> int:
+        if not self._handle:
+            raise InvalidArgumentError("Invalid argument: transaction is closed")
+        return self._handle
+
+    def _track(self, dependent: Any) -> None:
+        self._dependents.add(dependent)
+        self._db._track(dependent)
+
+    def get(self, key: BytesLike, default: Optional[T] = None) -> Union[bytes, T, None]:
+        key = _as_bytes(key)
+        size = c_size_t()
+        ptr = _call(lib.rocksdb_transaction_get, self._live(), self._db._read_options, key, len(key), byref(size))
+        value = _take_bytes(ptr, size.value)
+        return default if value is None else value
+
+    def get_for_update(
+        self, key: BytesLike, default: Optional[T] = None, *, exclusive: bool = True
+    ) -> Union[bytes, T, None]:
+        """Reads ``key`` and locks it until commit or rollback."""
+        key = _as_bytes(key)
+        size = c_size_t()
+        ptr = _call(
+            lib.rocksdb_transaction_get_for_update,
+            self._live(),
+            self._db._read_options,
+            key,
+            len(key),
+            byref(size),
+            exclusive,
+        )
+        value = _take_bytes(ptr, size.value)
+        return default if value is None else value
+
+    def put(self, key: BytesLike, value: BytesLike) -> None:
+        key = _as_bytes(key)
+        value = _as_bytes(value, "value")
+        _call(lib.rocksdb_transaction_put, self._live(), key, len(key), value, len(value))
+
+    def delete(self, key: BytesLike) -> None:
+        key = _as_bytes(key)
+        _call(lib.rocksdb_transaction_delete, self._live(), key, len(key))
+
+    def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> Iterator:
+        handle = self._live()
+        return Iterator(
+            self, lambda ro: lib.rocksdb_transaction_create_iterator(handle, ro), read_options, **flags
+        )
+
+    def set_savepoint(self) -> None:
+        lib.rocksdb_transaction_set_savepoint(self._live())
+
+    def rollback_to_savepoint(self) -> None:
+        _call(lib.rocksdb_transaction_rollback_to_savepoint, self._live())
+
+    def commit(self) -> None:
+        _call(lib.rocksdb_transaction_commit, self._live())
+
+    def rollback(self) -> None:
+        _call(lib.rocksdb_transaction_rollback, self._live())
+
+    def close(self) -> None:
+        """Frees the transaction (an uncommitted one is rolled back) and its iterators."""
+        if self._handle:
+            for dependent in list(self._dependents):
+                dependent.close()
+            lib.rocksdb_transaction_destroy(self._handle)
+            self._handle = None
+
+    def __enter__(self) -> "Transaction":
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        try:
+            if exc_type is None:
+                self.commit()
+            elif self._handle:
+                self.rollback()
+        finally:
+            self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+__all__ = ["TransactionDB", "Transaction"]
