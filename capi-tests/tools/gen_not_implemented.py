@@ -153,13 +153,16 @@ def main():
         first_is_handle = bool(params_c) and params_c[0].count("*") == 1 and re.match(r"^rocksdb_(\w+_)?t$", first)
         has_errptr = bool(params_c) and params_c[-1] == "char**" and "multi_get" not in name
         dflt = default_of(ret) if ret else "()"
-        args = ", ".join("a%d: %s" % (i, t) for i, t in enumerate(params))
+        pnames = ["a%d" % i for i in range(len(params))]
+        if has_errptr:
+            pnames[-1] = "errptr"
+        args = ", ".join("%s: %s" % (n, t) for n, t in zip(pnames, params))
         sig = 'pub unsafe extern "C" fn %s(%s)%s' % (name, args, " -> " + ret if ret else "")
-        unused = ", ".join("a%d" % i for i in range(len(params)))
+        unused = ", ".join(pnames)
         if has_errptr:
             kind = "errptr"
             body = ["    let _ = (%s);" % unused,
-                    '    save_error(a%d, &Error::not_supported("%s"));' % (len(params) - 1, name),
+                    '    save_error(errptr, &Error::not_supported("%s"));' % name,
                     "    %s" % dflt]
         elif (first_is_handle and first in STORING and ret is None and len(params) > 1
               and "_get_" not in name and "destroy" not in name):
@@ -200,7 +203,15 @@ def main():
             continue
         opaque |= local
         listed[kind].append((name, ""))
+        doc = {
+            "errptr": "Not implemented in ferrock: reports \"Not implemented: %s\" through errptr." % name,
+            "null": "Not implemented in ferrock: returns NULL.",
+            "inert": "Not implemented in ferrock: its object is never created, so this does nothing.",
+            "stored": "Accepted and stored; ferrock does not use it.",
+            "open-fails": "Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.",
+        }[kind]
         bodies.append("")
+        bodies.append("/// " + doc)
         bodies.append("#[unsafe(no_mangle)]")
         bodies.append(sig + " {")
         bodies.extend(body)

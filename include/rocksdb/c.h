@@ -1343,1954 +1343,4879 @@ extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_key_slice(const rocksdb_
  */
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_value_slice(const rocksdb_iterator_t *iter);
 
-extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_approximate_memory_usage_destroy(rocksdb_memory_usage_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_cache_total(rocksdb_memory_usage_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_readers_total(rocksdb_memory_usage_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_total(rocksdb_memory_usage_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5, uint64_t *a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5, uint64_t *a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint8_t a7, uint64_t *a8, char **a9);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_flags" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint8_t a7, uint64_t *a8, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_size_approximation_options_t *a2, int a3, const char *const *a4, const size_t *a5, const char *const *a6, const size_t *a7, uint64_t *a8, char **a9);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_size_approximation_options_t *a2, int a3, const char *const *a4, const size_t *a5, const char *const *a6, const size_t *a7, uint64_t *a8, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_with_options(rocksdb_t *a0, const rocksdb_size_approximation_options_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_with_options(rocksdb_t *a0, const rocksdb_size_approximation_options_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_close(rocksdb_backup_engine_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *a0, rocksdb_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *a0, rocksdb_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *a0, rocksdb_t *a1, unsigned char a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_flush" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *a0, rocksdb_t *a1, unsigned char a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, const char *a3, size_t a4, uint32_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_metadata" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, const char *a3, size_t a4, uint32_t *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, uint32_t *a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, uint32_t *a3, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_backup_engine_info_t *rocksdb_backup_engine_get_backup_info(rocksdb_backup_engine_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_info_app_metadata(const rocksdb_backup_engine_info_t *a0, int a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_backup_id(const rocksdb_backup_engine_info_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_info_count(const rocksdb_backup_engine_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_info_destroy(const rocksdb_backup_engine_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_number_files(const rocksdb_backup_engine_info_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_info_size(const rocksdb_backup_engine_info_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_backup_engine_info_timestamp(const rocksdb_backup_engine_info_t *a0, int a1);
 
-extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *a0, const char *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open_opts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_options_t *rocksdb_backup_engine_options_create(const char *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_destroy(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_options_get_backup_dir(rocksdb_backup_engine_options_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_backup_log_files(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_backup_rate_limit(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_destroy_old_data(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_io_buffer_size(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_background_operations(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_restore_rate_limit(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_schema_version(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_files_with_checksum(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_table_files(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_sync(rocksdb_backup_engine_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_dir(rocksdb_backup_engine_options_t *a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_log_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_destroy_old_data(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_env(rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_io_buffer_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_background_operations(rocksdb_backup_engine_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_schema_version(rocksdb_backup_engine_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_table_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_sync(rocksdb_backup_engine_options_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *a0, uint32_t a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_purge_old_backups" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, uint32_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, uint32_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_latest_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_stop_backup(rocksdb_backup_engine_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *a0, uint32_t a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_verify_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_blob_file_number(const rocksdb_blob_file_addition_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_blob_file_addition_info_blob_file_path(const rocksdb_blob_file_addition_info_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_total_blob_bytes(const rocksdb_blob_file_addition_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_total_blob_count(const rocksdb_blob_file_addition_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_blob_file_number(const rocksdb_blob_file_garbage_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_blob_file_garbage_info_blob_file_path(const rocksdb_blob_file_garbage_info_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_bytes(const rocksdb_blob_file_garbage_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_count(const rocksdb_blob_file_garbage_info_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *a0, const char *a1, size_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_block_based_options_set_user_defined_index_factory_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *a0, const char *a1, size_t a2, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_options_t *rocksdb_block_cache_trace_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_destroy(rocksdb_block_cache_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_options_get_sampling_frequency(rocksdb_block_cache_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_set_sampling_frequency(rocksdb_block_cache_trace_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_writer_options_t *rocksdb_block_cache_trace_writer_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_destroy(rocksdb_block_cache_trace_writer_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock(size_t a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *a0, const char *a1, uint64_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *a0, const char *a1, uint64_t a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *a0, const rocksdb_compaction_options_t *a1, const char *const *a2, size_t a3, int a4, int a5, char ***a6, size_t *a7, rocksdb_compactionjobinfo_t *a8, char **a9);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *a0, const rocksdb_compaction_options_t *a1, const char *const *a2, size_t a3, int a4, int a5, char ***a6, size_t *a7, rocksdb_compactionjobinfo_t *a8, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_compaction_options_t *a2, const char *const *a3, size_t a4, int a5, int a6, char ***a7, size_t *a8, rocksdb_compactionjobinfo_t *a9, char **a10);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_compaction_options_t *a2, const char *const *a3, size_t a4, int a5, int a6, char ***a7, size_t *a8, rocksdb_compactionjobinfo_t *a9, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(const rocksdb_compaction_file_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compaction_file_info_level(const rocksdb_compaction_file_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_compaction_options_canceled_create(void);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_options_get_allow_trivial_move(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compaction_options_get_max_subcompactions(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_options_get_output_file_size_limit(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_output_temperature_override(rocksdb_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_allow_trivial_move(rocksdb_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_canceled(rocksdb_compaction_options_t *a0, unsigned char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_compression(rocksdb_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_max_subcompactions(rocksdb_compaction_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_file_size_limit(rocksdb_compaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_table_properties_collector_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_table_properties_collector_factory_t *a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_block_based_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_block_based_table_options_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilter_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilterfactory_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_comparator(rocksdb_compaction_service_options_override_t *a0, rocksdb_comparator_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_cuckoo_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_cuckoo_table_options_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_env(rocksdb_compaction_service_options_override_t *a0, rocksdb_env_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_info_log(rocksdb_compaction_service_options_override_t *a0, rocksdb_logger_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_merge_operator(rocksdb_compaction_service_options_override_t *a0, rocksdb_mergeoperator_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_option(rocksdb_compaction_service_options_override_t *a0, const char *a1, const char *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_prefix_extractor(rocksdb_compaction_service_options_override_t *a0, rocksdb_slicetransform_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_sst_partitioner_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_sst_partitioner_factory_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *a0, void (*a1)(void*), unsigned char (*a2)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*a3)(void*));
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_set_ignore_snapshots(rocksdb_compactionfilter_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_full_compaction(rocksdb_compactionfiltercontext_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_manual_compaction(rocksdb_compactionfiltercontext_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilterfactory_t *rocksdb_compactionfilterfactory_create(void *a0, void (*a1)(void*), rocksdb_compactionfilter_t *(*a2)(void*, rocksdb_compactionfiltercontext_t*), const char *(*a3)(void*));
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilterfactory_destroy(rocksdb_compactionfilterfactory_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionjobinfo_aborted(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_base_input_level(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_blob_compression_type(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_addition_infos_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_garbage_infos_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_cf_id(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_cf_name(const rocksdb_compactionjobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compaction_reason(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compression(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_destroy(rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_elapsed_micros(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_input_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_input_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_files_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_input_records(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_job_id(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_num_corrupt_keys(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files_at_output_level(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_num_l0_files(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_output_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_output_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_files_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_output_level(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_output_records(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionjobinfo_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_thread_id(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_input_bytes(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_output_bytes(const rocksdb_compactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_base_input_level(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionservice_jobinfo_t_get_cf_id(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_cf_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_compaction_reason(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_session_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionservice_jobinfo_t_get_job_id(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_output_level(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_priority(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_bottommost_level(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_full_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_manual_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *a0, int a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *a0, int a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create_with_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(const rocksdb_compactionservice_scheduleresponse_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getstatus(const rocksdb_compactionservice_scheduleresponse_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_compactoptions_t *rocksdb_compactoptions_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_destroy(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_allow_write_stall(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_bottommost_level_compaction(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_change_level(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_exclusive_manual_compaction(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_max_subcompactions(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_level(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_path_id(rocksdb_compactoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_allow_write_stall(rocksdb_compactoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_bottommost_level_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_change_level(rocksdb_compactoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_exclusive_manual_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_full_history_ts_low(rocksdb_compactoptions_t *a0, char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_max_subcompactions(rocksdb_compactoptions_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_level(rocksdb_compactoptions_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_path_id(rocksdb_compactoptions_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_with_ts_create(void *a0, void (*a1)(void*), int (*a2)(void*, const char*, size_t, const char*, size_t), int (*a3)(void*, const char*, size_t, const char*, size_t), int (*a4)(void*, const char*, size_t, unsigned char, const char*, size_t, unsigned char), const char *(*a5)(void*), size_t a6);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_create_backup_options_t *rocksdb_create_backup_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_destroy(rocksdb_create_backup_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_atomic_flush(rocksdb_create_backup_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_create_backup_options_get_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_flush_before_backup(rocksdb_create_backup_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_atomic_flush(rocksdb_create_backup_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_mem_env(void);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_cuckoo_options_get_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_max_search_depth(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_use_module_hash(rocksdb_cuckoo_table_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_max_search_depth(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_dbpath_t *rocksdb_dbpath_create(const char *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_dbpath_destroy(rocksdb_dbpath_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_delete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_disable_file_deletions" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_enable_file_deletions" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_allow_fallocate(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_envoptions_get_bytes_per_sync(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_compaction_readahead_size(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fallocate_with_keep_size(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fd_cloexec(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_strict_bytes_per_sync(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_reads(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_writes(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_reads(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_writes(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_writable_file_max_buffer_size(rocksdb_envoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_allow_fallocate(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_bytes_per_sync(rocksdb_envoptions_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_compaction_readahead_size(rocksdb_envoptions_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fallocate_with_keep_size(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fd_cloexec(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *a0, rocksdb_ratelimiter_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_strict_bytes_per_sync(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_reads(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_writes(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_reads(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_writes(rocksdb_envoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_writable_file_max_buffer_size(rocksdb_envoptions_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_eventlistener_destroy(rocksdb_eventlistener_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_export_import_files_metadata_get_db_comparator_name(rocksdb_export_import_files_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_export_import_files_metadata_get_files(rocksdb_export_import_files_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_db_comparator_name(rocksdb_export_import_files_metadata_t *a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *a0, rocksdb_livefiles_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_cf_name(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_external_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_externalfileingestioninfo_global_seqno(const rocksdb_externalfileingestioninfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_internal_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_cf_id(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_cf_name(const rocksdb_flushjobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_flush_reason(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_flushjobinfo_job_id(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_largest_seqno(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_oldest_blob_file_number(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_smallest_seqno(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_thread_id(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_slowdown(const rocksdb_flushjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_current_wal_file" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_hyper_clock_cache_options_t *rocksdb_hyper_clock_cache_options_create(size_t a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_destroy(rocksdb_hyper_clock_cache_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_capacity(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_estimated_entry_charge(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_memory_allocator(rocksdb_hyper_clock_cache_options_t *a0, rocksdb_memory_allocator_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_num_shard_bits(rocksdb_hyper_clock_cache_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_import_column_family_options_t *rocksdb_import_column_family_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_destroy(rocksdb_import_column_family_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_import_column_family_options_get_move_files(rocksdb_import_column_family_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_set_move_files(rocksdb_import_column_family_options_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_increase_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_increase_full_history_ts_low" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_increase_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file(rocksdb_t *a0, const char *const *a1, size_t a2, const rocksdb_ingestexternalfileoptions_t *a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file(rocksdb_t *a0, const char *const *a1, size_t a2, const rocksdb_ingestexternalfileoptions_t *a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *const *a2, size_t a3, const rocksdb_ingestexternalfileoptions_t *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *const *a2, size_t a3, const rocksdb_ingestexternalfileoptions_t *a4, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_destroy(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_ingestexternalfileoptions_get_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fill_cache(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_link_files(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_move_files(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fill_cache(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_link_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_move_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_allocator_create(char **a0);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_jemalloc_nodump_allocator_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_allocator_create(char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *a0, rocksdb_livefile_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_destroy(rocksdb_livefiles_storage_info_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_directory(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum_func_name(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_file_number(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_file_type(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_options_t *rocksdb_livefiles_storage_info_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_destroy(rocksdb_livefiles_storage_info_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_relative_filename(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_replacement_contents(const rocksdb_livefiles_storage_info_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int a0, const char *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_cache(rocksdb_memory_consumers_t *a0, rocksdb_cache_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_db(rocksdb_memory_consumers_t *a0, rocksdb_t *a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_memory_consumers_t *rocksdb_memory_consumers_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_cf_name(const rocksdb_memtableinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_earliest_seqno(const rocksdb_memtableinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_first_seqno(const rocksdb_memtableinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocksdb_memtableinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_open_and_compact_canceled_create(void);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_open_and_compact_options_t *rocksdb_open_and_compact_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_destroy(rocksdb_open_and_compact_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_open_and_compact_options_get_allow_resumption(rocksdb_open_and_compact_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_allow_resumption(rocksdb_open_and_compact_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_canceled(rocksdb_open_and_compact_options_t *a0, unsigned char *a1);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *a0, const char *a1, const char *a2, const char *a3, size_t a4, size_t *a5, const rocksdb_compaction_service_options_override_t *a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *a0, const char *a1, const char *a2, const char *a3, size_t a4, size_t *a5, const rocksdb_compaction_service_options_override_t *a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *a0, const char *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *a0, const char *a1, const char *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *a0, const char *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *a0, const char *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, const int *a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_column_families_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, const int *a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_optimistictransaction_options_t *a2, rocksdb_transaction_t *a3);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_with_otxn_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, rocksdb_optimistictransactiondb_lock_buckets_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *a0, const char *a1, uint64_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *a0, const char *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_write" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory(rocksdb_options_t *a0, size_t a1, size_t a2);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory_del_ratio(rocksdb_options_t *a0, size_t a1, size_t a2, double a3);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size(rocksdb_options_t *a0, size_t a1, size_t a2, double a3, uint64_t a4);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_eventlistener(rocksdb_options_t *a0, rocksdb_eventlistener_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_table_properties_collector_factory(rocksdb_options_t *a0, rocksdb_table_properties_collector_factory_t *a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_add(rocksdb_options_t *a0, int a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(rocksdb_options_t *a0, int a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_add(rocksdb_options_t *a0, int a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_remove(rocksdb_options_t *a0, int a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_compaction_readahead_size(rocksdb_options_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_cache(rocksdb_options_t *a0, rocksdb_cache_t *a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4, unsigned char a5);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_max_dict_buffer_bytes(rocksdb_options_t *a0, uint64_t a1, unsigned char a2);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_use_zstd_dict_trainer(rocksdb_options_t *a0, unsigned char a1, unsigned char a2);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_zstd_max_train_bytes(rocksdb_options_t *a0, int a1, unsigned char a2);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter(rocksdb_options_t *a0, rocksdb_compactionfilter_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter_factory(rocksdb_options_t *a0, rocksdb_compactionfilterfactory_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuckoo_table_options_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
 
+/*
+ Accepted and stored; ferrock does not use it.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_options_t *a0, rocksdb_slicetransform_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_ratelimiter(rocksdb_options_t *a0, rocksdb_ratelimiter_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_file_manager(rocksdb_options_t *a0, rocksdb_sst_file_manager_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
 
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *a0, rocksdb_write_buffer_manager_t *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **a9);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **a8);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_put_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create(int64_t a0, int64_t a1, int32_t a2);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_auto_tuned(int64_t a0, int64_t a1, int32_t a2);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_with_mode(int64_t a0, int64_t a1, int32_t a2, int a3, bool a4);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_ratelimiter_destroy(rocksdb_ratelimiter_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_repair_db(const rocksdb_options_t *a0, const char *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_repair_db(const rocksdb_options_t *a0, const char *a1, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_replay_options_t *rocksdb_replay_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_destroy(rocksdb_replay_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_replay_options_get_fast_forward(rocksdb_replay_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_replay_options_get_num_threads(rocksdb_replay_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_fast_forward(rocksdb_replay_options_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_num_threads(rocksdb_replay_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_replayer_destroy(rocksdb_replayer_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_replayer_get_header_timestamp(const rocksdb_replayer_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_reset_status(rocksdb_status_ptr_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_restore_options_t *rocksdb_restore_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_destroy(rocksdb_restore_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_restore_options_get_keep_log_files(rocksdb_restore_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_restore_options_get_mode(rocksdb_restore_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_keep_log_files(rocksdb_restore_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_mode(rocksdb_restore_options_t *a0, int a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_size_approximation_options_t *rocksdb_size_approximation_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_destroy(rocksdb_size_approximation_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_size_approximation_options_get_files_size_error_margin(rocksdb_size_approximation_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_blob_files(rocksdb_size_approximation_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_files(rocksdb_size_approximation_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_memtables(rocksdb_size_approximation_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_files_size_error_margin(rocksdb_size_approximation_options_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_blob_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *a0, void (*a1)(void*), char *(*a2)(void*, const char*, size_t, size_t*), unsigned char (*a3)(void*, const char*, size_t), const char *(*a4)(void*));
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_sst_file_manager_get_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_size(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_trash_size(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(rocksdb_sst_file_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_compaction_buffer_size(rocksdb_sst_file_manager_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_usage(rocksdb_sst_file_manager_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_partitioner_factory_destroy(rocksdb_sst_partitioner_factory_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1, const rocksdb_comparator_t *a2);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_destroy(rocksdb_sstfilewriter_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_file_size(rocksdb_sstfilewriter_t *a0, uint64_t *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *a0, const char *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *a0, const char *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace_with_options(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_block_cache_trace_options_t *a3, const rocksdb_block_cache_trace_writer_options_t *a4, const char *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace_with_options(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_block_cache_trace_options_t *a3, const rocksdb_block_cache_trace_writer_options_t *a4, const char *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_statistics_histogram_data_t *rocksdb_statistics_histogram_data_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_statistics_histogram_data_destroy(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_average(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_count(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_max(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_median(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_min(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p95(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p99(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_std_dev(rocksdb_statistics_histogram_data_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_sum(rocksdb_statistics_histogram_data_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_base_input_level(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_blob_compression_type(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_subcompactionjobinfo_cf_name(const rocksdb_subcompactionjobinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compaction_reason(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compression(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_job_id(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_output_level(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_subcompactionjobinfo_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_subcompaction_job_id(const rocksdb_subcompactionjobinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_column_family_id(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_column_family_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_comparator_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_options(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_creation_time(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_block_restart_interval(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_host_id(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_id(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_session_id(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_external_sst_file_global_seqno_offset(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fast_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_file_creation_time(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_filter_policy_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_filter_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fixed_key_len(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_format_version(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_largest_seqno(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_smallest_seqno(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_block_restart_interval(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_key_is_user_key(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_partitions(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_value_is_delta_encoded(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_largest_seqno(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_smallest_seqno(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_merge_operator_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_newest_key_time(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_bypassed(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_rejected(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_deletions(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_entries(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_filter_entries(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_merge_operands(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_range_deletions(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_uniform_blocks(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_oldest_key_time(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_orig_file_number(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_prefix_extractor_name(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_property_collectors_names(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_key_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_value_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_readable_properties_count(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_separate_key_value_in_data_block(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_seqno_to_time_mapping(const rocksdb_table_properties_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_slow_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_tail_start_offset(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_top_level_index_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_udi_is_primary_index(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_uncompressed_data_size(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_user_collected_properties_count(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_user_defined_timestamps_persisted(const rocksdb_table_properties_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_trace_options_t *rocksdb_trace_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_destroy(rocksdb_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_filter(rocksdb_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_max_trace_file_size(rocksdb_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_trace_options_get_preserve_write_order(rocksdb_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_sampling_frequency(rocksdb_trace_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_filter(rocksdb_trace_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_max_trace_file_size(rocksdb_trace_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_preserve_write_order(rocksdb_trace_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_sampling_frequency(rocksdb_trace_options_t *a0, uint64_t a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_close(rocksdb_trace_reader_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_close(rocksdb_trace_reader_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *a0, const rocksdb_envoptions_t *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *a0, const rocksdb_envoptions_t *a1, const char *a2, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_destroy(rocksdb_trace_reader_t *a0);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_transaction_options_t *a2, rocksdb_transaction_t *a3);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_commit" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_destroy(rocksdb_transaction_t *a0);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_name(rocksdb_transaction_t *a0, size_t *a1);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0, unsigned char a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_prepare" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_log_data(rocksdb_transaction_t *a0, const char *a1, size_t a2);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch_wi" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback_to_savepoint" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *a0, uint64_t a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_set_name" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *a0, uint64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_close(rocksdb_transactiondb_t *a0);
 
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_create_column_family" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cfs" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *a0);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *a0, size_t *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
 
-extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0, uint32_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *a0, const char *a1, uint64_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *a0, const char *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *a0, const rocksdb_snapshot_t *a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_write" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *a0, int a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *a0, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **a2);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_file_destroy(rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_log_number(const rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_wal_file_path_name(const rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_size_file_bytes(const rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_start_sequence(const rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_wal_file_type(const rocksdb_wal_file_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_wal_files_count(const rocksdb_wal_files_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *a0, uint64_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *a0);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_buffer_size(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_cost_to_cache(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t a0, bool a1);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create_with_cache(size_t a0, const rocksdb_cache_t *a1, bool a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_destroy(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_enabled(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_memory_usage(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_mutable_memtable_memory_usage(rocksdb_write_buffer_manager_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t *a0, bool a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **a3);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_write_writebatch_wi" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *a0);
 
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t a0, unsigned char a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2, const rocksdb_readoptions_t *a3);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, const rocksdb_readoptions_t *a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *a0);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **a7);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **errptr);
 
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **errptr);
 
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **a6);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *a0, void *a1, void (*a2)(void*, const char*, size_t, const char*, size_t), void (*a3)(void*, const char*, size_t));
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **a1);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_rollback_to_save_point" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_writestallinfo_cf_name(const rocksdb_writestallinfo_t *a0, size_t *a1);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_cur(const rocksdb_writestallinfo_t *a0);
 
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_prev(const rocksdb_writestallinfo_t *a0);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);

@@ -445,25 +445,28 @@ pub struct rocksdb_writestallinfo_t {
     _opaque: [u8; 0],
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_create(
     a0: *mut rocksdb_memory_consumers_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_memory_usage_t {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_approximate_memory_usage_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_destroy(a0: *mut rocksdb_memory_usage_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_cache_total(
     a0: *mut rocksdb_memory_usage_t,
@@ -472,6 +475,7 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_cache_total(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_readers_total(
     a0: *mut rocksdb_memory_usage_t,
@@ -480,6 +484,7 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_readers_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_total(
     a0: *mut rocksdb_memory_usage_t,
@@ -488,6 +493,7 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_total(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushed(
     a0: *mut rocksdb_memory_usage_t,
@@ -496,6 +502,7 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushe
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes(
     a0: *mut rocksdb_t,
@@ -505,13 +512,14 @@ pub unsafe extern "C" fn rocksdb_approximate_sizes(
     a4: *const *const c_char,
     a5: *const size_t,
     a6: *mut u64,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_approximate_sizes"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_approximate_sizes"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes_cf(
     a0: *mut rocksdb_t,
@@ -522,13 +530,17 @@ pub unsafe extern "C" fn rocksdb_approximate_sizes_cf(
     a5: *const *const c_char,
     a6: *const size_t,
     a7: *mut u64,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_approximate_sizes_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_approximate_sizes_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_flags" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_flags(
     a0: *mut rocksdb_t,
@@ -540,16 +552,17 @@ pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_flags(
     a6: *const size_t,
     a7: u8,
     a8: *mut u64,
-    a9: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
     save_error(
-        a9,
+        errptr,
         &Error::not_supported("rocksdb_approximate_sizes_cf_with_flags"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_options(
     a0: *mut rocksdb_t,
@@ -561,16 +574,17 @@ pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_options(
     a6: *const *const c_char,
     a7: *const size_t,
     a8: *mut u64,
-    a9: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
     save_error(
-        a9,
+        errptr,
         &Error::not_supported("rocksdb_approximate_sizes_cf_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes_with_options(
     a0: *mut rocksdb_t,
@@ -581,51 +595,55 @@ pub unsafe extern "C" fn rocksdb_approximate_sizes_with_options(
     a5: *const *const c_char,
     a6: *const size_t,
     a7: *mut u64,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
     save_error(
-        a8,
+        errptr,
         &Error::not_supported("rocksdb_approximate_sizes_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_close(a0: *mut rocksdb_backup_engine_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup(
     a0: *mut rocksdb_backup_engine_t,
     a1: *mut rocksdb_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_create_new_backup"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_flush" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_flush(
     a0: *mut rocksdb_backup_engine_t,
     a1: *mut rocksdb_t,
     a2: c_uchar,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_create_new_backup_flush"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_metadata" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_with_metadata(
     a0: *mut rocksdb_backup_engine_t,
@@ -634,32 +652,34 @@ pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_with_metadata(
     a3: *const c_char,
     a4: size_t,
     a5: *mut u32,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_create_new_backup_with_metadata"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_with_options(
     a0: *mut rocksdb_backup_engine_t,
     a1: *mut rocksdb_t,
     a2: *const rocksdb_create_backup_options_t,
     a3: *mut u32,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
+    let _ = (a0, a1, a2, a3, errptr);
     save_error(
-        a4,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_create_new_backup_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_get_backup_info(
     a0: *mut rocksdb_backup_engine_t,
@@ -668,6 +688,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_get_backup_info(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_app_metadata(
     a0: *const rocksdb_backup_engine_info_t,
@@ -678,6 +699,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_app_metadata(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_backup_id(
     a0: *const rocksdb_backup_engine_info_t,
@@ -687,6 +709,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_backup_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_count(
     a0: *const rocksdb_backup_engine_info_t,
@@ -695,6 +718,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_destroy(
     a0: *const rocksdb_backup_engine_info_t,
@@ -703,6 +727,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_number_files(
     a0: *const rocksdb_backup_engine_info_t,
@@ -712,6 +737,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_number_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_size(
     a0: *const rocksdb_backup_engine_info_t,
@@ -721,6 +747,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_info_timestamp(
     a0: *const rocksdb_backup_engine_info_t,
@@ -730,28 +757,34 @@ pub unsafe extern "C" fn rocksdb_backup_engine_info_timestamp(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_open(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_backup_engine_t {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_backup_engine_open"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_backup_engine_open"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open_opts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_open_opts(
     a0: *const rocksdb_backup_engine_options_t,
     a1: *mut rocksdb_env_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_backup_engine_t {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_backup_engine_open_opts"));
+    let _ = (a0, a1, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_backup_engine_open_opts"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_create(
     a0: *const c_char,
@@ -760,6 +793,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_destroy(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -768,6 +802,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_dir(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -777,6 +812,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_dir(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_log_files(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -785,6 +821,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_log_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_rate_limit(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -793,6 +830,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_rate_limit(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_callback_trigger_interval_size(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -801,6 +839,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_callback_trigger_inte
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_current_temperatures_override_manifest(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -809,6 +848,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_current_temperatures_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_destroy_old_data(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -817,6 +857,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_destroy_old_data(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_io_buffer_size(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -825,6 +866,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_io_buffer_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_background_operations(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -833,6 +875,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_background_operat
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_valid_backups_to_open(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -841,6 +884,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_valid_backups_to_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_restore_rate_limit(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -849,6 +893,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_restore_rate_limit(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_schema_version(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -857,6 +902,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_schema_version(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_checksum(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -865,6 +911,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_chec
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_checksum_naming(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -873,6 +920,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_chec
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_table_files(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -881,6 +929,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_table_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_get_sync(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -889,6 +938,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_get_sync(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_dir(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -898,6 +948,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_dir(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_log_files(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -907,6 +958,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_log_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limit(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -916,6 +968,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limit(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limiter(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -925,6 +978,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limiter(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_callback_trigger_interval_size(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -934,6 +988,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_callback_trigger_inte
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_current_temperatures_override_manifest(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -943,6 +998,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_current_temperatures_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_destroy_old_data(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -952,6 +1008,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_destroy_old_data(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_env(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -961,6 +1018,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_env(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_io_buffer_size(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -970,6 +1028,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_io_buffer_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_background_operations(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -979,6 +1038,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_background_operat
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_valid_backups_to_open(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -988,6 +1048,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_valid_backups_to_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limit(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -997,6 +1058,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limit(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limiter(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1006,6 +1068,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limiter(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_schema_version(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1015,6 +1078,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_schema_version(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_checksum(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1024,6 +1088,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_chec
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_checksum_naming(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1033,6 +1098,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_chec
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_table_files(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1042,6 +1108,7 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_table_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_options_set_sync(
     a0: *mut rocksdb_backup_engine_options_t,
@@ -1051,20 +1118,22 @@ pub unsafe extern "C" fn rocksdb_backup_engine_options_set_sync(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_purge_old_backups" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_purge_old_backups(
     a0: *mut rocksdb_backup_engine_t,
     a1: u32,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_purge_old_backups"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_backup" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_restore_db_from_backup(
     a0: *mut rocksdb_backup_engine_t,
@@ -1072,52 +1141,56 @@ pub unsafe extern "C" fn rocksdb_backup_engine_restore_db_from_backup(
     a2: *const c_char,
     a3: *const rocksdb_restore_options_t,
     a4: u32,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_restore_db_from_backup"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_latest_backup" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_restore_db_from_latest_backup(
     a0: *mut rocksdb_backup_engine_t,
     a1: *const c_char,
     a2: *const c_char,
     a3: *const rocksdb_restore_options_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
+    let _ = (a0, a1, a2, a3, errptr);
     save_error(
-        a4,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_restore_db_from_latest_backup"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_stop_backup(a0: *mut rocksdb_backup_engine_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_verify_backup" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_backup_engine_verify_backup(
     a0: *mut rocksdb_backup_engine_t,
     a1: u32,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_backup_engine_verify_backup"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_addition_info_blob_file_number(
     a0: *const rocksdb_blob_file_addition_info_t,
@@ -1126,6 +1199,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_addition_info_blob_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_addition_info_blob_file_path(
     a0: *const rocksdb_blob_file_addition_info_t,
@@ -1135,6 +1209,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_addition_info_blob_file_path(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_addition_info_total_blob_bytes(
     a0: *const rocksdb_blob_file_addition_info_t,
@@ -1143,6 +1218,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_addition_info_total_blob_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_addition_info_total_blob_count(
     a0: *const rocksdb_blob_file_addition_info_t,
@@ -1151,6 +1227,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_addition_info_total_blob_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_blob_file_number(
     a0: *const rocksdb_blob_file_garbage_info_t,
@@ -1159,6 +1236,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_blob_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_blob_file_path(
     a0: *const rocksdb_blob_file_garbage_info_t,
@@ -1168,6 +1246,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_blob_file_path(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_bytes(
     a0: *const rocksdb_blob_file_garbage_info_t,
@@ -1176,6 +1255,7 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_count(
     a0: *const rocksdb_blob_file_garbage_info_t,
@@ -1184,16 +1264,17 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_count(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_block_based_options_set_user_defined_index_factory_from_string" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_based_options_set_user_defined_index_factory_from_string(
     a0: *mut rocksdb_block_based_table_options_t,
     a1: *const c_char,
     a2: size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported(
             "rocksdb_block_based_options_set_user_defined_index_factory_from_string",
         ),
@@ -1201,12 +1282,14 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_user_defined_index_fact
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_options_create(
 ) -> *mut rocksdb_block_cache_trace_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_options_destroy(
     a0: *mut rocksdb_block_cache_trace_options_t,
@@ -1215,6 +1298,7 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_options_get_sampling_frequency(
     a0: *mut rocksdb_block_cache_trace_options_t,
@@ -1223,6 +1307,7 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_options_get_sampling_frequenc
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_options_set_sampling_frequency(
     a0: *mut rocksdb_block_cache_trace_options_t,
@@ -1232,12 +1317,14 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_options_set_sampling_frequenc
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_create(
 ) -> *mut rocksdb_block_cache_trace_writer_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_destroy(
     a0: *mut rocksdb_block_cache_trace_writer_options_t,
@@ -1246,6 +1333,7 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(
     a0: *mut rocksdb_block_cache_trace_writer_options_t,
@@ -1254,6 +1342,7 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_get_max_trace_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(
     a0: *mut rocksdb_block_cache_trace_writer_options_t,
@@ -1263,6 +1352,7 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_set_max_trace_
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock(
     a0: size_t,
@@ -1272,6 +1362,7 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     a0: *const rocksdb_hyper_clock_cache_options_t,
@@ -1280,52 +1371,57 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_create(
     a0: *mut rocksdb_checkpoint_t,
     a1: *const c_char,
     a2: u64,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_checkpoint_create"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_checkpoint_create"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
     a0: *mut rocksdb_checkpoint_t,
     a1: *mut rocksdb_column_family_handle_t,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_export_import_files_metadata_t {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_checkpoint_export_column_family"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_object_create(
     a0: *mut rocksdb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_checkpoint_object_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_object_destroy(a0: *mut rocksdb_checkpoint_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_destroy(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1334,6 +1430,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_get_file_count(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1342,6 +1439,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_get_file_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_count(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1350,6 +1448,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_metadata(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1359,6 +1458,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_metadata(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_get_name(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1367,6 +1467,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_get_name(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_get_size(
     a0: *mut rocksdb_column_family_metadata_t,
@@ -1375,12 +1476,14 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_get_size(
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_create(
 ) -> *mut rocksdb_column_family_metadata_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_destroy(
     a0: *mut rocksdb_column_family_metadata_options_t,
@@ -1389,6 +1492,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_end_key(
     a0: *const rocksdb_column_family_metadata_options_t,
@@ -1398,6 +1502,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_end_key(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_level(
     a0: *mut rocksdb_column_family_metadata_options_t,
@@ -1406,6 +1511,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_start_key(
     a0: *const rocksdb_column_family_metadata_options_t,
@@ -1415,6 +1521,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_start_key(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_end_key(
     a0: *mut rocksdb_column_family_metadata_options_t,
@@ -1425,6 +1532,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_end_key(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_level(
     a0: *mut rocksdb_column_family_metadata_options_t,
@@ -1434,6 +1542,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_level(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_start_key(
     a0: *mut rocksdb_column_family_metadata_options_t,
@@ -1444,6 +1553,7 @@ pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_start_key(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compact_files(
     a0: *mut rocksdb_t,
@@ -1455,13 +1565,14 @@ pub unsafe extern "C" fn rocksdb_compact_files(
     a6: *mut *mut *mut c_char,
     a7: *mut size_t,
     a8: *mut rocksdb_compactionjobinfo_t,
-    a9: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
-    save_error(a9, &Error::not_supported("rocksdb_compact_files"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_compact_files"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compact_files_cf(
     a0: *mut rocksdb_t,
@@ -1474,13 +1585,14 @@ pub unsafe extern "C" fn rocksdb_compact_files_cf(
     a7: *mut *mut *mut c_char,
     a8: *mut size_t,
     a9: *mut rocksdb_compactionjobinfo_t,
-    a10: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
-    save_error(a10, &Error::not_supported("rocksdb_compact_files_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_compact_files_cf"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_file_info_file_number(
     a0: *const rocksdb_compaction_file_info_t,
@@ -1489,6 +1601,7 @@ pub unsafe extern "C" fn rocksdb_compaction_file_info_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_file_info_level(
     a0: *const rocksdb_compaction_file_info_t,
@@ -1497,6 +1610,7 @@ pub unsafe extern "C" fn rocksdb_compaction_file_info_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_file_info_oldest_blob_file_number(
     a0: *const rocksdb_compaction_file_info_t,
@@ -1505,6 +1619,7 @@ pub unsafe extern "C" fn rocksdb_compaction_file_info_oldest_blob_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_cpu_micros(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1513,6 +1628,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_cpu_micros(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_elapsed_micros(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1521,6 +1637,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_elapsed_micros(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_fsync_nanos(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1529,6 +1646,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_fsync_nanos(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_prepare_write_nanos(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1537,6 +1655,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_prepare_write_nanos(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_range_sync_nanos(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1545,6 +1664,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_range_sync_nanos(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_write_nanos(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1553,6 +1673,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_write_nanos(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_has_accurate_num_input_records(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1561,6 +1682,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_has_accurate_num_input_rec
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_full_compaction(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1569,6 +1691,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_full_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_manual_compaction(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1577,6 +1700,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_manual_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_remote_compaction(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1585,6 +1709,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_remote_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_largest_output_key_prefix(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1594,6 +1719,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_largest_output_key_prefix(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_blobs_read(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1602,6 +1728,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_blobs_read(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_corrupt_keys(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1610,6 +1737,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_corrupt_keys(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_expired_deletion_records(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1618,6 +1746,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_expired_deletion_recor
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1626,6 +1755,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1634,6 +1764,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files_a
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_deletion_records(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1642,6 +1773,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_deletion_records
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1650,6 +1782,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_at_output_level(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1658,6 +1791,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_at_output_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_trivially_moved(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1666,6 +1800,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_trivially_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_records(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1674,6 +1809,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_records(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1682,6 +1818,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files_blob(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1690,6 +1827,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files_blob(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_records(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1698,6 +1836,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_records(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_records_replaced(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1706,6 +1845,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_records_replaced(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_fallthru(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1714,6 +1854,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_fallthru(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_mismatch(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1722,6 +1863,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_mismatch(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_smallest_output_key_prefix(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1731,6 +1873,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_smallest_output_key_prefix
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_blob_bytes_read(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1739,6 +1882,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_blob_bytes_read(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_bytes(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1747,6 +1891,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_key_bytes(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1755,6 +1900,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_key_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_value_bytes(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1763,6 +1909,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_value_byte
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1771,6 +1918,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes_blob(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1779,6 +1927,7 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes_blob(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_skipped_input_bytes(
     a0: *const rocksdb_compaction_job_stats_t,
@@ -1787,22 +1936,26 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_skipped_input_bytes(
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_canceled_create() -> *mut c_uchar {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_create() -> *mut rocksdb_compaction_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_destroy(a0: *mut rocksdb_compaction_options_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_get_allow_trivial_move(
     a0: *mut rocksdb_compaction_options_t,
@@ -1811,6 +1964,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_allow_trivial_move(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_get_compression(
     a0: *mut rocksdb_compaction_options_t,
@@ -1819,6 +1973,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_compression(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_get_max_subcompactions(
     a0: *mut rocksdb_compaction_options_t,
@@ -1827,6 +1982,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_max_subcompactions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_get_output_file_size_limit(
     a0: *mut rocksdb_compaction_options_t,
@@ -1835,6 +1991,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_output_file_size_limit(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_get_output_temperature_override(
     a0: *mut rocksdb_compaction_options_t,
@@ -1843,6 +2000,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_output_temperature_overr
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_allow_trivial_move(
     a0: *mut rocksdb_compaction_options_t,
@@ -1852,6 +2010,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_allow_trivial_move(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_canceled(
     a0: *mut rocksdb_compaction_options_t,
@@ -1861,6 +2020,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_canceled(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_compression(
     a0: *mut rocksdb_compaction_options_t,
@@ -1870,6 +2030,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_compression(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_max_subcompactions(
     a0: *mut rocksdb_compaction_options_t,
@@ -1879,6 +2040,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_max_subcompactions(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_output_file_size_limit(
     a0: *mut rocksdb_compaction_options_t,
@@ -1888,6 +2050,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_output_file_size_limit(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_output_temperature_override(
     a0: *mut rocksdb_compaction_options_t,
@@ -1897,6 +2060,7 @@ pub unsafe extern "C" fn rocksdb_compaction_options_set_output_temperature_overr
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_event_listener(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1906,6 +2070,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_event_l
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_table_properties_collector_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1915,12 +2080,14 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_table_p
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create(
 ) -> *mut rocksdb_compaction_service_options_override_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_destroy(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1929,6 +2096,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_block_based_table_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1938,6 +2106,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_block_b
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compaction_filter(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1947,6 +2116,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compact
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compaction_filter_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1956,6 +2126,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compact
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_comparator(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1965,6 +2136,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compara
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_cuckoo_table_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1974,6 +2146,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_cuckoo_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_env(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1983,6 +2156,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_env(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -1992,6 +2166,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_file_ch
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_info_log(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2001,6 +2176,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_info_lo
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_merge_operator(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2010,6 +2186,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_merge_o
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_option(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2020,6 +2197,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_option(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_prefix_extractor(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2029,6 +2207,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_prefix_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_sst_partitioner_factory(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2038,6 +2217,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_sst_par
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statistics(
     a0: *mut rocksdb_compaction_service_options_override_t,
@@ -2047,6 +2227,7 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statist
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfilter_create(
     a0: *mut c_void,
@@ -2070,12 +2251,14 @@ pub unsafe extern "C" fn rocksdb_compactionfilter_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfilter_destroy(a0: *mut rocksdb_compactionfilter_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfilter_set_ignore_snapshots(
     a0: *mut rocksdb_compactionfilter_t,
@@ -2085,6 +2268,7 @@ pub unsafe extern "C" fn rocksdb_compactionfilter_set_ignore_snapshots(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_full_compaction(
     a0: *mut rocksdb_compactionfiltercontext_t,
@@ -2093,6 +2277,7 @@ pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_full_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_manual_compaction(
     a0: *mut rocksdb_compactionfiltercontext_t,
@@ -2101,6 +2286,7 @@ pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_manual_compaction(
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfilterfactory_create(
     a0: *mut c_void,
@@ -2117,6 +2303,7 @@ pub unsafe extern "C" fn rocksdb_compactionfilterfactory_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionfilterfactory_destroy(
     a0: *mut rocksdb_compactionfilterfactory_t,
@@ -2125,6 +2312,7 @@ pub unsafe extern "C" fn rocksdb_compactionfilterfactory_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_aborted(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2133,6 +2321,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_aborted(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_base_input_level(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2141,6 +2330,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_base_input_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_compression_type(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2149,6 +2339,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_compression_type(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_info_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2158,6 +2349,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_info_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_infos_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2166,6 +2358,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_infos_coun
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2175,6 +2368,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_infos_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2183,6 +2377,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_infos_count
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_id(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2191,6 +2386,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_name(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2200,6 +2396,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_compaction_reason(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2208,6 +2405,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_compaction_reason(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_compression(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2216,17 +2414,20 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_compression(
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_create() -> *mut rocksdb_compactionjobinfo_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_destroy(a0: *mut rocksdb_compactionjobinfo_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_elapsed_micros(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2235,6 +2436,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_elapsed_micros(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2245,6 +2447,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_info_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2254,6 +2457,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_info_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_infos_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2262,6 +2466,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_infos_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_files_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2270,6 +2475,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_files_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_records(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2278,6 +2484,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_records(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_job_id(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2286,6 +2493,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_job_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_corrupt_keys(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2294,6 +2502,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_corrupt_keys(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2302,6 +2511,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files_at_output_level(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2310,6 +2520,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files_at_output_lev
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_l0_files(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2318,6 +2529,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_l0_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2328,6 +2540,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_info_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2337,6 +2550,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_info_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_infos_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2345,6 +2559,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_infos_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_files_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2353,6 +2568,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_files_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_level(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2361,6 +2577,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_records(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2369,6 +2586,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_records(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2377,19 +2595,21 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionjobinfo_status" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_status(
     a0: *const rocksdb_compactionjobinfo_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_compactionjobinfo_status"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_count(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2398,6 +2618,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2408,6 +2629,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_key_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2418,6 +2640,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_key_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2427,6 +2650,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_thread_id(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2435,6 +2659,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_thread_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_input_bytes(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2443,6 +2668,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_input_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_output_bytes(
     a0: *const rocksdb_compactionjobinfo_t,
@@ -2451,6 +2677,7 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_output_bytes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_base_input_level(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2459,6 +2686,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_base_input_leve
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_id(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2467,6 +2695,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_name(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2476,6 +2705,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_compaction_reason(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2484,6 +2714,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_compaction_reas
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_id(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2493,6 +2724,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_id(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_name(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2502,6 +2734,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_session_id(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2511,6 +2744,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_session_id(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_job_id(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2519,6 +2753,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_job_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_output_level(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2527,6 +2762,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_output_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_priority(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2535,6 +2771,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_priority(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_bottommost_level(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2543,6 +2780,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_bottommost_level
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_full_compaction(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2551,6 +2789,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_full_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_manual_compaction(
     a0: *const rocksdb_compactionservice_jobinfo_t,
@@ -2559,33 +2798,36 @@ pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_manual_compactio
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_create(
     a0: *const c_char,
     a1: c_int,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_compactionservice_scheduleresponse_t {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_compactionservice_scheduleresponse_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create_with_status" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_create_with_status(
     a0: c_int,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_compactionservice_scheduleresponse_t {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_compactionservice_scheduleresponse_create_with_status"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(
     a0: *const rocksdb_compactionservice_scheduleresponse_t,
@@ -2595,6 +2837,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_get_schedule
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_getstatus(
     a0: *const rocksdb_compactionservice_scheduleresponse_t,
@@ -2603,6 +2846,7 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_getstatus(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
     a0: *mut rocksdb_compactionservice_scheduleresponse_t,
@@ -2611,17 +2855,20 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_create() -> *mut rocksdb_compactoptions_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_destroy(a0: *mut rocksdb_compactoptions_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_allow_write_stall(
     a0: *mut rocksdb_compactoptions_t,
@@ -2630,6 +2877,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_allow_write_stall(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(
     a0: *mut rocksdb_compactoptions_t,
@@ -2638,6 +2886,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_age_
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_policy(
     a0: *mut rocksdb_compactoptions_t,
@@ -2646,6 +2895,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_poli
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_bottommost_level_compaction(
     a0: *mut rocksdb_compactoptions_t,
@@ -2654,6 +2904,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_bottommost_level_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_change_level(
     a0: *mut rocksdb_compactoptions_t,
@@ -2662,6 +2913,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_change_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_exclusive_manual_compaction(
     a0: *mut rocksdb_compactoptions_t,
@@ -2670,6 +2922,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_exclusive_manual_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_max_subcompactions(
     a0: *mut rocksdb_compactoptions_t,
@@ -2678,6 +2931,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_max_subcompactions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_target_level(
     a0: *mut rocksdb_compactoptions_t,
@@ -2686,6 +2940,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_target_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_get_target_path_id(
     a0: *mut rocksdb_compactoptions_t,
@@ -2694,6 +2949,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_get_target_path_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_allow_write_stall(
     a0: *mut rocksdb_compactoptions_t,
@@ -2703,6 +2959,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_allow_write_stall(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(
     a0: *mut rocksdb_compactoptions_t,
@@ -2712,6 +2969,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_age_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_policy(
     a0: *mut rocksdb_compactoptions_t,
@@ -2721,6 +2979,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_poli
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_bottommost_level_compaction(
     a0: *mut rocksdb_compactoptions_t,
@@ -2730,6 +2989,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_bottommost_level_compaction(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_change_level(
     a0: *mut rocksdb_compactoptions_t,
@@ -2739,6 +2999,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_change_level(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_exclusive_manual_compaction(
     a0: *mut rocksdb_compactoptions_t,
@@ -2748,6 +3009,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_exclusive_manual_compaction(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
     a0: *mut rocksdb_compactoptions_t,
@@ -2758,6 +3020,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_max_subcompactions(
     a0: *mut rocksdb_compactoptions_t,
@@ -2767,6 +3030,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_max_subcompactions(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_target_level(
     a0: *mut rocksdb_compactoptions_t,
@@ -2776,6 +3040,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_target_level(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_set_target_path_id(
     a0: *mut rocksdb_compactoptions_t,
@@ -2785,6 +3050,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_target_path_id(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_comparator_with_ts_create(
     a0: *mut c_void,
@@ -2813,25 +3079,28 @@ pub unsafe extern "C" fn rocksdb_comparator_with_ts_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_continue_background_work(
     a0: *mut rocksdb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_continue_background_work"),
     );
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_create(
 ) -> *mut rocksdb_create_backup_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_destroy(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2840,6 +3109,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_get_atomic_flush(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2848,6 +3118,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_get_atomic_flush(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_get_background_thread_cpu_priority(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2856,6 +3127,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_get_background_thread_cpu
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2864,6 +3136,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_get_decrease_background_t
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_get_flush_before_backup(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2872,6 +3145,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_get_flush_before_backup(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_set_atomic_flush(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2881,6 +3155,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_atomic_flush(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_set_background_thread_cpu_priority(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2890,6 +3165,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_background_thread_cpu
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2899,6 +3175,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_decrease_background_t
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_set_flush_before_backup(
     a0: *mut rocksdb_create_backup_options_t,
@@ -2908,6 +3185,7 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_flush_before_backup(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_column_family_with_import(
     a0: *mut rocksdb_t,
@@ -2915,48 +3193,53 @@ pub unsafe extern "C" fn rocksdb_create_column_family_with_import(
     a2: *const c_char,
     a3: *mut rocksdb_import_column_family_options_t,
     a4: *mut rocksdb_export_import_files_metadata_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_create_column_family_with_import"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_column_family_with_ttl(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_options_t,
     a2: *const c_char,
     a3: c_int,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3, a4);
+    let _ = (a0, a1, a2, a3, errptr);
     save_error(
-        a4,
+        errptr,
         &Error::not_supported("rocksdb_create_column_family_with_ttl"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_mem_env() -> *mut rocksdb_env_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_create() -> *mut rocksdb_cuckoo_table_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_destroy(a0: *mut rocksdb_cuckoo_table_options_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_get_cuckoo_block_size(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -2965,6 +3248,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_get_cuckoo_block_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_get_hash_table_ratio(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -2973,6 +3257,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_get_hash_table_ratio(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_get_identity_as_first_hash(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -2981,6 +3266,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_get_identity_as_first_hash(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_get_max_search_depth(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -2989,6 +3275,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_get_max_search_depth(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_get_use_module_hash(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -2997,6 +3284,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_get_use_module_hash(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_cuckoo_block_size(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3006,6 +3294,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_cuckoo_block_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_ratio(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3015,6 +3304,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_ratio(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_table_ratio(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3024,6 +3314,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_table_ratio(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_identity_as_first_hash(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3033,6 +3324,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_identity_as_first_hash(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_max_search_depth(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3042,6 +3334,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_max_search_depth(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cuckoo_options_set_use_module_hash(
     a0: *mut rocksdb_cuckoo_table_options_t,
@@ -3051,6 +3344,7 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_use_module_hash(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_dbpath_create(
     a0: *const c_char,
@@ -3060,12 +3354,14 @@ pub unsafe extern "C" fn rocksdb_dbpath_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_dbpath_destroy(a0: *mut rocksdb_dbpath_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_delete_cf_with_ts(
     a0: *mut rocksdb_t,
@@ -3075,13 +3371,14 @@ pub unsafe extern "C" fn rocksdb_delete_cf_with_ts(
     a4: size_t,
     a5: *const c_char,
     a6: size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_delete_cf_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_delete_cf_with_ts"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_delete_file_in_range(
     a0: *mut rocksdb_t,
@@ -3089,13 +3386,17 @@ pub unsafe extern "C" fn rocksdb_delete_file_in_range(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_delete_file_in_range"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_delete_file_in_range"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_delete_file_in_range_cf(
     a0: *mut rocksdb_t,
@@ -3104,13 +3405,17 @@ pub unsafe extern "C" fn rocksdb_delete_file_in_range_cf(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_delete_file_in_range_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_delete_file_in_range_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_delete_with_ts(
     a0: *mut rocksdb_t,
@@ -3119,59 +3424,85 @@ pub unsafe extern "C" fn rocksdb_delete_with_ts(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_delete_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_delete_with_ts"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_disable_file_deletions" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_disable_file_deletions(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_disable_file_deletions"));
+pub unsafe extern "C" fn rocksdb_disable_file_deletions(
+    a0: *mut rocksdb_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_disable_file_deletions"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_enable_file_deletions" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_enable_file_deletions(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_enable_file_deletions"));
+pub unsafe extern "C" fn rocksdb_enable_file_deletions(
+    a0: *mut rocksdb_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_enable_file_deletions"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_block_cache_trace(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_end_block_cache_trace"));
+pub unsafe extern "C" fn rocksdb_end_block_cache_trace(
+    a0: *mut rocksdb_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_end_block_cache_trace"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_end_io_trace"));
+pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_end_io_trace"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_end_trace"));
+pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_destroy(a0: *mut rocksdb_envoptions_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_allow_fallocate(
     a0: *mut rocksdb_envoptions_t,
@@ -3180,6 +3511,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_allow_fallocate(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_bytes_per_sync(
     a0: *mut rocksdb_envoptions_t,
@@ -3188,6 +3520,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_bytes_per_sync(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_compaction_readahead_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3196,6 +3529,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_compaction_readahead_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_fallocate_with_keep_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3204,6 +3538,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_fallocate_with_keep_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_fd_cloexec(
     a0: *mut rocksdb_envoptions_t,
@@ -3212,6 +3547,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_fd_cloexec(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_strict_bytes_per_sync(
     a0: *mut rocksdb_envoptions_t,
@@ -3220,6 +3556,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_strict_bytes_per_sync(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_reads(
     a0: *mut rocksdb_envoptions_t,
@@ -3228,6 +3565,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_reads(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_writes(
     a0: *mut rocksdb_envoptions_t,
@@ -3236,6 +3574,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_writes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_reads(
     a0: *mut rocksdb_envoptions_t,
@@ -3244,6 +3583,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_reads(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_writes(
     a0: *mut rocksdb_envoptions_t,
@@ -3252,6 +3592,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_writes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_get_writable_file_max_buffer_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3260,6 +3601,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_get_writable_file_max_buffer_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_allow_fallocate(
     a0: *mut rocksdb_envoptions_t,
@@ -3269,6 +3611,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_allow_fallocate(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_bytes_per_sync(
     a0: *mut rocksdb_envoptions_t,
@@ -3278,6 +3621,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_bytes_per_sync(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_compaction_readahead_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3287,6 +3631,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_compaction_readahead_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_fallocate_with_keep_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3296,6 +3641,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_fallocate_with_keep_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_fd_cloexec(
     a0: *mut rocksdb_envoptions_t,
@@ -3305,6 +3651,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_fd_cloexec(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
     a0: *mut rocksdb_envoptions_t,
@@ -3314,6 +3661,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_strict_bytes_per_sync(
     a0: *mut rocksdb_envoptions_t,
@@ -3323,6 +3671,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_strict_bytes_per_sync(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_reads(
     a0: *mut rocksdb_envoptions_t,
@@ -3332,6 +3681,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_reads(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_writes(
     a0: *mut rocksdb_envoptions_t,
@@ -3341,6 +3691,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_writes(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_reads(
     a0: *mut rocksdb_envoptions_t,
@@ -3350,6 +3701,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_reads(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_writes(
     a0: *mut rocksdb_envoptions_t,
@@ -3359,6 +3711,7 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_writes(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_writable_file_max_buffer_size(
     a0: *mut rocksdb_envoptions_t,
@@ -3368,18 +3721,21 @@ pub unsafe extern "C" fn rocksdb_envoptions_set_writable_file_max_buffer_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_eventlistener_destroy(a0: *mut rocksdb_eventlistener_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_create(
 ) -> *mut rocksdb_export_import_files_metadata_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_destroy(
     a0: *mut rocksdb_export_import_files_metadata_t,
@@ -3388,6 +3744,7 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_db_comparator_name(
     a0: *mut rocksdb_export_import_files_metadata_t,
@@ -3396,6 +3753,7 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_db_comparator_
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_files(
     a0: *mut rocksdb_export_import_files_metadata_t,
@@ -3404,6 +3762,7 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_files(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_db_comparator_name(
     a0: *mut rocksdb_export_import_files_metadata_t,
@@ -3413,6 +3772,7 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_db_comparator_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_files(
     a0: *mut rocksdb_export_import_files_metadata_t,
@@ -3422,6 +3782,7 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_cf_name(
     a0: *const rocksdb_externalfileingestioninfo_t,
@@ -3431,6 +3792,7 @@ pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_external_file_path(
     a0: *const rocksdb_externalfileingestioninfo_t,
@@ -3440,6 +3802,7 @@ pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_external_file_path(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_global_seqno(
     a0: *const rocksdb_externalfileingestioninfo_t,
@@ -3448,6 +3811,7 @@ pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_global_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_internal_file_path(
     a0: *const rocksdb_externalfileingestioninfo_t,
@@ -3457,6 +3821,7 @@ pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_internal_file_path(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(
     a0: *const rocksdb_externalfileingestioninfo_t,
@@ -3465,12 +3830,14 @@ pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
 ) -> *mut rocksdb_fifo_compaction_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_destroy(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3479,6 +3846,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_age_for_warm(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3487,6 +3855,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_age_for_warm(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_compaction(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3495,6 +3864,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_compaction(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3503,6 +3873,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_trivial_copy_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_data_files_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3511,6 +3882,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_data_files_size
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_table_files_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3519,6 +3891,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_table_files_siz
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3527,6 +3900,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_trivial_copy_buffer
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3535,6 +3909,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_use_kv_ratio_compac
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_age_for_warm(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3544,6 +3919,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_age_for_warm(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_compaction(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3553,6 +3929,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_compaction(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3562,6 +3939,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_trivial_copy_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_data_files_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3571,6 +3949,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_data_files_size
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_table_files_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3580,6 +3959,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_table_files_siz
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3589,6 +3969,7 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_trivial_copy_buffer
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(
     a0: *mut rocksdb_fifo_compaction_options_t,
@@ -3598,12 +3979,14 @@ pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_use_kv_ratio_compac
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_file_checksum_gen_crc32c_factory_create(
 ) -> *mut rocksdb_file_checksum_gen_factory_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
     a0: *mut rocksdb_file_checksum_gen_factory_t,
@@ -3612,6 +3995,7 @@ pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_compression_type(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3620,6 +4004,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_compression_type(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_info_at(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3629,6 +4014,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_info_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3637,12 +4023,14 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_id(a0: *const rocksdb_flushjobinfo_t) -> u32 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_name(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3652,6 +4040,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_file_number(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3660,6 +4049,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_file_path(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3669,6 +4059,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_file_path(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_flush_reason(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3677,12 +4068,14 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_flush_reason(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_job_id(a0: *const rocksdb_flushjobinfo_t) -> c_int {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_largest_seqno(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3691,6 +4084,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_largest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_oldest_blob_file_number(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3699,6 +4093,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_oldest_blob_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_smallest_seqno(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3707,6 +4102,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_smallest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3715,12 +4111,14 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_thread_id(a0: *const rocksdb_flushjobinfo_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_slowdown(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3729,6 +4127,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_slowdown(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_stop(
     a0: *const rocksdb_flushjobinfo_t,
@@ -3737,6 +4136,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_stop(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_cf_with_ts(
     a0: *mut rocksdb_t,
@@ -3747,83 +4147,102 @@ pub unsafe extern "C" fn rocksdb_get_cf_with_ts(
     a5: *mut size_t,
     a6: *mut *mut c_char,
     a7: *mut size_t,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_get_cf_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_get_cf_with_ts"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_current_wal_file" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_current_wal_file(
     a0: *mut rocksdb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_wal_file_t {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_get_current_wal_file"));
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_get_current_wal_file"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_full_history_ts_low(
     a0: *mut rocksdb_t,
     a1: *mut rocksdb_column_family_handle_t,
     a2: *mut size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_get_full_history_ts_low"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_get_full_history_ts_low"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_livefiles_storage_info_options_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_livefiles_storage_info_t {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_get_livefiles_storage_info"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_options_from_string(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
     a2: *mut rocksdb_options_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_get_options_from_string"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_get_options_from_string"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
     a0: *mut rocksdb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_wal_files_t {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_get_sorted_wal_files"));
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_get_sorted_wal_files"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_updates_since(
     a0: *mut rocksdb_t,
     a1: u64,
     a2: *const rocksdb_wal_readoptions_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_wal_iterator_t {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_get_updates_since"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_get_updates_since"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_with_ts(
     a0: *mut rocksdb_t,
@@ -3833,13 +4252,14 @@ pub unsafe extern "C" fn rocksdb_get_with_ts(
     a4: *mut size_t,
     a5: *mut *mut c_char,
     a6: *mut size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_get_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_get_with_ts"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_create(
     a0: size_t,
@@ -3849,6 +4269,7 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_destroy(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
@@ -3857,6 +4278,7 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_capacity(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
@@ -3866,6 +4288,7 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_capacity(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_estimated_entry_charge(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
@@ -3875,6 +4298,7 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_estimated_entry_c
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_memory_allocator(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
@@ -3884,6 +4308,7 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_memory_allocator(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_num_shard_bits(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
@@ -3893,12 +4318,14 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_num_shard_bits(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_import_column_family_options_create(
 ) -> *mut rocksdb_import_column_family_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_import_column_family_options_destroy(
     a0: *mut rocksdb_import_column_family_options_t,
@@ -3907,6 +4334,7 @@ pub unsafe extern "C" fn rocksdb_import_column_family_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_import_column_family_options_get_move_files(
     a0: *mut rocksdb_import_column_family_options_t,
@@ -3915,6 +4343,7 @@ pub unsafe extern "C" fn rocksdb_import_column_family_options_get_move_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_import_column_family_options_set_move_files(
     a0: *mut rocksdb_import_column_family_options_t,
@@ -3924,35 +4353,41 @@ pub unsafe extern "C" fn rocksdb_import_column_family_options_set_move_files(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_increase_full_history_ts_low" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_increase_full_history_ts_low(
     a0: *mut rocksdb_t,
     a1: *mut rocksdb_column_family_handle_t,
     a2: *const c_char,
     a3: size_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
+    let _ = (a0, a1, a2, a3, errptr);
     save_error(
-        a4,
+        errptr,
         &Error::not_supported("rocksdb_increase_full_history_ts_low"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingest_external_file(
     a0: *mut rocksdb_t,
     a1: *const *const c_char,
     a2: size_t,
     a3: *const rocksdb_ingestexternalfileoptions_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_ingest_external_file"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_ingest_external_file"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingest_external_file_cf(
     a0: *mut rocksdb_t,
@@ -3960,19 +4395,24 @@ pub unsafe extern "C" fn rocksdb_ingest_external_file_cf(
     a2: *const *const c_char,
     a3: size_t,
     a4: *const rocksdb_ingestexternalfileoptions_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_ingest_external_file_cf"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_ingest_external_file_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_create(
 ) -> *mut rocksdb_ingestexternalfileoptions_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_destroy(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -3981,6 +4421,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -3989,6 +4430,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_blocking_fl
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -3997,6 +4439,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_db_generate
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_global_seqno(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4005,6 +4448,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_global_seqn
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4013,6 +4457,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fail_if_not_botto
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4021,6 +4466,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_failed_move_fall_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_file_opening_threads(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4029,6 +4475,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_file_opening_thre
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fill_cache(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4037,6 +4484,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fill_cache(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_ingest_behind(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4045,6 +4493,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_ingest_behind(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_link_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4053,6 +4502,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_link_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_move_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4061,6 +4511,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_move_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4069,6 +4520,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_prefetch_lmax_ind
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_snapshot_consistency(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4077,6 +4529,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_snapshot_consiste
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4085,6 +4538,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4093,6 +4547,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_file_checksum(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4101,6 +4556,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_file_check
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_write_global_seqno(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4109,6 +4565,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_write_global_seqn
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4118,6 +4575,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_blocking_fl
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4127,6 +4585,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_db_generate
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_global_seqno(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4136,6 +4595,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_global_seqn
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4145,6 +4605,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fail_if_not_botto
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4154,6 +4615,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_failed_move_fall_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_file_opening_threads(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4163,6 +4625,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_file_opening_thre
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fill_cache(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4172,6 +4635,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fill_cache(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_ingest_behind(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4181,6 +4645,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_ingest_behind(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_link_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4190,6 +4655,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_link_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_move_files(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4199,6 +4665,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_move_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4208,6 +4675,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_prefetch_lmax_ind
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_snapshot_consistency(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4217,6 +4685,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_snapshot_consiste
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4226,6 +4695,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4235,6 +4705,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_file_checksum(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4244,6 +4715,7 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_file_check
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_write_global_seqno(
     a0: *mut rocksdb_ingestexternalfileoptions_t,
@@ -4253,24 +4725,27 @@ pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_write_global_seqn
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_jemalloc_nodump_allocator_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
-    a0: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_memory_allocator_t {
-    let _ = (a0);
+    let _ = (errptr);
     save_error(
-        a0,
+        errptr,
         &Error::not_supported("rocksdb_jemalloc_nodump_allocator_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_level_metadata_destroy(a0: *mut rocksdb_level_metadata_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_level_metadata_get_file_count(
     a0: *mut rocksdb_level_metadata_t,
@@ -4279,6 +4754,7 @@ pub unsafe extern "C" fn rocksdb_level_metadata_get_file_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_level_metadata_get_level(
     a0: *mut rocksdb_level_metadata_t,
@@ -4287,12 +4763,14 @@ pub unsafe extern "C" fn rocksdb_level_metadata_get_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_level_metadata_get_size(a0: *mut rocksdb_level_metadata_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_level_metadata_get_sst_file_metadata(
     a0: *mut rocksdb_level_metadata_t,
@@ -4302,17 +4780,20 @@ pub unsafe extern "C" fn rocksdb_level_metadata_get_sst_file_metadata(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_create() -> *mut rocksdb_livefile_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_destroy(a0: *mut rocksdb_livefile_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_column_family_name(
     a0: *mut rocksdb_livefile_t,
@@ -4322,6 +4803,7 @@ pub unsafe extern "C" fn rocksdb_livefile_set_column_family_name(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_directory(
     a0: *mut rocksdb_livefile_t,
@@ -4331,6 +4813,7 @@ pub unsafe extern "C" fn rocksdb_livefile_set_directory(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_largest_key(
     a0: *mut rocksdb_livefile_t,
@@ -4341,42 +4824,49 @@ pub unsafe extern "C" fn rocksdb_livefile_set_largest_key(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_largest_seqno(a0: *mut rocksdb_livefile_t, a1: u64) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_level(a0: *mut rocksdb_livefile_t, a1: c_int) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_name(a0: *mut rocksdb_livefile_t, a1: *const c_char) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_num_deletions(a0: *mut rocksdb_livefile_t, a1: u64) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_num_entries(a0: *mut rocksdb_livefile_t, a1: u64) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_size(a0: *mut rocksdb_livefile_t, a1: size_t) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_smallest_key(
     a0: *mut rocksdb_livefile_t,
@@ -4387,12 +4877,14 @@ pub unsafe extern "C" fn rocksdb_livefile_set_smallest_key(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefile_set_smallest_seqno(a0: *mut rocksdb_livefile_t, a1: u64) {
     let _ = (a0, a1);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_add(
     a0: *mut rocksdb_livefiles_t,
@@ -4402,6 +4894,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_add(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_column_family_name(
     a0: *const rocksdb_livefiles_t,
@@ -4411,17 +4904,20 @@ pub unsafe extern "C" fn rocksdb_livefiles_column_family_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_count(a0: *const rocksdb_livefiles_t) -> c_int {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_create() -> *mut rocksdb_livefiles_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_deletions(
     a0: *const rocksdb_livefiles_t,
@@ -4431,12 +4927,14 @@ pub unsafe extern "C" fn rocksdb_livefiles_deletions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_destroy(a0: *const rocksdb_livefiles_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_directory(
     a0: *const rocksdb_livefiles_t,
@@ -4446,6 +4944,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_directory(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_entries(
     a0: *const rocksdb_livefiles_t,
@@ -4455,6 +4954,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_entries(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_largest_seqno(
     a0: *const rocksdb_livefiles_t,
@@ -4464,6 +4964,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_largest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_largestkey(
     a0: *const rocksdb_livefiles_t,
@@ -4474,6 +4975,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_largestkey(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_level(
     a0: *const rocksdb_livefiles_t,
@@ -4483,6 +4985,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_name(
     a0: *const rocksdb_livefiles_t,
@@ -4492,6 +4995,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_size(
     a0: *const rocksdb_livefiles_t,
@@ -4501,6 +5005,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_smallest_seqno(
     a0: *const rocksdb_livefiles_t,
@@ -4510,6 +5015,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_smallest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_smallestkey(
     a0: *const rocksdb_livefiles_t,
@@ -4520,6 +5026,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_smallestkey(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_count(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4528,6 +5035,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_destroy(
     a0: *mut rocksdb_livefiles_storage_info_t,
@@ -4536,6 +5044,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_directory(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4545,6 +5054,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_directory(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4554,6 +5064,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum_func_name(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4563,6 +5074,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum_func_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_number(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4572,6 +5084,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_type(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4581,12 +5094,14 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_type(
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_create(
 ) -> *mut rocksdb_livefiles_storage_info_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_destroy(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4595,6 +5110,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_atomic_flush(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4603,6 +5119,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_atomic_flush
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_include_checksum_info(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4611,6 +5128,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_include_chec
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4619,6 +5137,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_wal_size_for
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_atomic_flush(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4628,6 +5147,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_atomic_flush
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_include_checksum_info(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4637,6 +5157,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_include_chec
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(
     a0: *mut rocksdb_livefiles_storage_info_options_t,
@@ -4646,6 +5167,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_wal_size_for
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_relative_filename(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4655,6 +5177,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_relative_filename(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_replacement_contents(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4665,6 +5188,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_replacement_contents(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_size(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4674,6 +5198,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_temperature(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4683,6 +5208,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_temperature(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
     a0: *const rocksdb_livefiles_storage_info_t,
@@ -4692,6 +5218,7 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_load_latest_options(
     a0: *const c_char,
@@ -4702,13 +5229,14 @@ pub unsafe extern "C" fn rocksdb_load_latest_options(
     a5: *mut size_t,
     a6: *mut *mut *mut c_char,
     a7: *mut *mut *mut rocksdb_options_t,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_load_latest_options"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_load_latest_options"));
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_logger_create_stderr_logger(
     a0: c_int,
@@ -4718,18 +5246,21 @@ pub unsafe extern "C" fn rocksdb_logger_create_stderr_logger(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_logger_destroy(a0: *mut rocksdb_logger_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memory_allocator_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_consumers_add_cache(
     a0: *mut rocksdb_memory_consumers_t,
@@ -4739,6 +5270,7 @@ pub unsafe extern "C" fn rocksdb_memory_consumers_add_cache(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_consumers_add_db(
     a0: *mut rocksdb_memory_consumers_t,
@@ -4748,17 +5280,20 @@ pub unsafe extern "C" fn rocksdb_memory_consumers_add_db(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_consumers_create() -> *mut rocksdb_memory_consumers_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_consumers_destroy(a0: *mut rocksdb_memory_consumers_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_cf_name(
     a0: *const rocksdb_memtableinfo_t,
@@ -4768,6 +5303,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_earliest_seqno(
     a0: *const rocksdb_memtableinfo_t,
@@ -4776,6 +5312,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_earliest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_first_seqno(
     a0: *const rocksdb_memtableinfo_t,
@@ -4784,6 +5321,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_first_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_newest_udt(
     a0: *const rocksdb_memtableinfo_t,
@@ -4793,6 +5331,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_newest_udt(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_num_deletes(
     a0: *const rocksdb_memtableinfo_t,
@@ -4801,6 +5340,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_num_deletes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memtableinfo_num_entries(
     a0: *const rocksdb_memtableinfo_t,
@@ -4809,6 +5349,7 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_num_entries(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_new_default_replayer(
     a0: *mut rocksdb_t,
@@ -4817,13 +5358,17 @@ pub unsafe extern "C" fn rocksdb_new_default_replayer(
     a3: *mut rocksdb_env_t,
     a4: *const rocksdb_envoptions_t,
     a5: *const c_char,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_replayer_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_new_default_replayer"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_new_default_replayer"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact(
     a0: *const c_char,
@@ -4832,24 +5377,27 @@ pub unsafe extern "C" fn rocksdb_open_and_compact(
     a3: size_t,
     a4: *mut size_t,
     a5: *const rocksdb_compaction_service_options_override_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_open_and_compact"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_open_and_compact"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_canceled_create() -> *mut c_uchar {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_options_create(
 ) -> *mut rocksdb_open_and_compact_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_options_destroy(
     a0: *mut rocksdb_open_and_compact_options_t,
@@ -4858,6 +5406,7 @@ pub unsafe extern "C" fn rocksdb_open_and_compact_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_options_get_allow_resumption(
     a0: *mut rocksdb_open_and_compact_options_t,
@@ -4866,6 +5415,7 @@ pub unsafe extern "C" fn rocksdb_open_and_compact_options_get_allow_resumption(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_allow_resumption(
     a0: *mut rocksdb_open_and_compact_options_t,
@@ -4875,6 +5425,7 @@ pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_allow_resumption(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_canceled(
     a0: *mut rocksdb_open_and_compact_options_t,
@@ -4884,6 +5435,7 @@ pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_canceled(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_compact_with_options(
     a0: *const rocksdb_open_and_compact_options_t,
@@ -4893,16 +5445,17 @@ pub unsafe extern "C" fn rocksdb_open_and_compact_with_options(
     a4: size_t,
     a5: *mut size_t,
     a6: *const rocksdb_compaction_service_options_override_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_open_and_compact_with_options"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_and_trim_history(
     a0: *const rocksdb_options_t,
@@ -4913,25 +5466,30 @@ pub unsafe extern "C" fn rocksdb_open_and_trim_history(
     a5: *mut *mut rocksdb_column_family_handle_t,
     a6: *mut c_char,
     a7: size_t,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_open_and_trim_history"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_open_and_trim_history"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_as_secondary(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_open_as_secondary"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_open_as_secondary"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary_column_families" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_as_secondary_column_families(
     a0: *const rocksdb_options_t,
@@ -4941,16 +5499,17 @@ pub unsafe extern "C" fn rocksdb_open_as_secondary_column_families(
     a4: *const *const c_char,
     a5: *const *const rocksdb_options_t,
     a6: *mut *mut rocksdb_column_family_handle_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_open_as_secondary_column_families"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_column_families_with_ttl" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_column_families_with_ttl(
     a0: *const rocksdb_options_t,
@@ -4960,28 +5519,30 @@ pub unsafe extern "C" fn rocksdb_open_column_families_with_ttl(
     a4: *const *const rocksdb_options_t,
     a5: *mut *mut rocksdb_column_family_handle_t,
     a6: *const c_int,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_open_column_families_with_ttl"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_with_ttl" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_open_with_ttl(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
     a2: c_int,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_open_with_ttl"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_open_with_ttl"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransaction_begin(
     a0: *mut rocksdb_optimistictransactiondb_t,
@@ -4993,12 +5554,14 @@ pub unsafe extern "C" fn rocksdb_optimistictransaction_begin(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransaction_options_create(
 ) -> *mut rocksdb_optimistictransaction_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransaction_options_destroy(
     a0: *mut rocksdb_optimistictransaction_options_t,
@@ -5007,6 +5570,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransaction_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransaction_options_get_set_snapshot(
     a0: *mut rocksdb_optimistictransaction_options_t,
@@ -5015,6 +5579,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransaction_options_get_set_snapshot(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransaction_options_set_set_snapshot(
     a0: *mut rocksdb_optimistictransaction_options_t,
@@ -5024,19 +5589,21 @@ pub unsafe extern "C" fn rocksdb_optimistictransaction_options_set_set_snapshot(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_checkpoint_object_create(
     a0: *mut rocksdb_optimistictransactiondb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_optimistictransactiondb_checkpoint_object_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_close(
     a0: *mut rocksdb_optimistictransactiondb_t,
@@ -5045,6 +5612,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_close(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_get_base_db(
     a0: *mut rocksdb_optimistictransactiondb_t,
@@ -5053,6 +5621,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_get_base_db(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(
     a0: *mut rocksdb_optimistictransactiondb_lock_buckets_t,
@@ -5061,6 +5630,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximat
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_create(
     a0: size_t,
@@ -5070,6 +5640,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_destroy(
     a0: *mut rocksdb_optimistictransactiondb_lock_buckets_t,
@@ -5078,20 +5649,22 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_destroy(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_optimistictransactiondb_open"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families(
     a0: *const rocksdb_options_t,
@@ -5100,16 +5673,17 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families(
     a3: *const *const c_char,
     a4: *const *const rocksdb_options_t,
     a5: *mut *mut rocksdb_column_family_handle_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_optimistictransactiondb_open_column_families"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(
     a0: *const rocksdb_options_t,
@@ -5119,11 +5693,11 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families_wi
     a4: *const *const c_char,
     a5: *const *const rocksdb_options_t,
     a6: *mut *mut rocksdb_column_family_handle_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported(
             "rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options",
         ),
@@ -5131,27 +5705,30 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families_wi
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_with_otxn_db_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_with_otxn_db_options(
     a0: *const rocksdb_options_t,
     a1: *const rocksdb_optimistictransactiondb_options_t,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_optimistictransactiondb_open_with_otxn_db_options"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_create(
 ) -> *mut rocksdb_optimistictransactiondb_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_destroy(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5160,6 +5737,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5168,6 +5746,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_occ_lock_bu
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_validate_policy(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5176,6 +5755,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_validate_po
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5185,6 +5765,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_occ_lock_bu
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5194,6 +5775,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_shared_lock
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_validate_policy(
     a0: *mut rocksdb_optimistictransactiondb_options_t,
@@ -5203,6 +5785,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_validate_po
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_property_int(
     a0: *mut rocksdb_optimistictransactiondb_t,
@@ -5213,6 +5796,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_property_int(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_property_value(
     a0: *mut rocksdb_optimistictransactiondb_t,
@@ -5222,21 +5806,23 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_property_value(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_write" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_write(
     a0: *mut rocksdb_optimistictransactiondb_t,
     a1: *const rocksdb_writeoptions_t,
     a2: *mut rocksdb_writebatch_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_optimistictransactiondb_write"),
     );
     ()
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_factory(
     a0: *mut rocksdb_options_t,
@@ -5257,6 +5843,7 @@ pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_facto
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_factory_del_ratio(
     a0: *mut rocksdb_options_t,
@@ -5282,6 +5869,7 @@ pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_facto
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size(
     a0: *mut rocksdb_options_t,
@@ -5312,6 +5900,7 @@ pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_facto
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_add_eventlistener(
     a0: *mut rocksdb_options_t,
@@ -5327,6 +5916,7 @@ pub unsafe extern "C" fn rocksdb_options_add_eventlistener(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_add_table_properties_collector_factory(
     a0: *mut rocksdb_options_t,
@@ -5342,6 +5932,7 @@ pub unsafe extern "C" fn rocksdb_options_add_table_properties_collector_factory(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_add(
     a0: *mut rocksdb_options_t,
@@ -5354,6 +5945,7 @@ pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_a
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(
     a0: *mut rocksdb_options_t,
@@ -5366,6 +5958,7 @@ pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_r
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_add(
     a0: *mut rocksdb_options_t,
@@ -5381,6 +5974,7 @@ pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_add(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_remove(
     a0: *mut rocksdb_options_t,
@@ -5396,6 +5990,7 @@ pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_remove(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_compaction_readahead_size(
     a0: *mut rocksdb_options_t,
@@ -5411,6 +6006,7 @@ pub unsafe extern "C" fn rocksdb_options_compaction_readahead_size(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_blob_cache(
     a0: *mut rocksdb_options_t,
@@ -5426,6 +6022,7 @@ pub unsafe extern "C" fn rocksdb_options_set_blob_cache(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options(
     a0: *mut rocksdb_options_t,
@@ -5451,6 +6048,7 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_max_dict_buffer_bytes(
     a0: *mut rocksdb_options_t,
@@ -5471,6 +6069,7 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_max_
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_use_zstd_dict_trainer(
     a0: *mut rocksdb_options_t,
@@ -5491,6 +6090,7 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_use_
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_zstd_max_train_bytes(
     a0: *mut rocksdb_options_t,
@@ -5511,6 +6111,7 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_zstd
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_cf_paths(
     a0: *mut rocksdb_options_t,
@@ -5527,6 +6128,7 @@ pub unsafe extern "C" fn rocksdb_options_set_cf_paths(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compaction_filter(
     a0: *mut rocksdb_options_t,
@@ -5542,6 +6144,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_filter(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compaction_filter_factory(
     a0: *mut rocksdb_options_t,
@@ -5557,6 +6160,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_filter_factory(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compaction_service(
     a0: *mut rocksdb_options_t,
@@ -5572,6 +6176,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_service(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compression_options(
     a0: *mut rocksdb_options_t,
@@ -5590,6 +6195,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
     a0: *mut rocksdb_options_t,
@@ -5605,6 +6211,7 @@ pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_db_paths(
     a0: *mut rocksdb_options_t,
@@ -5621,6 +6228,7 @@ pub unsafe extern "C" fn rocksdb_options_set_db_paths(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
     a0: *mut rocksdb_options_t,
@@ -5636,6 +6244,7 @@ pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
     a0: *mut rocksdb_options_t,
@@ -5651,6 +6260,7 @@ pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
     })
 }
 
+/// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
     a0: *mut rocksdb_options_t,
@@ -5667,6 +6277,7 @@ pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_info_log(
     a0: *mut rocksdb_options_t,
@@ -5682,6 +6293,7 @@ pub unsafe extern "C" fn rocksdb_options_set_info_log(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_prefix_extractor(
     a0: *mut rocksdb_options_t,
@@ -5697,6 +6309,7 @@ pub unsafe extern "C" fn rocksdb_options_set_prefix_extractor(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_ratelimiter(
     a0: *mut rocksdb_options_t,
@@ -5712,6 +6325,7 @@ pub unsafe extern "C" fn rocksdb_options_set_ratelimiter(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_sst_file_manager(
     a0: *mut rocksdb_options_t,
@@ -5727,6 +6341,7 @@ pub unsafe extern "C" fn rocksdb_options_set_sst_file_manager(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
     a0: *mut rocksdb_options_t,
@@ -5742,6 +6357,7 @@ pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_universal_compaction_options(
     a0: *mut rocksdb_options_t,
@@ -5757,6 +6373,7 @@ pub unsafe extern "C" fn rocksdb_options_set_universal_compaction_options(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
     a0: *mut rocksdb_options_t,
@@ -5772,6 +6389,7 @@ pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
     })
 }
 
+/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_write_buffer_manager(
     a0: *mut rocksdb_options_t,
@@ -5787,24 +6405,34 @@ pub unsafe extern "C" fn rocksdb_options_set_write_buffer_manager(
     })
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_pause_background_work(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_pause_background_work"));
+pub unsafe extern "C" fn rocksdb_pause_background_work(
+    a0: *mut rocksdb_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_pause_background_work"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_create() -> *mut rocksdb_perfcontext_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_destroy(a0: *mut rocksdb_perfcontext_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_metric(
     a0: *mut rocksdb_perfcontext_t,
@@ -5814,6 +6442,7 @@ pub unsafe extern "C" fn rocksdb_perfcontext_metric(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_report(
     a0: *mut rocksdb_perfcontext_t,
@@ -5823,12 +6452,14 @@ pub unsafe extern "C" fn rocksdb_perfcontext_report(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_reset(a0: *mut rocksdb_perfcontext_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_put_cf_with_ts(
     a0: *mut rocksdb_t,
@@ -5840,13 +6471,14 @@ pub unsafe extern "C" fn rocksdb_put_cf_with_ts(
     a6: size_t,
     a7: *const c_char,
     a8: size_t,
-    a9: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
-    save_error(a9, &Error::not_supported("rocksdb_put_cf_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_put_cf_with_ts"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_put_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_put_with_ts(
     a0: *mut rocksdb_t,
@@ -5857,13 +6489,14 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
     a5: size_t,
     a6: *const c_char,
     a7: size_t,
-    a8: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_put_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_put_with_ts"));
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ratelimiter_create(
     a0: i64,
@@ -5874,6 +6507,7 @@ pub unsafe extern "C" fn rocksdb_ratelimiter_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ratelimiter_create_auto_tuned(
     a0: i64,
@@ -5884,6 +6518,7 @@ pub unsafe extern "C" fn rocksdb_ratelimiter_create_auto_tuned(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ratelimiter_create_with_mode(
     a0: i64,
@@ -5896,49 +6531,55 @@ pub unsafe extern "C" fn rocksdb_ratelimiter_create_with_mode(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_ratelimiter_destroy(a0: *mut rocksdb_ratelimiter_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
     a0: *mut rocksdb_readoptions_t,
     a1: *const c_char,
     a2: size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_readoptions_set_table_index_factory_from_string"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_repair_db(
     a0: *const rocksdb_options_t,
     a1: *const c_char,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_repair_db"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_repair_db"));
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_create() -> *mut rocksdb_replay_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_destroy(a0: *mut rocksdb_replay_options_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_get_fast_forward(
     a0: *mut rocksdb_replay_options_t,
@@ -5947,6 +6588,7 @@ pub unsafe extern "C" fn rocksdb_replay_options_get_fast_forward(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_get_num_threads(
     a0: *mut rocksdb_replay_options_t,
@@ -5955,6 +6597,7 @@ pub unsafe extern "C" fn rocksdb_replay_options_get_num_threads(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_set_fast_forward(
     a0: *mut rocksdb_replay_options_t,
@@ -5964,6 +6607,7 @@ pub unsafe extern "C" fn rocksdb_replay_options_set_fast_forward(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_set_num_threads(
     a0: *mut rocksdb_replay_options_t,
@@ -5973,12 +6617,14 @@ pub unsafe extern "C" fn rocksdb_replay_options_set_num_threads(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replayer_destroy(a0: *mut rocksdb_replayer_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replayer_get_header_timestamp(
     a0: *const rocksdb_replayer_t,
@@ -5987,44 +6633,50 @@ pub unsafe extern "C" fn rocksdb_replayer_get_header_timestamp(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replayer_prepare(
     a0: *mut rocksdb_replayer_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_replayer_prepare"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_replayer_prepare"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replayer_replay(
     a0: *mut rocksdb_replayer_t,
     a1: *const rocksdb_replay_options_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_replayer_replay"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_replayer_replay"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_reset_status(a0: *mut rocksdb_status_ptr_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_create() -> *mut rocksdb_restore_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_destroy(a0: *mut rocksdb_restore_options_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_get_keep_log_files(
     a0: *mut rocksdb_restore_options_t,
@@ -6033,6 +6685,7 @@ pub unsafe extern "C" fn rocksdb_restore_options_get_keep_log_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_get_mode(
     a0: *mut rocksdb_restore_options_t,
@@ -6041,6 +6694,7 @@ pub unsafe extern "C" fn rocksdb_restore_options_get_mode(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_set_keep_log_files(
     a0: *mut rocksdb_restore_options_t,
@@ -6050,6 +6704,7 @@ pub unsafe extern "C" fn rocksdb_restore_options_set_keep_log_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_set_mode(
     a0: *mut rocksdb_restore_options_t,
@@ -6059,32 +6714,35 @@ pub unsafe extern "C" fn rocksdb_restore_options_set_mode(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_set_db_options(
     a0: *mut rocksdb_t,
     a1: c_int,
     a2: *const *const c_char,
     a3: *const *const c_char,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_set_db_options"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_set_db_options"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_set_options(
     a0: *mut rocksdb_t,
     a1: c_int,
     a2: *const *const c_char,
     a3: *const *const c_char,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_set_options"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_set_options"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_set_options_cf(
     a0: *mut rocksdb_t,
@@ -6092,13 +6750,14 @@ pub unsafe extern "C" fn rocksdb_set_options_cf(
     a2: c_int,
     a3: *const *const c_char,
     a4: *const *const c_char,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_set_options_cf"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_set_options_cf"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_singledelete_cf_with_ts(
     a0: *mut rocksdb_t,
@@ -6108,13 +6767,17 @@ pub unsafe extern "C" fn rocksdb_singledelete_cf_with_ts(
     a4: size_t,
     a5: *const c_char,
     a6: size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_singledelete_cf_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_singledelete_cf_with_ts"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
     a0: *mut rocksdb_t,
@@ -6123,19 +6786,24 @@ pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_singledelete_with_ts"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_singledelete_with_ts"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_create(
 ) -> *mut rocksdb_size_approximation_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_destroy(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6144,6 +6812,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_get_files_size_error_margin(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6152,6 +6821,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_get_files_size_error
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_blob_files(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6160,6 +6830,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_blob_fil
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_files(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6168,6 +6839,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_files(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_memtables(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6176,6 +6848,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_memtable
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_set_files_size_error_margin(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6185,6 +6858,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_files_size_error
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_blob_files(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6194,6 +6868,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_blob_fil
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_files(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6203,6 +6878,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_files(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtables(
     a0: *mut rocksdb_size_approximation_options_t,
@@ -6212,6 +6888,7 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtable
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_slicetransform_create(
     a0: *mut c_void,
@@ -6226,6 +6903,7 @@ pub unsafe extern "C" fn rocksdb_slicetransform_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_slicetransform_create_fixed_prefix(
     a0: size_t,
@@ -6234,23 +6912,27 @@ pub unsafe extern "C" fn rocksdb_slicetransform_create_fixed_prefix(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_slicetransform_create_noop() -> *mut rocksdb_slicetransform_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_slicetransform_destroy(a0: *mut rocksdb_slicetransform_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_destroy(a0: *mut rocksdb_sst_file_manager_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6259,6 +6941,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_get_delete_rate_bytes_per_seco
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_get_max_trash_db_ratio(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6267,6 +6950,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_get_max_trash_db_ratio(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_size(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6275,6 +6959,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_trash_size(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6283,6 +6968,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_trash_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6291,6 +6977,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached(
     false
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6299,6 +6986,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached_i
     false
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_set_compaction_buffer_size(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6308,6 +6996,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_set_compaction_buffer_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6317,6 +7006,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_set_delete_rate_bytes_per_seco
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_allowed_space_usage(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6326,6 +7016,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_allowed_space_usage(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_trash_db_ratio(
     a0: *mut rocksdb_sst_file_manager_t,
@@ -6335,12 +7026,14 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_trash_db_ratio(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_destroy(a0: *mut rocksdb_sst_file_metadata_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_directory(
     a0: *mut rocksdb_sst_file_metadata_t,
@@ -6349,6 +7042,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_directory(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_largestkey(
     a0: *mut rocksdb_sst_file_metadata_t,
@@ -6358,6 +7052,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_largestkey(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_relative_filename(
     a0: *mut rocksdb_sst_file_metadata_t,
@@ -6366,6 +7061,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_relative_filename(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_size(
     a0: *mut rocksdb_sst_file_metadata_t,
@@ -6374,6 +7070,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_smallestkey(
     a0: *mut rocksdb_sst_file_metadata_t,
@@ -6383,6 +7080,7 @@ pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_smallestkey(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_partitioner_factory_destroy(
     a0: *mut rocksdb_sst_partitioner_factory_t,
@@ -6391,6 +7089,7 @@ pub unsafe extern "C" fn rocksdb_sst_partitioner_factory_destroy(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
     a0: size_t,
@@ -6399,6 +7098,7 @@ pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6406,13 +7106,14 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_sstfilewriter_add"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_add"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
     a0: *const rocksdb_envoptions_t,
@@ -6422,6 +7123,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
     a0: *const rocksdb_envoptions_t,
@@ -6432,18 +7134,23 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
     a0: *mut rocksdb_sstfilewriter_t,
     a1: *const c_char,
     a2: size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_sstfilewriter_delete"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_sstfilewriter_delete"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6451,16 +7158,17 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_sstfilewriter_delete_range"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_with_ts(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6468,22 +7176,24 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_with_ts(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_sstfilewriter_delete_with_ts"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_destroy(a0: *mut rocksdb_sstfilewriter_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6493,16 +7203,21 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(
     a0: *mut rocksdb_sstfilewriter_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_sstfilewriter_finish"));
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_sstfilewriter_finish"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6510,24 +7225,26 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_sstfilewriter_merge"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_merge"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     a0: *mut rocksdb_sstfilewriter_t,
     a1: *const c_char,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_sstfilewriter_open"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_open"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6535,13 +7252,14 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_sstfilewriter_put"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_put"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_put_with_ts(
     a0: *mut rocksdb_sstfilewriter_t,
@@ -6551,16 +7269,17 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put_with_ts(
     a4: size_t,
     a5: *const c_char,
     a6: size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_sstfilewriter_put_with_ts"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_start_block_cache_trace(
     a0: *mut rocksdb_t,
@@ -6568,13 +7287,17 @@ pub unsafe extern "C" fn rocksdb_start_block_cache_trace(
     a2: *const rocksdb_envoptions_t,
     a3: *const rocksdb_trace_options_t,
     a4: *const c_char,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_start_block_cache_trace"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_start_block_cache_trace"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_start_block_cache_trace_with_options(
     a0: *mut rocksdb_t,
@@ -6583,16 +7306,17 @@ pub unsafe extern "C" fn rocksdb_start_block_cache_trace_with_options(
     a3: *const rocksdb_block_cache_trace_options_t,
     a4: *const rocksdb_block_cache_trace_writer_options_t,
     a5: *const c_char,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_start_block_cache_trace_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_start_io_trace(
     a0: *mut rocksdb_t,
@@ -6600,13 +7324,14 @@ pub unsafe extern "C" fn rocksdb_start_io_trace(
     a2: *const rocksdb_envoptions_t,
     a3: *const rocksdb_trace_options_t,
     a4: *const c_char,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_start_io_trace"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_start_io_trace"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_start_trace(
     a0: *mut rocksdb_t,
@@ -6614,19 +7339,21 @@ pub unsafe extern "C" fn rocksdb_start_trace(
     a2: *const rocksdb_envoptions_t,
     a3: *const rocksdb_trace_options_t,
     a4: *const c_char,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_start_trace"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_create(
 ) -> *mut rocksdb_statistics_histogram_data_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_destroy(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6635,6 +7362,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_average(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6643,6 +7371,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_average(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_count(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6651,6 +7380,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_max(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6659,6 +7389,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_max(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_median(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6667,6 +7398,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_median(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_min(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6675,6 +7407,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_min(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p95(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6683,6 +7416,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p95(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p99(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6691,6 +7425,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p99(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_std_dev(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6699,6 +7434,7 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_std_dev(
     0.0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_sum(
     a0: *mut rocksdb_statistics_histogram_data_t,
@@ -6707,16 +7443,21 @@ pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_sum(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_status_ptr_get_error(
     a0: *mut rocksdb_status_ptr_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_status_ptr_get_error"));
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_status_ptr_get_error"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_base_input_level(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6725,6 +7466,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_base_input_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_blob_compression_type(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6733,6 +7475,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_blob_compression_type(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_id(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6741,6 +7484,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_name(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6750,6 +7494,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compaction_reason(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6758,6 +7503,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compaction_reason(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compression(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6766,6 +7512,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compression(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_job_id(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6774,6 +7521,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_job_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_output_level(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6782,6 +7530,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_output_level(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6790,19 +7539,21 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_subcompactionjobinfo_status" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_status(
     a0: *const rocksdb_subcompactionjobinfo_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_subcompactionjobinfo_status"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_subcompaction_job_id(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6811,6 +7562,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_subcompaction_job_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_thread_id(
     a0: *const rocksdb_subcompactionjobinfo_t,
@@ -6819,6 +7571,7 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_thread_id(
     0
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_suggest_compact_range(
     a0: *mut rocksdb_t,
@@ -6826,13 +7579,17 @@ pub unsafe extern "C" fn rocksdb_suggest_compact_range(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_suggest_compact_range"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_suggest_compact_range"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_suggest_compact_range_cf(
     a0: *mut rocksdb_t,
@@ -6841,16 +7598,17 @@ pub unsafe extern "C" fn rocksdb_suggest_compact_range_cf(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_suggest_compact_range_cf"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
     a0: *mut rocksdb_table_properties_collector_factory_t,
@@ -6859,6 +7617,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_column_family_id(
     a0: *const rocksdb_table_properties_t,
@@ -6867,6 +7626,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_column_family_id(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_column_family_name(
     a0: *const rocksdb_table_properties_t,
@@ -6876,6 +7636,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_column_family_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_comparator_name(
     a0: *const rocksdb_table_properties_t,
@@ -6885,6 +7646,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_comparator_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_compression_name(
     a0: *const rocksdb_table_properties_t,
@@ -6894,6 +7656,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_compression_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_compression_options(
     a0: *const rocksdb_table_properties_t,
@@ -6903,6 +7666,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_compression_options(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_creation_time(
     a0: *const rocksdb_table_properties_t,
@@ -6911,6 +7675,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_creation_time(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_data_block_restart_interval(
     a0: *const rocksdb_table_properties_t,
@@ -6919,6 +7684,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_data_block_restart_interval(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_data_size(
     a0: *const rocksdb_table_properties_t,
@@ -6927,6 +7693,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_data_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_db_host_id(
     a0: *const rocksdb_table_properties_t,
@@ -6936,6 +7703,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_db_host_id(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_db_id(
     a0: *const rocksdb_table_properties_t,
@@ -6945,6 +7713,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_db_id(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_db_session_id(
     a0: *const rocksdb_table_properties_t,
@@ -6954,6 +7723,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_db_session_id(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_external_sst_file_global_seqno_offset(
     a0: *const rocksdb_table_properties_t,
@@ -6962,6 +7732,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_external_sst_file_global_seqno
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_fast_compression_estimated_data_size(
     a0: *const rocksdb_table_properties_t,
@@ -6970,6 +7741,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_fast_compression_estimated_dat
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_file_creation_time(
     a0: *const rocksdb_table_properties_t,
@@ -6978,6 +7750,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_file_creation_time(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_filter_policy_name(
     a0: *const rocksdb_table_properties_t,
@@ -6987,6 +7760,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_filter_policy_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_filter_size(
     a0: *const rocksdb_table_properties_t,
@@ -6995,6 +7769,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_filter_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_fixed_key_len(
     a0: *const rocksdb_table_properties_t,
@@ -7003,6 +7778,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_fixed_key_len(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_format_version(
     a0: *const rocksdb_table_properties_t,
@@ -7011,6 +7787,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_format_version(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_has_key_largest_seqno(
     a0: *const rocksdb_table_properties_t,
@@ -7019,6 +7796,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_has_key_largest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_has_key_smallest_seqno(
     a0: *const rocksdb_table_properties_t,
@@ -7027,6 +7805,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_has_key_smallest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_index_block_restart_interval(
     a0: *const rocksdb_table_properties_t,
@@ -7035,6 +7814,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_index_block_restart_interval(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_index_key_is_user_key(
     a0: *const rocksdb_table_properties_t,
@@ -7043,6 +7823,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_index_key_is_user_key(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_index_partitions(
     a0: *const rocksdb_table_properties_t,
@@ -7051,6 +7832,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_index_partitions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_index_size(
     a0: *const rocksdb_table_properties_t,
@@ -7059,6 +7841,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_index_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_index_value_is_delta_encoded(
     a0: *const rocksdb_table_properties_t,
@@ -7067,6 +7850,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_index_value_is_delta_encoded(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_key_largest_seqno(
     a0: *const rocksdb_table_properties_t,
@@ -7075,6 +7859,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_key_largest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_key_smallest_seqno(
     a0: *const rocksdb_table_properties_t,
@@ -7083,6 +7868,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_key_smallest_seqno(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_merge_operator_name(
     a0: *const rocksdb_table_properties_t,
@@ -7092,6 +7878,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_merge_operator_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_newest_key_time(
     a0: *const rocksdb_table_properties_t,
@@ -7100,6 +7887,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_newest_key_time(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks(
     a0: *const rocksdb_table_properties_t,
@@ -7108,6 +7896,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_bypassed(
     a0: *const rocksdb_table_properties_t,
@@ -7116,6 +7905,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_by
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_rejected(
     a0: *const rocksdb_table_properties_t,
@@ -7124,6 +7914,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_re
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_deletions(
     a0: *const rocksdb_table_properties_t,
@@ -7132,6 +7923,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_deletions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_entries(
     a0: *const rocksdb_table_properties_t,
@@ -7140,6 +7932,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_entries(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_filter_entries(
     a0: *const rocksdb_table_properties_t,
@@ -7148,6 +7941,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_filter_entries(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_merge_operands(
     a0: *const rocksdb_table_properties_t,
@@ -7156,6 +7950,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_merge_operands(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_range_deletions(
     a0: *const rocksdb_table_properties_t,
@@ -7164,6 +7959,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_range_deletions(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_num_uniform_blocks(
     a0: *const rocksdb_table_properties_t,
@@ -7172,6 +7968,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_num_uniform_blocks(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_oldest_key_time(
     a0: *const rocksdb_table_properties_t,
@@ -7180,6 +7977,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_oldest_key_time(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_orig_file_number(
     a0: *const rocksdb_table_properties_t,
@@ -7188,6 +7986,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_orig_file_number(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_prefix_extractor_name(
     a0: *const rocksdb_table_properties_t,
@@ -7197,6 +7996,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_prefix_extractor_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_property_collectors_names(
     a0: *const rocksdb_table_properties_t,
@@ -7206,6 +8006,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_property_collectors_names(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_raw_key_size(
     a0: *const rocksdb_table_properties_t,
@@ -7214,6 +8015,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_raw_key_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_raw_value_size(
     a0: *const rocksdb_table_properties_t,
@@ -7222,6 +8024,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_raw_value_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_count(
     a0: *const rocksdb_table_properties_t,
@@ -7230,6 +8033,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_count(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_key_at(
     a0: *const rocksdb_table_properties_t,
@@ -7240,6 +8044,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_key_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_value_at(
     a0: *const rocksdb_table_properties_t,
@@ -7250,6 +8055,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_value_at(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_separate_key_value_in_data_block(
     a0: *const rocksdb_table_properties_t,
@@ -7258,6 +8064,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_separate_key_value_in_data_blo
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_seqno_to_time_mapping(
     a0: *const rocksdb_table_properties_t,
@@ -7267,6 +8074,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_seqno_to_time_mapping(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_slow_compression_estimated_data_size(
     a0: *const rocksdb_table_properties_t,
@@ -7275,6 +8083,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_slow_compression_estimated_dat
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_tail_start_offset(
     a0: *const rocksdb_table_properties_t,
@@ -7283,6 +8092,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_tail_start_offset(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_top_level_index_size(
     a0: *const rocksdb_table_properties_t,
@@ -7291,6 +8101,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_top_level_index_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_udi_is_primary_index(
     a0: *const rocksdb_table_properties_t,
@@ -7299,6 +8110,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_udi_is_primary_index(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_uncompressed_data_size(
     a0: *const rocksdb_table_properties_t,
@@ -7307,6 +8119,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_uncompressed_data_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_count(
     a0: *const rocksdb_table_properties_t,
@@ -7315,6 +8128,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_coun
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_key_at(
     a0: *const rocksdb_table_properties_t,
@@ -7325,6 +8139,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_key_
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_value_at(
     a0: *const rocksdb_table_properties_t,
@@ -7335,6 +8150,7 @@ pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_valu
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_user_defined_timestamps_persisted(
     a0: *const rocksdb_table_properties_t,
@@ -7343,23 +8159,27 @@ pub unsafe extern "C" fn rocksdb_table_properties_user_defined_timestamps_persis
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_create() -> *mut rocksdb_trace_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_destroy(a0: *mut rocksdb_trace_options_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_get_filter(a0: *mut rocksdb_trace_options_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_get_max_trace_file_size(
     a0: *mut rocksdb_trace_options_t,
@@ -7368,6 +8188,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_get_max_trace_file_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_get_preserve_write_order(
     a0: *mut rocksdb_trace_options_t,
@@ -7376,6 +8197,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_get_preserve_write_order(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_get_sampling_frequency(
     a0: *mut rocksdb_trace_options_t,
@@ -7384,6 +8206,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_get_sampling_frequency(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_filter(
     a0: *mut rocksdb_trace_options_t,
@@ -7393,6 +8216,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_filter(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_max_trace_file_size(
     a0: *mut rocksdb_trace_options_t,
@@ -7402,6 +8226,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_max_trace_file_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_preserve_write_order(
     a0: *mut rocksdb_trace_options_t,
@@ -7411,6 +8236,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_preserve_write_order(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(
     a0: *mut rocksdb_trace_options_t,
@@ -7420,55 +8246,61 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_reader_close(
     a0: *mut rocksdb_trace_reader_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_trace_reader_close"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_close"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_reader_create(
     a0: *mut rocksdb_env_t,
     a1: *const rocksdb_envoptions_t,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_trace_reader_t {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_trace_reader_create"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_create"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_reader_destroy(a0: *mut rocksdb_trace_reader_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_reader_read(
     a0: *mut rocksdb_trace_reader_t,
     a1: *mut size_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_trace_reader_read"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_read"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_reader_reset(
     a0: *mut rocksdb_trace_reader_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_trace_reader_reset"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_begin(
     a0: *mut rocksdb_transactiondb_t,
@@ -7480,16 +8312,18 @@ pub unsafe extern "C" fn rocksdb_transaction_begin(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_commit" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_commit(
     a0: *mut rocksdb_transaction_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_transaction_commit"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_commit"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_create_iterator(
     a0: *mut rocksdb_transaction_t,
@@ -7499,6 +8333,7 @@ pub unsafe extern "C" fn rocksdb_transaction_create_iterator(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_create_iterator_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7509,37 +8344,44 @@ pub unsafe extern "C" fn rocksdb_transaction_create_iterator_cf(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_delete(
     a0: *mut rocksdb_transaction_t,
     a1: *const c_char,
     a2: size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_transaction_delete"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_delete"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_delete_cf(
     a0: *mut rocksdb_transaction_t,
     a1: *mut rocksdb_column_family_handle_t,
     a2: *const c_char,
     a3: size_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_transaction_delete_cf"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transaction_delete_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_destroy(a0: *mut rocksdb_transaction_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get(
     a0: *mut rocksdb_transaction_t,
@@ -7547,13 +8389,14 @@ pub unsafe extern "C" fn rocksdb_transaction_get(
     a2: *const c_char,
     a3: size_t,
     a4: *mut size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_transaction_get"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_get"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7562,13 +8405,14 @@ pub unsafe extern "C" fn rocksdb_transaction_get_cf(
     a3: *const c_char,
     a4: size_t,
     a5: *mut size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transaction_get_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_get_cf"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_for_update(
     a0: *mut rocksdb_transaction_t,
@@ -7577,16 +8421,17 @@ pub unsafe extern "C" fn rocksdb_transaction_get_for_update(
     a3: size_t,
     a4: *mut size_t,
     a5: c_uchar,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_transaction_get_for_update"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_for_update_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7596,16 +8441,17 @@ pub unsafe extern "C" fn rocksdb_transaction_get_for_update_cf(
     a4: size_t,
     a5: *mut size_t,
     a6: c_uchar,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_transaction_get_for_update_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_name(
     a0: *mut rocksdb_transaction_t,
@@ -7615,19 +8461,24 @@ pub unsafe extern "C" fn rocksdb_transaction_get_name(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_pinned(
     a0: *mut rocksdb_transaction_t,
     a1: *const rocksdb_readoptions_t,
     a2: *const c_char,
     a3: size_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_transaction_get_pinned"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transaction_get_pinned"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_pinned_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7635,16 +8486,17 @@ pub unsafe extern "C" fn rocksdb_transaction_get_pinned_cf(
     a2: *mut rocksdb_column_family_handle_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_transaction_get_pinned_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_pinned_for_update(
     a0: *mut rocksdb_transaction_t,
@@ -7652,16 +8504,17 @@ pub unsafe extern "C" fn rocksdb_transaction_get_pinned_for_update(
     a2: *const c_char,
     a3: size_t,
     a4: c_uchar,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_transaction_get_pinned_for_update"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_pinned_for_update_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7670,16 +8523,17 @@ pub unsafe extern "C" fn rocksdb_transaction_get_pinned_for_update_cf(
     a3: *const c_char,
     a4: size_t,
     a5: c_uchar,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_transaction_get_pinned_for_update_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_snapshot(
     a0: *mut rocksdb_transaction_t,
@@ -7688,6 +8542,7 @@ pub unsafe extern "C" fn rocksdb_transaction_get_snapshot(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_writebatch_wi(
     a0: *mut rocksdb_transaction_t,
@@ -7696,6 +8551,7 @@ pub unsafe extern "C" fn rocksdb_transaction_get_writebatch_wi(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_merge(
     a0: *mut rocksdb_transaction_t,
@@ -7703,13 +8559,14 @@ pub unsafe extern "C" fn rocksdb_transaction_merge(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_transaction_merge"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_merge"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_merge_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7718,13 +8575,17 @@ pub unsafe extern "C" fn rocksdb_transaction_merge_cf(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transaction_merge_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transaction_merge_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_multi_get(
     a0: *mut rocksdb_transaction_t,
@@ -7740,6 +8601,7 @@ pub unsafe extern "C" fn rocksdb_transaction_multi_get(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_multi_get_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7756,6 +8618,7 @@ pub unsafe extern "C" fn rocksdb_transaction_multi_get_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_multi_get_for_update(
     a0: *mut rocksdb_transaction_t,
@@ -7771,6 +8634,7 @@ pub unsafe extern "C" fn rocksdb_transaction_multi_get_for_update(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_multi_get_for_update_cf(
     a0: *mut rocksdb_transaction_t,
@@ -7787,12 +8651,14 @@ pub unsafe extern "C" fn rocksdb_transaction_multi_get_for_update_cf(
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_create() -> *mut rocksdb_transaction_options_t
 {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_destroy(
     a0: *mut rocksdb_transaction_options_t,
@@ -7801,6 +8667,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_commit_bypass_memtable(
     a0: *mut rocksdb_transaction_options_t,
@@ -7809,6 +8676,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_commit_bypass_memtable(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_detect(
     a0: *mut rocksdb_transaction_options_t,
@@ -7817,6 +8685,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_detect(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_detect_depth(
     a0: *mut rocksdb_transaction_options_t,
@@ -7825,6 +8694,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_detect_depth(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_timeout_us(
     a0: *mut rocksdb_transaction_options_t,
@@ -7833,6 +8703,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_deadlock_timeout_us(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_expiration(
     a0: *mut rocksdb_transaction_options_t,
@@ -7841,6 +8712,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_expiration(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -7849,6 +8721,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimi
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -7857,6 +8730,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimi
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_lock_timeout(
     a0: *mut rocksdb_transaction_options_t,
@@ -7865,6 +8739,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_lock_timeout(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_max_write_batch_size(
     a0: *mut rocksdb_transaction_options_t,
@@ -7873,6 +8748,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_max_write_batch_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_set_snapshot(
     a0: *mut rocksdb_transaction_options_t,
@@ -7881,6 +8757,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_set_snapshot(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_skip_concurrency_control(
     a0: *mut rocksdb_transaction_options_t,
@@ -7889,6 +8766,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_skip_concurrency_contro
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_skip_prepare(
     a0: *mut rocksdb_transaction_options_t,
@@ -7897,6 +8775,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_skip_prepare(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(
     a0: *mut rocksdb_transaction_options_t,
@@ -7905,6 +8784,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_use_only_the_last_commi
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_write_batch_flush_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -7913,6 +8793,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_write_batch_flush_thres
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_write_batch_track_timestamp_size(
     a0: *mut rocksdb_transaction_options_t,
@@ -7921,6 +8802,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_write_batch_track_times
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_commit_bypass_memtable(
     a0: *mut rocksdb_transaction_options_t,
@@ -7930,6 +8812,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_commit_bypass_memtable(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_detect(
     a0: *mut rocksdb_transaction_options_t,
@@ -7939,6 +8822,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_detect(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_detect_depth(
     a0: *mut rocksdb_transaction_options_t,
@@ -7948,6 +8832,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_detect_depth(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_timeout_us(
     a0: *mut rocksdb_transaction_options_t,
@@ -7957,6 +8842,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_deadlock_timeout_us(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_expiration(
     a0: *mut rocksdb_transaction_options_t,
@@ -7966,6 +8852,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_expiration(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -7975,6 +8862,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_large_txn_commit_optimi
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -7984,6 +8872,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_large_txn_commit_optimi
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_lock_timeout(
     a0: *mut rocksdb_transaction_options_t,
@@ -7993,6 +8882,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_lock_timeout(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_max_write_batch_size(
     a0: *mut rocksdb_transaction_options_t,
@@ -8002,6 +8892,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_max_write_batch_size(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_set_snapshot(
     a0: *mut rocksdb_transaction_options_t,
@@ -8011,6 +8902,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_set_snapshot(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_skip_concurrency_control(
     a0: *mut rocksdb_transaction_options_t,
@@ -8020,6 +8912,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_skip_concurrency_contro
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_skip_prepare(
     a0: *mut rocksdb_transaction_options_t,
@@ -8029,6 +8922,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_skip_prepare(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(
     a0: *mut rocksdb_transaction_options_t,
@@ -8038,6 +8932,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_use_only_the_last_commi
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_write_batch_flush_threshold(
     a0: *mut rocksdb_transaction_options_t,
@@ -8047,6 +8942,7 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_write_batch_flush_thres
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_write_batch_track_timestamp_size(
     a0: *mut rocksdb_transaction_options_t,
@@ -8056,16 +8952,18 @@ pub unsafe extern "C" fn rocksdb_transaction_options_set_write_batch_track_times
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_prepare" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_prepare(
     a0: *mut rocksdb_transaction_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_transaction_prepare"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_prepare"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_put(
     a0: *mut rocksdb_transaction_t,
@@ -8073,13 +8971,14 @@ pub unsafe extern "C" fn rocksdb_transaction_put(
     a2: size_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_transaction_put"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_put"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_put_cf(
     a0: *mut rocksdb_transaction_t,
@@ -8088,13 +8987,14 @@ pub unsafe extern "C" fn rocksdb_transaction_put_cf(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transaction_put_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transaction_put_cf"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_put_log_data(
     a0: *mut rocksdb_transaction_t,
@@ -8105,57 +9005,65 @@ pub unsafe extern "C" fn rocksdb_transaction_put_log_data(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_rebuild_from_writebatch(
     a0: *mut rocksdb_transaction_t,
     a1: *mut rocksdb_writebatch_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_transaction_rebuild_from_writebatch"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch_wi" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_rebuild_from_writebatch_wi(
     a0: *mut rocksdb_transaction_t,
     a1: *mut rocksdb_writebatch_wi_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_transaction_rebuild_from_writebatch_wi"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_rollback(
     a0: *mut rocksdb_transaction_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_transaction_rollback"));
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transaction_rollback"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback_to_savepoint" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_rollback_to_savepoint(
     a0: *mut rocksdb_transaction_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_transaction_rollback_to_savepoint"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_set_commit_timestamp(
     a0: *mut rocksdb_transaction_t,
@@ -8165,18 +9073,23 @@ pub unsafe extern "C" fn rocksdb_transaction_set_commit_timestamp(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_set_name" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_set_name(
     a0: *mut rocksdb_transaction_t,
     a1: *const c_char,
     a2: size_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_transaction_set_name"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transaction_set_name"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_set_read_timestamp_for_validation(
     a0: *mut rocksdb_transaction_t,
@@ -8186,46 +9099,51 @@ pub unsafe extern "C" fn rocksdb_transaction_set_read_timestamp_for_validation(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_set_savepoint(a0: *mut rocksdb_transaction_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_checkpoint_object_create(
     a0: *mut rocksdb_transactiondb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_checkpoint_object_create"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_close(a0: *mut rocksdb_transactiondb_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_create_column_family" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_create_column_family(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_options_t,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3);
+    let _ = (a0, a1, a2, errptr);
     save_error(
-        a3,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_create_column_family"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_create_iterator(
     a0: *mut rocksdb_transactiondb_t,
@@ -8235,6 +9153,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_create_iterator(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_create_iterator_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8245,6 +9164,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_create_iterator_cf(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_create_snapshot(
     a0: *mut rocksdb_transactiondb_t,
@@ -8253,19 +9173,24 @@ pub unsafe extern "C" fn rocksdb_transactiondb_create_snapshot(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_delete(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_writeoptions_t,
     a2: *const c_char,
     a3: size_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_transactiondb_delete"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_delete"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_delete_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8273,74 +9198,92 @@ pub unsafe extern "C" fn rocksdb_transactiondb_delete_cf(
     a2: *mut rocksdb_column_family_handle_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_transactiondb_delete_cf"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_delete_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_flush(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_flushoptions_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_transactiondb_flush"));
+    let _ = (a0, a1, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_flush"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_flush_cf(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_flushoptions_t,
     a2: *mut rocksdb_column_family_handle_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_transactiondb_flush_cf"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_flush_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cfs" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_flush_cfs(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_flushoptions_t,
     a2: *mut *mut rocksdb_column_family_handle_t,
     a3: c_int,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4);
-    save_error(a4, &Error::not_supported("rocksdb_transactiondb_flush_cfs"));
+    let _ = (a0, a1, a2, a3, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_flush_cfs"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal(
     a0: *mut rocksdb_transactiondb_t,
     a1: c_uchar,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
-    save_error(a2, &Error::not_supported("rocksdb_transactiondb_flush_wal"));
+    let _ = (a0, a1, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_flush_wal"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_flushwaloptions_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_flush_wal_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get(
     a0: *mut rocksdb_transactiondb_t,
@@ -8348,13 +9291,14 @@ pub unsafe extern "C" fn rocksdb_transactiondb_get(
     a2: *const c_char,
     a3: size_t,
     a4: *mut size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5);
-    save_error(a5, &Error::not_supported("rocksdb_transactiondb_get"));
+    let _ = (a0, a1, a2, a3, a4, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_get"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get_base_db(
     a0: *mut rocksdb_transactiondb_t,
@@ -8363,6 +9307,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_get_base_db(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8371,29 +9316,34 @@ pub unsafe extern "C" fn rocksdb_transactiondb_get_cf(
     a3: *const c_char,
     a4: size_t,
     a5: *mut size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transactiondb_get_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_get_cf"),
+    );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get_pinned(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_readoptions_t,
     a2: *const c_char,
     a3: size_t,
-    a4: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4);
+    let _ = (a0, a1, a2, a3, errptr);
     save_error(
-        a4,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_get_pinned"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get_pinned_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8401,16 +9351,17 @@ pub unsafe extern "C" fn rocksdb_transactiondb_get_pinned_cf(
     a2: *mut rocksdb_column_family_handle_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_get_pinned_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_get_prepared_transactions(
     a0: *mut rocksdb_transactiondb_t,
@@ -8420,6 +9371,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_get_prepared_transactions(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_merge(
     a0: *mut rocksdb_transactiondb_t,
@@ -8428,13 +9380,14 @@ pub unsafe extern "C" fn rocksdb_transactiondb_merge(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transactiondb_merge"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_merge"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_merge_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8444,13 +9397,17 @@ pub unsafe extern "C" fn rocksdb_transactiondb_merge_cf(
     a4: size_t,
     a5: *const c_char,
     a6: size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_transactiondb_merge_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_merge_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_multi_get(
     a0: *mut rocksdb_transactiondb_t,
@@ -8466,6 +9423,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_multi_get(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_multi_get_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8482,18 +9440,20 @@ pub unsafe extern "C" fn rocksdb_transactiondb_multi_get_cf(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_open(
     a0: *const rocksdb_options_t,
     a1: *const rocksdb_transactiondb_options_t,
     a2: *const c_char,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_transactiondb_t {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_transactiondb_open"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_open"));
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open_column_families" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_open_column_families(
     a0: *const rocksdb_options_t,
@@ -8503,22 +9463,24 @@ pub unsafe extern "C" fn rocksdb_transactiondb_open_column_families(
     a4: *const *const c_char,
     a5: *const *const rocksdb_options_t,
     a6: *mut *mut rocksdb_column_family_handle_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_transactiondb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_transactiondb_open_column_families"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_create(
 ) -> *mut rocksdb_transactiondb_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_destroy(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8527,6 +9489,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_default_lock_timeout(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8535,6 +9498,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_default_lock_timeout(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8543,6 +9507,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_default_write_batch_f
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_enable_udt_validation(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8551,6 +9516,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_enable_udt_validation
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_max_num_deadlocks(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8559,6 +9525,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_max_num_deadlocks(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_max_num_locks(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8567,6 +9534,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_max_num_locks(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_num_stripes(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8575,6 +9543,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_num_stripes(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_rollback_merge_operands(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8583,6 +9552,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_rollback_merge_operan
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_skip_concurrency_control(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8591,6 +9561,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_skip_concurrency_cont
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_transaction_lock_timeout(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8599,6 +9570,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_transaction_lock_time
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8607,6 +9579,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_txn_commit_bypass_mem
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8615,6 +9588,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_use_per_key_point_loc
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_get_write_policy(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8623,6 +9597,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_get_write_policy(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_default_lock_timeout(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8632,6 +9607,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_default_lock_timeout(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8641,6 +9617,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_default_write_batch_f
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_enable_udt_validation(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8650,6 +9627,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_enable_udt_validation
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_max_num_deadlocks(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8659,6 +9637,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_max_num_deadlocks(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_max_num_locks(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8668,6 +9647,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_max_num_locks(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_num_stripes(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8677,6 +9657,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_num_stripes(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_rollback_merge_operands(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8686,6 +9667,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_rollback_merge_operan
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_skip_concurrency_control(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8695,6 +9677,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_skip_concurrency_cont
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_transaction_lock_timeout(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8704,6 +9687,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_transaction_lock_time
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8713,6 +9697,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_txn_commit_bypass_mem
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8722,6 +9707,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_use_per_key_point_loc
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_options_set_write_policy(
     a0: *mut rocksdb_transactiondb_options_t,
@@ -8731,6 +9717,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_options_set_write_policy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_property_int(
     a0: *mut rocksdb_transactiondb_t,
@@ -8741,6 +9728,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_property_int(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_property_value(
     a0: *mut rocksdb_transactiondb_t,
@@ -8750,6 +9738,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_property_value(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_put(
     a0: *mut rocksdb_transactiondb_t,
@@ -8758,13 +9747,14 @@ pub unsafe extern "C" fn rocksdb_transactiondb_put(
     a3: size_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_transactiondb_put"));
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_put"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_put_cf(
     a0: *mut rocksdb_transactiondb_t,
@@ -8774,13 +9764,17 @@ pub unsafe extern "C" fn rocksdb_transactiondb_put_cf(
     a4: size_t,
     a5: *const c_char,
     a6: size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_transactiondb_put_cf"));
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_transactiondb_put_cf"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_release_snapshot(
     a0: *mut rocksdb_transactiondb_t,
@@ -8790,37 +9784,41 @@ pub unsafe extern "C" fn rocksdb_transactiondb_release_snapshot(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_write" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_write(
     a0: *mut rocksdb_transactiondb_t,
     a1: *const rocksdb_writeoptions_t,
     a2: *mut rocksdb_writebatch_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_transactiondb_write"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_transactiondb_write"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_try_catch_up_with_primary(
     a0: *mut rocksdb_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_try_catch_up_with_primary"),
     );
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_create(
 ) -> *mut rocksdb_universal_compaction_options_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_destroy(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8829,6 +9827,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_allow_trivial_move(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8837,6 +9836,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_allow_trivial_
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_compression_size_percent(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8845,6 +9845,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_compression_si
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_incremental(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8853,6 +9854,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_incremental(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_merge_width(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8861,6 +9863,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_merge_widt
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_read_amp(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8869,6 +9872,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_read_amp(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_size_amplification_percent(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8877,6 +9881,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_size_ampli
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_min_merge_width(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8885,6 +9890,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_min_merge_widt
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_reduce_file_locking(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8893,6 +9899,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_reduce_file_lo
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_size_ratio(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8901,6 +9908,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_size_ratio(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_stop_style(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8909,6 +9917,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_stop_style(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_allow_trivial_move(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8918,6 +9927,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_allow_trivial_
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_compression_size_percent(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8927,6 +9937,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_compression_si
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_incremental(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8936,6 +9947,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_incremental(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_merge_width(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8945,6 +9957,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_merge_widt
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_read_amp(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8954,6 +9967,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_read_amp(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_size_amplification_percent(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8963,6 +9977,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_size_ampli
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_min_merge_width(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8972,6 +9987,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_min_merge_widt
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_reduce_file_locking(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8981,6 +9997,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_reduce_file_lo
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_size_ratio(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8990,6 +10007,7 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_size_ratio(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
     a0: *mut rocksdb_universal_compaction_options_t,
@@ -8999,60 +10017,73 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_checksum(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_verify_checksum"));
+pub unsafe extern "C" fn rocksdb_verify_checksum(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_verify_checksum"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_verify_checksum_with_options(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_readoptions_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_verify_checksum_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums" through errptr.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_file_checksums(a0: *mut rocksdb_t, a1: *mut *mut c_char) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_verify_file_checksums"));
+pub unsafe extern "C" fn rocksdb_verify_file_checksums(
+    a0: *mut rocksdb_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = (a0, errptr);
+    save_error(
+        errptr,
+        &Error::not_supported("rocksdb_verify_file_checksums"),
+    );
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums_with_options" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_verify_file_checksums_with_options(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_readoptions_t,
-    a2: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2);
+    let _ = (a0, a1, errptr);
     save_error(
-        a2,
+        errptr,
         &Error::not_supported("rocksdb_verify_file_checksums_with_options"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_destroy(a0: *mut rocksdb_wal_file_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_log_number(a0: *const rocksdb_wal_file_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_path_name(
     a0: *const rocksdb_wal_file_t,
@@ -9061,36 +10092,42 @@ pub unsafe extern "C" fn rocksdb_wal_file_path_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_size_file_bytes(a0: *const rocksdb_wal_file_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_start_sequence(a0: *const rocksdb_wal_file_t) -> u64 {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_file_type(a0: *const rocksdb_wal_file_t) -> c_int {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_files_count(a0: *const rocksdb_wal_files_t) -> size_t {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_files_destroy(a0: *mut rocksdb_wal_files_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
     a0: *const rocksdb_wal_files_t,
@@ -9100,12 +10137,14 @@ pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_iter_destroy(a0: *const rocksdb_wal_iterator_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_iter_get_batch(
     a0: *const rocksdb_wal_iterator_t,
@@ -9115,39 +10154,45 @@ pub unsafe extern "C" fn rocksdb_wal_iter_get_batch(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_iter_next(a0: *mut rocksdb_wal_iterator_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_iter_status(
     a0: *const rocksdb_wal_iterator_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
-    save_error(a1, &Error::not_supported("rocksdb_wal_iter_status"));
+    let _ = (a0, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_wal_iter_status"));
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_iter_valid(a0: *const rocksdb_wal_iterator_t) -> c_uchar {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_readoptions_create() -> *mut rocksdb_wal_readoptions_t {
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_readoptions_destroy(a0: *mut rocksdb_wal_readoptions_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_readoptions_get_verify_checksums(
     a0: *mut rocksdb_wal_readoptions_t,
@@ -9156,6 +10201,7 @@ pub unsafe extern "C" fn rocksdb_wal_readoptions_get_verify_checksums(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(
     a0: *mut rocksdb_wal_readoptions_t,
@@ -9165,12 +10211,14 @@ pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_walfilter_destroy(a0: *mut rocksdb_walfilter_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_buffer_size(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9179,6 +10227,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_buffer_size(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_cost_to_cache(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9187,6 +10236,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_cost_to_cache(
     false
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_create(
     a0: size_t,
@@ -9196,6 +10246,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_create_with_cache(
     a0: size_t,
@@ -9206,6 +10257,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_create_with_cache(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_destroy(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9214,6 +10266,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_destroy(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9222,6 +10275,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_dummy_entries_in_cache_usa
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_enabled(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9230,6 +10284,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_enabled(
     false
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_memory_usage(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9238,6 +10293,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_memory_usage(
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_mutable_memtable_memory_usage(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9246,6 +10302,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_mutable_memtable_memory_us
     0
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_allow_stall(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9255,6 +10312,7 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_allow_stall(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_buffer_size(
     a0: *mut rocksdb_write_buffer_manager_t,
@@ -9264,18 +10322,20 @@ pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_buffer_size(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_write_writebatch_wi" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_write_writebatch_wi(
     a0: *mut rocksdb_t,
     a1: *const rocksdb_writeoptions_t,
     a2: *mut rocksdb_writebatch_wi_t,
-    a3: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3);
-    save_error(a3, &Error::not_supported("rocksdb_write_writebatch_wi"));
+    let _ = (a0, a1, a2, errptr);
+    save_error(errptr, &Error::not_supported("rocksdb_write_writebatch_wi"));
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_update_timestamps(
     a0: *mut rocksdb_writebatch_t,
@@ -9283,28 +10343,31 @@ pub unsafe extern "C" fn rocksdb_writebatch_update_timestamps(
     a2: size_t,
     a3: *mut c_void,
     a4: Option<unsafe extern "C" fn(*mut c_void, u32) -> size_t>,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_update_timestamps"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_clear(a0: *mut rocksdb_writebatch_wi_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_count(a0: *mut rocksdb_writebatch_wi_t) -> c_int {
     let _ = (a0);
     0
 }
 
+/// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create(
     a0: size_t,
@@ -9314,6 +10377,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9323,6 +10387,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9333,6 +10398,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_cf(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9344,6 +10410,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_cf_read
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_readopts(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9354,6 +10421,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create_iterator_with_base_readopt
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_data(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9363,6 +10431,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_data(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9373,6 +10442,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9384,6 +10454,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_range(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9396,6 +10467,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_range(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_range_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9409,6 +10481,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_range_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_rangev(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9422,6 +10495,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_rangev(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_rangev_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9436,6 +10510,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_delete_rangev_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_deletev(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9447,6 +10522,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_deletev(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_deletev_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9459,12 +10535,14 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_deletev_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_destroy(a0: *mut rocksdb_writebatch_wi_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9472,16 +10550,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch(
     a2: *const c_char,
     a3: size_t,
     a4: *mut size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_from_batch"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_and_db(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9490,16 +10569,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_and_db(
     a3: *const c_char,
     a4: size_t,
     a5: *mut size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_from_batch_and_db"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_and_db_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9509,16 +10589,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_and_db_cf(
     a4: *const c_char,
     a5: size_t,
     a6: *mut size_t,
-    a7: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
+    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
     save_error(
-        a7,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_from_batch_and_db_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9527,16 +10608,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_cf(
     a3: *const c_char,
     a4: size_t,
     a5: *mut size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_from_batch_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9544,16 +10626,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db(
     a2: *const rocksdb_readoptions_t,
     a3: *const c_char,
     a4: size_t,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_pinned_from_batch_and_db"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9562,16 +10645,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(
     a3: *mut rocksdb_column_family_handle_t,
     a4: *const c_char,
     a5: size_t,
-    a6: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) -> *mut rocksdb_pinnableslice_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(
-        a6,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf"),
     );
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_iterate(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9583,6 +10667,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_iterate(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_merge(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9595,6 +10680,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_merge(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_merge_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9608,6 +10694,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_merge_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_mergev(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9622,6 +10709,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_mergev(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_mergev_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9637,6 +10725,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_mergev_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_put(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9649,6 +10738,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_put(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_put_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9662,6 +10752,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_put_cf(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_put_log_data(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9672,6 +10763,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_put_log_data(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_putv(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9686,6 +10778,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_putv(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_putv_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9701,25 +10794,28 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_putv_cf(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_rollback_to_save_point" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_rollback_to_save_point(
     a0: *mut rocksdb_writebatch_wi_t,
-    a1: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1);
+    let _ = (a0, errptr);
     save_error(
-        a1,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_rollback_to_save_point"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_set_save_point(a0: *mut rocksdb_writebatch_wi_t) {
     let _ = (a0);
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9730,6 +10826,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete(
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete_cf(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9741,6 +10838,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete_cf(
     ()
 }
 
+/// Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_update_timestamps(
     a0: *mut rocksdb_writebatch_wi_t,
@@ -9748,16 +10846,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_update_timestamps(
     a2: size_t,
     a3: *mut c_void,
     a4: Option<unsafe extern "C" fn(*mut c_void, u32) -> size_t>,
-    a5: *mut *mut c_char,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = (a0, a1, a2, a3, a4, a5);
+    let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(
-        a5,
+        errptr,
         &Error::not_supported("rocksdb_writebatch_wi_update_timestamps"),
     );
     ()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writestallinfo_cf_name(
     a0: *const rocksdb_writestallinfo_t,
@@ -9767,6 +10866,7 @@ pub unsafe extern "C" fn rocksdb_writestallinfo_cf_name(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writestallinfo_cur(
     a0: *const rocksdb_writestallinfo_t,
@@ -9775,6 +10875,7 @@ pub unsafe extern "C" fn rocksdb_writestallinfo_cur(
     std::ptr::null()
 }
 
+/// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writestallinfo_prev(
     a0: *const rocksdb_writestallinfo_t,
