@@ -122,6 +122,10 @@ int main(void) {
     CHECK(rocksdb_property_int_cf(db, cfs[1], "rocksdb.estimate-num-keys", &keys_estimate) == 0 && keys_estimate >= 1,
           "meta has a key estimate (%llu; deletes count against it)", (unsigned long long)keys_estimate);
     rocksdb_compact_range_cf(db, cfs[1], NULL, 0, NULL, 0);
+    rocksdb_compactoptions_t* copt = rocksdb_compactoptions_create();
+    rocksdb_compactoptions_set_exclusive_manual_compaction(copt, 1);
+    rocksdb_compact_range_cf_opt(db, cfs[1], copt, "m0", 2, "m9", 2);
+    rocksdb_compactoptions_destroy(copt);
     char* v = rocksdb_get_cf(db, ro, cfs[1], "m1", 2, &len, &err);
     CHECK_NOERR(err);
     CHECK_VALUE(v, len, "x");

@@ -185,7 +185,20 @@ static void test_ignored_option_is_logged(void) {
   remove_db_path(path);
 }
 
+static void test_compact_options(void) {
+  rocksdb_compactoptions_t* c = rocksdb_compactoptions_create();
+  CHECK(rocksdb_compactoptions_get_exclusive_manual_compaction(c) == 0, "default exclusive_manual_compaction");
+  CHECK(rocksdb_compactoptions_get_bottommost_level_compaction(c) == 1, "default kIfHaveCompactionFilter");
+  CHECK(rocksdb_compactoptions_get_target_level(c) == -1, "default target_level");
+  rocksdb_compactoptions_set_target_level(c, 3);
+  CHECK(rocksdb_compactoptions_get_target_level(c) == 3, "target_level read back");
+  rocksdb_compactoptions_set_bottommost_level_compaction(c, 2);
+  CHECK(rocksdb_compactoptions_get_bottommost_level_compaction(c) == 2, "bottommost read back");
+  rocksdb_compactoptions_destroy(c);
+}
+
 int main(void) {
+  test_compact_options();
   test_ignored_option_is_logged();
   test_env();
   test_db_options();

@@ -6,7 +6,7 @@ options), taken from RocksDB 11.8.1's c.h.
 A pair the engine honours sets/reads the field of the Rust options struct named in
 ENGINE below. Every other pair stores its value in the handle (`Stored`) and its
 getter answers RocksDB's default (tools/defaults_rocksdb_7.8.3.txt, probed from
-Debian's librocksdb) until set. Setters listed in CHANGES_RESULTS record a feature
+Debian's librocksdb, or DEFAULTS_11 below) until set. Setters listed in CHANGES_RESULTS record a feature
 that makes open fail with "Not implemented: <what>" when enabled.
 
 Run: python3 capi-tests/tools/gen_option_accessors.py   (writes the file, then rustfmt formats it)
@@ -27,6 +27,7 @@ KINDS = {
     "writeoptions": ("rocksdb_writeoptions_t", "writeoptions", "write options"),
     "flushoptions": ("rocksdb_flushoptions_t", "flush", "flush options"),
     "block_based_options": ("rocksdb_block_based_table_options_t", "table_options", "block-based table options"),
+    "compactoptions": ("rocksdb_compactoptions_t", "compact", "compact options"),
 }
 
 # (kind, option name) -> (Rust place in the handle, Rust type)
@@ -104,6 +105,11 @@ DEFAULTS_11 = {
     "rocksdb_readoptions_get_value_size_soft_limit": "18446744073709551615",
     "rocksdb_readoptions_get_rate_limiter_priority": "4",
     "rocksdb_writeoptions_get_rate_limiter_priority": "4",
+    # CompactRangeOptions (include/rocksdb/options.h).
+    "rocksdb_compactoptions_get_bottommost_level_compaction": "1",
+    "rocksdb_compactoptions_get_blob_garbage_collection_policy": "2",
+    "rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff": "-1.0",
+    "rocksdb_compactoptions_get_target_level": "-1",
 }
 
 C_TO_RUST = {
@@ -165,6 +171,7 @@ def main():
         "//! Scalar option setters and getters: engine fields are set directly; every other",
         "//! option is stored in the handle and its getter answers RocksDB's default until set.",
         "",
+        "use super::compact::rocksdb_compactoptions_t;",
         "use super::flush::rocksdb_flushoptions_t;",
         "use super::options::rocksdb_options_t;",
         "use super::readoptions::rocksdb_readoptions_t;",

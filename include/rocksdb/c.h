@@ -500,7 +500,8 @@ typedef struct rocksdb_compactionservice_scheduleresponse_t rocksdb_compactionse
 typedef struct rocksdb_compactionservice_t rocksdb_compactionservice_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactoptions_t`).
+ Options of `rocksdb_compact_range_opt` (`rocksdb_compactoptions_t`); the scalar
+ pairs are in `option_accessors.rs`.
  */
 typedef struct rocksdb_compactoptions_t rocksdb_compactoptions_t;
 
@@ -1072,6 +1073,19 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wait_for_compact_options_get_timeout
  has nothing to abort.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact(rocksdb_t *db, rocksdb_wait_for_compact_options_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_compactoptions_t *rocksdb_compactoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_destroy(rocksdb_compactoptions_t *opt);
+
+/*
+ Stored: it only matters with user-defined timestamps, which open refuses.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_full_history_ts_low(rocksdb_compactoptions_t *opt, char *ts, size_t tslen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_opt(rocksdb_t *db, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf_opt(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
@@ -2532,111 +2546,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getsta
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactoptions_t *rocksdb_compactoptions_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_destroy(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_allow_write_stall(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_bottommost_level_compaction(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_change_level(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_exclusive_manual_compaction(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_max_subcompactions(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_level(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_path_id(rocksdb_compactoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_allow_write_stall(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_bottommost_level_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_change_level(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_exclusive_manual_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_full_history_ts_low(rocksdb_compactoptions_t *a0, char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_max_subcompactions(rocksdb_compactoptions_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_level(rocksdb_compactoptions_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_path_id(rocksdb_compactoptions_t *a0, int a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -6373,6 +6282,42 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_use_udi_as_prima
 extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_verify_compression(rocksdb_block_based_table_options_t *h, unsigned char v);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_whole_key_filtering(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_allow_write_stall(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_blob_garbage_collection_policy(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_bottommost_level_compaction(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_change_level(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_exclusive_manual_compaction(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_max_subcompactions(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_level(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_path_id(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_allow_write_stall(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_policy(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_bottommost_level_compaction(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_change_level(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_exclusive_manual_compaction(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_max_subcompactions(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_level(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_path_id(rocksdb_compactoptions_t *h, int v);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushoptions_get_allow_write_stall(rocksdb_flushoptions_t *h);
 

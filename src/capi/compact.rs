@@ -172,3 +172,88 @@ pub unsafe extern "C" fn rocksdb_wait_for_compact(
         Ok(())
     })
 }
+
+/// Options of `rocksdb_compact_range_opt` (`rocksdb_compactoptions_t`); the scalar
+/// pairs are in `option_accessors.rs`.
+pub struct rocksdb_compactoptions_t {
+    pub(crate) stored: Stored,
+    full_history_ts_low: Option<Vec<u8>>,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_create() -> *mut rocksdb_compactoptions_t {
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_compactoptions_t { stored: Stored::default(), full_history_ts_low: None }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_destroy(opt: *mut rocksdb_compactoptions_t) {
+    drop_handle(opt)
+}
+
+/// Stored: it only matters with user-defined timestamps, which open refuses.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
+    opt: *mut rocksdb_compactoptions_t,
+    ts: *mut c_char,
+    tslen: size_t,
+) {
+    guarded((), || {
+        let o = handle_mut(opt, "compact options")?;
+        o.full_history_ts_low = if ts.is_null() { None } else { Some(bytes(ts, tslen)?.to_vec()) };
+        Ok(())
+    })
+}
+
+/// Compacts like `rocksdb_compact_range_cf`. Moving the result to another level
+/// (change_level) is not implemented: the call then does nothing, as c.h gives
+/// it no way to report an error. The other options tune how, not what.
+unsafe fn compact_range_with(
+    db: *mut rocksdb_t,
+    cf: Option<*mut super::cf::rocksdb_column_family_handle_t>,
+    opt: *mut rocksdb_compactoptions_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+) {
+    guarded((), || {
+        let d = &handle(db, "db")?.db;
+        let o = handle(opt, "compact options")?;
+        if o.stored.get("change_level").is_some_and(|v| v != 0) {
+            return Err(Error::not_supported("compact_range with change_level"));
+        }
+        let start = if start_key.is_null() { None } else { Some(bytes(start_key, start_key_len)?) };
+        let limit = if limit_key.is_null() { None } else { Some(bytes(limit_key, limit_key_len)?) };
+        match cf {
+            Some(cf) => d.compact_range_cf(&handle(cf, "column family handle")?.cf, start, limit),
+            None => d.compact_range_cf(&d.default_column_family(), start, limit),
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_range_opt(
+    db: *mut rocksdb_t,
+    opt: *mut rocksdb_compactoptions_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+) {
+    compact_range_with(db, None, opt, start_key, start_key_len, limit_key, limit_key_len)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_range_cf_opt(
+    db: *mut rocksdb_t,
+    column_family: *mut super::cf::rocksdb_column_family_handle_t,
+    opt: *mut rocksdb_compactoptions_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+) {
+    compact_range_with(db, Some(column_family), opt, start_key, start_key_len, limit_key, limit_key_len)
+}

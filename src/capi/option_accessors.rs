@@ -2,6 +2,7 @@
 //! Scalar option setters and getters: engine fields are set directly; every other
 //! option is stored in the handle and its getter answers RocksDB's default until set.
 
+use super::compact::rocksdb_compactoptions_t;
 use super::flush::rocksdb_flushoptions_t;
 use super::options::rocksdb_options_t;
 use super::readoptions::rocksdb_readoptions_t;
@@ -1208,6 +1209,233 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_whole_key_filtering(
             "block-based table options",
         )?;
         h.t.whole_key_filtering = v != 0;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_allow_write_stall(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_uchar {
+    guarded(0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("allow_write_stall")
+            .map(|b| b as c_uchar)
+            .unwrap_or(0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(
+    h: *mut rocksdb_compactoptions_t,
+) -> f64 {
+    guarded(-1.0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("blob_garbage_collection_age_cutoff")
+            .map(|b| f64::from_bits(b))
+            .unwrap_or(-1.0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_blob_garbage_collection_policy(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_int {
+    guarded(2, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("blob_garbage_collection_policy")
+            .map(|b| b as i64 as c_int)
+            .unwrap_or(2))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_bottommost_level_compaction(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_uchar {
+    guarded(1, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("bottommost_level_compaction")
+            .map(|b| b as c_uchar)
+            .unwrap_or(1))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_change_level(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_uchar {
+    guarded(0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("change_level")
+            .map(|b| b as c_uchar)
+            .unwrap_or(0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_exclusive_manual_compaction(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_uchar {
+    guarded(0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("exclusive_manual_compaction")
+            .map(|b| b as c_uchar)
+            .unwrap_or(0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_max_subcompactions(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_int {
+    guarded(0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("max_subcompactions")
+            .map(|b| b as i64 as c_int)
+            .unwrap_or(0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_target_level(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_int {
+    guarded(-1, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("target_level")
+            .map(|b| b as i64 as c_int)
+            .unwrap_or(-1))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_get_target_path_id(
+    h: *mut rocksdb_compactoptions_t,
+) -> c_int {
+    guarded(0, || {
+        let h = handle(h as *const rocksdb_compactoptions_t, "compact options")?;
+        Ok(h.stored
+            .get("target_path_id")
+            .map(|b| b as i64 as c_int)
+            .unwrap_or(0))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_allow_write_stall(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_uchar,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("allow_write_stall", v as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(
+    h: *mut rocksdb_compactoptions_t,
+    v: f64,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored
+            .set("blob_garbage_collection_age_cutoff", v.to_bits());
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_blob_garbage_collection_policy(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_int,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored
+            .set("blob_garbage_collection_policy", v as i64 as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_bottommost_level_compaction(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_uchar,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("bottommost_level_compaction", v as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_change_level(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_uchar,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("change_level", v as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_exclusive_manual_compaction(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_uchar,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("exclusive_manual_compaction", v as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_max_subcompactions(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_int,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("max_subcompactions", v as i64 as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_target_level(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_int,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("target_level", v as i64 as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactoptions_set_target_path_id(
+    h: *mut rocksdb_compactoptions_t,
+    v: c_int,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
+        h.stored.set("target_path_id", v as i64 as u64);
         Ok(())
     })
 }
