@@ -156,6 +156,17 @@ static void test_point_ops(rocksdb_t* db) {
   rocksdb_flush_wal_with_options(db, fwo, &err);
   CHECK_NOERR(err);
   rocksdb_flushwaloptions_destroy(fwo);
+
+  size_t id_len = 0;
+  char* id = rocksdb_get_db_identity(db, &id_len);
+  char idfile[600], idtext[128] = {0};
+  snprintf(idfile, sizeof(idfile), "%s/IDENTITY", path);
+  FILE* f = fopen(idfile, "r");
+  size_t n = f ? fread(idtext, 1, sizeof(idtext) - 1, f) : 0;
+  if (f) fclose(f);
+  while (n > 0 && (idtext[n - 1] == '\n')) idtext[--n] = 0;
+  CHECK(id != NULL && id_len == n && memcmp(id, idtext, n) == 0, "db identity is the IDENTITY file");
+  free(id);
 #endif
   rocksdb_readoptions_destroy(ro);
   rocksdb_writeoptions_destroy(wo);

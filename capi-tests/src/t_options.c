@@ -26,6 +26,14 @@ static void test_db_options(void) {
   size_t tlen = 0;
   const char* text = rocksdb_options_get_db_log_dir(o, &tlen);
   CHECK_VALUE(text, tlen, "/var/log/x");
+  CHECK(rocksdb_options_calculate_sst_write_lifetime_hint_set_count(o) == 1 &&
+        rocksdb_options_calculate_sst_write_lifetime_hint_set_contains(o, 0), "default lifetime-hint set is {level}");
+  rocksdb_options_checksum_handoff_file_types_add(o, 2);
+  rocksdb_options_checksum_handoff_file_types_add(o, 2);
+  CHECK(rocksdb_options_checksum_handoff_file_types_count(o) == 1 &&
+        rocksdb_options_checksum_handoff_file_types_contains(o, 2), "handoff set holds one type");
+  rocksdb_options_checksum_handoff_file_types_remove(o, 2);
+  CHECK(rocksdb_options_checksum_handoff_file_types_count(o) == 0, "handoff set emptied");
   rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
   CHECK(rocksdb_options_get_allow_concurrent_memtable_write(o) == 0, "stored bool read back");
   rocksdb_options_increase_parallelism(o, 8);

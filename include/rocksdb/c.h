@@ -1016,6 +1016,12 @@ extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_capacity(rocksdb_l
 
 extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_num_shard_bits(rocksdb_lru_cache_options_t *opts, int num_shard_bits);
 
+/*
+ RocksDB's DisownData only skips freeing the cache at exit (a shutdown speed-up);
+ ferrock frees it normally, which callers cannot observe.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cache_disown_data(rocksdb_cache_t *cache);
+
 extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family(rocksdb_t *db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_drop_column_family(rocksdb_t *db, rocksdb_column_family_handle_t *handle_, char **errptr);
@@ -1206,6 +1212,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_pinnable_handle_destroy(rocksdb_pinnable
 extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+/*
+ The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *id_len);
 
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
 
@@ -3931,26 +3942,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_add_eventlistener(rocksdb_option
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_table_properties_collector_factory(rocksdb_options_t *a0, rocksdb_table_properties_collector_factory_t *a1);
-
-/*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_add(rocksdb_options_t *a0, int a1);
-
-/*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(rocksdb_options_t *a0, int a1);
-
-/*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_add(rocksdb_options_t *a0, int a1);
-
-/*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_remove(rocksdb_options_t *a0, int a1);
 
 /*
  Accepted and stored; ferrock does not use it.
@@ -7146,6 +7137,63 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_protection_bytes_per_ke
 extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_rate_limiter_priority(rocksdb_writeoptions_t *h, int v);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_sync(rocksdb_writeoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_add(rocksdb_options_t *opt, int style);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(rocksdb_options_t *opt, int style);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_clear(rocksdb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_calculate_sst_write_lifetime_hint_set_contains(rocksdb_options_t *opt, int style);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_calculate_sst_write_lifetime_hint_set_count(rocksdb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_add(rocksdb_options_t *opt, int file_type);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_remove(rocksdb_options_t *opt, int file_type);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_clear(rocksdb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_checksum_handoff_file_types_contains(rocksdb_options_t *opt, int file_type);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_checksum_handoff_file_types_count(rocksdb_options_t *opt);
+
+/*
+ No table filter can be set in ferrock (its setter is not declared): nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_filter(rocksdb_readoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_table_filter(const rocksdb_readoptions_t *opt);
+
+/*
+ No table index factory can be set in ferrock: nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_index_factory(rocksdb_readoptions_t *opt);
+
+/*
+ NULL (length 0): no table index factory is set.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_readoptions_get_table_index_factory_name(const rocksdb_readoptions_t *opt, size_t *len);
+
+/*
+ No user-defined index factory can be set in ferrock: nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_clear_user_defined_index_factory(rocksdb_block_based_table_options_t *opt);
+
+/*
+ NULL (length 0): no user-defined index factory is set.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_block_based_options_get_user_defined_index_factory_name(const rocksdb_block_based_table_options_t *opt, size_t *len);
+
+/*
+ No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
+
+/*
+ The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 

@@ -183,7 +183,10 @@ pub struct rocksdb_compactoptions_t {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactoptions_create() -> *mut rocksdb_compactoptions_t {
     guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_compactoptions_t { stored: Stored::default(), full_history_ts_low: None }))
+        Ok(into_handle(rocksdb_compactoptions_t {
+            stored: Stored::default(),
+            full_history_ts_low: None,
+        }))
     })
 }
 
@@ -201,7 +204,11 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "compact options")?;
-        o.full_history_ts_low = if ts.is_null() { None } else { Some(bytes(ts, tslen)?.to_vec()) };
+        o.full_history_ts_low = if ts.is_null() {
+            None
+        } else {
+            Some(bytes(ts, tslen)?.to_vec())
+        };
         Ok(())
     })
 }
@@ -224,8 +231,16 @@ unsafe fn compact_range_with(
         if o.stored.get("change_level").is_some_and(|v| v != 0) {
             return Err(Error::not_supported("compact_range with change_level"));
         }
-        let start = if start_key.is_null() { None } else { Some(bytes(start_key, start_key_len)?) };
-        let limit = if limit_key.is_null() { None } else { Some(bytes(limit_key, limit_key_len)?) };
+        let start = if start_key.is_null() {
+            None
+        } else {
+            Some(bytes(start_key, start_key_len)?)
+        };
+        let limit = if limit_key.is_null() {
+            None
+        } else {
+            Some(bytes(limit_key, limit_key_len)?)
+        };
         match cf {
             Some(cf) => d.compact_range_cf(&handle(cf, "column family handle")?.cf, start, limit),
             None => d.compact_range_cf(&d.default_column_family(), start, limit),
@@ -242,7 +257,15 @@ pub unsafe extern "C" fn rocksdb_compact_range_opt(
     limit_key: *const c_char,
     limit_key_len: size_t,
 ) {
-    compact_range_with(db, None, opt, start_key, start_key_len, limit_key, limit_key_len)
+    compact_range_with(
+        db,
+        None,
+        opt,
+        start_key,
+        start_key_len,
+        limit_key,
+        limit_key_len,
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -255,5 +278,13 @@ pub unsafe extern "C" fn rocksdb_compact_range_cf_opt(
     limit_key: *const c_char,
     limit_key_len: size_t,
 ) {
-    compact_range_with(db, Some(column_family), opt, start_key, start_key_len, limit_key, limit_key_len)
+    compact_range_with(
+        db,
+        Some(column_family),
+        opt,
+        start_key,
+        start_key_len,
+        limit_key,
+        limit_key_len,
+    )
 }

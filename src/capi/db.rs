@@ -1058,3 +1058,19 @@ pub unsafe extern "C" fn rocksdb_merge_cf(
         ))
     })
 }
+
+/// The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_db_identity(
+    db: *mut rocksdb_t,
+    id_len: *mut size_t,
+) -> *mut c_char {
+    set_out(id_len, 0);
+    guarded(std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        d.inner.check_open()?;
+        let id = d.inner.db_id.as_bytes();
+        set_out(id_len, id.len());
+        Ok(malloc_bytes(id))
+    })
+}

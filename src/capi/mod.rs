@@ -32,6 +32,7 @@ pub mod flush;
 pub mod iter;
 pub mod not_implemented;
 pub mod option_accessors;
+pub mod option_sets;
 pub mod options;
 pub mod readoptions;
 pub mod snapshot;

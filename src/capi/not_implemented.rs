@@ -22,6 +22,8 @@ use super::flush::*;
 #[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
+use super::option_sets::*;
+#[allow(unused_imports)]
 use super::options::*;
 #[allow(unused_imports)]
 use super::readoptions::*;
@@ -5728,64 +5730,6 @@ pub unsafe extern "C" fn rocksdb_options_add_table_properties_collector_factory(
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_add_table_properties_collector_factory");
         }
-        Ok(())
-    })
-}
-
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_add(
-    a0: *mut rocksdb_options_t,
-    a1: c_int,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set("add", a1 as i64 as u64);
-        Ok(())
-    })
-}
-
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(
-    a0: *mut rocksdb_options_t,
-    a1: c_int,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set("remove", a1 as i64 as u64);
-        Ok(())
-    })
-}
-
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_add(
-    a0: *mut rocksdb_options_t,
-    a1: c_int,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set(
-            "rocksdb_options_checksum_handoff_file_types_add",
-            a1 as i64 as u64,
-        );
-        Ok(())
-    })
-}
-
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_remove(
-    a0: *mut rocksdb_options_t,
-    a1: c_int,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set(
-            "rocksdb_options_checksum_handoff_file_types_remove",
-            a1 as i64 as u64,
-        );
         Ok(())
     })
 }

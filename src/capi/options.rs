@@ -24,6 +24,9 @@ pub struct rocksdb_options_t {
     pub(crate) stored_text: std::collections::BTreeMap<&'static str, String>,
     /// compression_per_level as set (the engine has no per-level codec yet).
     pub(crate) compression_per_level: Vec<c_int>,
+    /// Set-valued options (option_sets.rs), present once touched.
+    pub(crate) int_sets:
+        std::collections::BTreeMap<&'static str, std::collections::BTreeSet<c_int>>,
 }
 
 impl rocksdb_options_t {
@@ -34,6 +37,7 @@ impl rocksdb_options_t {
             unsupported: Vec::new(),
             stored_text: Default::default(),
             compression_per_level: Vec::new(),
+            int_sets: Default::default(),
         }
     }
 
