@@ -75,6 +75,25 @@ int main(void) {
     CHECK_VALUE(vals[2], vsz[2], "y");
     for (int i = 0; i < 3; i++) { free(vals[i]); free(errs[i]); }
 
+#ifndef CAPI_TESTS_REFERENCE_783
+    {
+      const char* bkeys[3] = {"m1", "zz", "m2"};
+      size_t bksz[3] = {2, 2, 2};
+      rocksdb_pinnableslice_t* bvals[3];
+      char* berrs[3];
+      rocksdb_batched_multi_get_cf(db, ro, cfs[1], 3, bkeys, bksz, bvals, berrs, 0);
+      size_t bl = 0;
+      const char* b0 = bvals[0] ? rocksdb_pinnableslice_value(bvals[0], &bl) : NULL;
+      CHECK_VALUE(b0, bl, "x");
+      CHECK(bvals[1] == NULL && berrs[1] == NULL, "batched: absent key is NULL without error");
+      const char* b2 = bvals[2] ? rocksdb_pinnableslice_value(bvals[2], &bl) : NULL;
+      CHECK_VALUE(b2, bl, "y");
+      for (int i = 0; i < 3; i++) {
+        rocksdb_pinnableslice_destroy(bvals[i]);
+        free(berrs[i]);
+      }
+    }
+#endif
     rocksdb_pinnableslice_t* p = rocksdb_get_pinned_cf(db, ro, cfs[1], "m2", 2, &err);
     CHECK_NOERR(err);
     size_t len = 0;

@@ -1218,6 +1218,23 @@ extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_wr
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *id_len);
 
+/*
+ Reads `num_keys` keys of one column family: `values[i]` is a pinned value
+ (NULL when absent), `errs[i]` an error message (NULL when none). The keys
+ need not be sorted, so `sorted_input` changes nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
+
+/*
+ Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options_destroy(rocksdb_options_t *db_options, char **list_column_family_names, rocksdb_options_t **list_column_family_options, size_t len);
+
+/*
+ Frees a malloc'd array of malloc'd file names (from `rocksdb_compact_files*`).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_output_file_names_destroy(char **output_file_names, size_t num_output_file_names);
+
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_env_destroy(rocksdb_env_t *env);
@@ -1367,6 +1384,14 @@ extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_key_slice(const rocksdb_
  The current value as a slice, valid until the iterator moves; {NULL, 0} when not valid.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_value_slice(const rocksdb_iterator_t *iter);
+
+/*
+ ferrock has no user-defined timestamps, so every key's timestamp is empty
+ (as RocksDB answers for a column family without them): "" with length 0.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iterator_t *iter, size_t *tslen);
+
+extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
@@ -7194,6 +7219,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options
  The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
+
+/*
+ NULL: no logger object can be set in ferrock (its constructors return NULL).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 

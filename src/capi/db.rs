@@ -1074,3 +1074,94 @@ pub unsafe extern "C" fn rocksdb_get_db_identity(
         Ok(malloc_bytes(id))
     })
 }
+
+/// Reads `num_keys` keys of one column family: `values[i]` is a pinned value
+/// (NULL when absent), `errs[i]` an error message (NULL when none). The keys
+/// need not be sorted, so `sorted_input` changes nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_batched_multi_get_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values: *mut *mut rocksdb_pinnableslice_t,
+    errs: *mut *mut c_char,
+    sorted_input: bool,
+) {
+    let _ = sorted_input;
+    if num_keys == 0 || values.is_null() || errs.is_null() {
+        return;
+    }
+    for i in 0..num_keys {
+        *values.add(i) = std::ptr::null_mut();
+        *errs.add(i) = std::ptr::null_mut();
+    }
+    let outcome = catch_unwind(AssertUnwindSafe(
+        || -> Result<Vec<Result<Option<Vec<u8>>>>> {
+            let d = db_ref(db)?;
+            let ro = &handle(options, "read options")?.ro;
+            let cf = cf_ref(column_family)?;
+            if keys_list.is_null() || keys_list_sizes.is_null() {
+                return Err(Error::invalid_argument("keys_list is NULL"));
+            }
+            let mut keys: Vec<(&ColumnFamilyHandle, &[u8])> = Vec::with_capacity(num_keys);
+            for i in 0..num_keys {
+                keys.push((cf, bytes(*keys_list.add(i), *keys_list_sizes.add(i))?));
+            }
+            Ok(d.multi_get_cf(ro, &keys))
+        },
+    ));
+    let results = match outcome {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => (0..num_keys).map(|_| Err(e.clone())).collect(),
+        Err(p) => {
+            let e = panic_error(p);
+            (0..num_keys).map(|_| Err(e.clone())).collect()
+        }
+    };
+    for (i, r) in results.into_iter().enumerate().take(num_keys) {
+        match r {
+            Ok(Some(v)) => {
+                *values.add(i) = into_handle(rocksdb_pinnableslice_t {
+                    slice: crate::db::PinnableSlice { data: v },
+                })
+            }
+            Ok(None) => {}
+            Err(e) => save_error(errs.add(i), &e),
+        }
+    }
+}
+
+/// Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_load_latest_options_destroy(
+    db_options: *mut rocksdb_options_t,
+    list_column_family_names: *mut *mut c_char,
+    list_column_family_options: *mut *mut rocksdb_options_t,
+    len: size_t,
+) {
+    drop_handle(db_options);
+    if !list_column_family_names.is_null() {
+        for i in 0..len {
+            libc::free(*list_column_family_names.add(i) as *mut c_void);
+        }
+        libc::free(list_column_family_names as *mut c_void);
+    }
+    if !list_column_family_options.is_null() {
+        for i in 0..len {
+            drop_handle(*list_column_family_options.add(i));
+        }
+        libc::free(list_column_family_options as *mut c_void);
+    }
+}
+
+/// Frees a malloc'd array of malloc'd file names (from `rocksdb_compact_files*`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_files_output_file_names_destroy(
+    output_file_names: *mut *mut c_char,
+    num_output_file_names: size_t,
+) {
+    rocksdb_list_column_families_destroy(output_file_names, num_output_file_names)
+}
