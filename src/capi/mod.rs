@@ -20,6 +20,8 @@
 #![allow(unsafe_code)]
 #![allow(non_camel_case_types)]
 #![allow(clippy::missing_safety_doc)]
+// c.h fixes the argument lists.
+#![allow(clippy::too_many_arguments)]
 
 pub mod batch;
 pub mod cache;
