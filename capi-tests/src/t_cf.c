@@ -151,6 +151,18 @@ int main(void) {
     free(v);
 
 #ifndef CAPI_TESTS_REFERENCE_783
+    /* A batch holding a key with a timestamp is refused as a whole. */
+    rocksdb_writebatch_t* tsb = rocksdb_writebatch_create();
+    rocksdb_writebatch_put_cf(tsb, cfs[1], "t1", 2, "v", 1);
+    rocksdb_writebatch_put_cf_with_ts(tsb, cfs[1], "t2", 2, "\0\0\0\0\0\0\0\1", 8, "v", 1);
+    rocksdb_write(db, wo, tsb, &err);
+    CHECK_ERR_PREFIX(err, "Not implemented: user-defined timestamps");
+    v = rocksdb_get_cf(db, ro, cfs[1], "t1", 2, &len, &err);
+    CHECK_NOERR(err);
+    CHECK(v == NULL, "nothing of the refused batch was written");
+    free(v);
+    rocksdb_writebatch_destroy(tsb);
+
     /* wait_for_compact with flush: every memtable is empty afterwards. */
     rocksdb_put_cf(db, wo, cfs[1], "m3", 2, "w", 1, &err);
     CHECK_NOERR(err);

@@ -839,6 +839,16 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_pop_save_point(rocksdb_writeb
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_verify_checksum(rocksdb_writebatch_t *b, char **errptr);
 
+/*
+ User-defined timestamps are not implemented: the batch remembers it and
+ `rocksdb_write` of it fails with "Not implemented: user-defined timestamps".
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_put_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen, const char *val, size_t vlen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_singledelete_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen);
+
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_lru(size_t capacity);
 
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_lru_with_strict_capacity_limit(size_t capacity);

@@ -394,10 +394,11 @@ pub unsafe extern "C" fn rocksdb_write(
     errptr: *mut *mut c_char,
 ) {
     with_errptr(errptr, (), || {
-        db_ref(db)?.write(
-            &handle(options, "write options")?.wo,
-            &handle(batch, "write batch")?.batch,
-        )
+        let b = handle(batch, "write batch")?;
+        if let Some(what) = b.unsupported {
+            return Err(Error::not_supported(what));
+        }
+        db_ref(db)?.write(&handle(options, "write options")?.wo, &b.batch)
     })
 }
 
