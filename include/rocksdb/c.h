@@ -1092,6 +1092,10 @@ extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options_destroy(rocksdb_opti
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_output_file_names_destroy(char **output_file_names, size_t num_output_file_names);
 
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_cf_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_env_destroy(rocksdb_env_t *env);

@@ -1166,3 +1166,82 @@ pub unsafe extern "C" fn rocksdb_compact_files_output_file_names_destroy(
 ) {
     rocksdb_list_column_families_destroy(output_file_names, num_output_file_names)
 }
+
+/// Every key answers "Not implemented: user-defined timestamps" in `errs[i]`
+/// (values and timestamps NULL, lengths 0).
+unsafe fn multi_get_with_ts_refused(
+    num_keys: size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let e = Error::not_supported("user-defined timestamps");
+    for i in 0..num_keys {
+        for (list, sizes) in [
+            (values_list, values_list_sizes),
+            (timestamp_list, timestamp_list_sizes),
+        ] {
+            if !list.is_null() {
+                *list.add(i) = std::ptr::null_mut();
+            }
+            if !sizes.is_null() {
+                *sizes.add(i) = 0;
+            }
+        }
+        if !errs.is_null() {
+            *errs.add(i) = std::ptr::null_mut();
+            save_error(errs.add(i), &e);
+        }
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get_with_ts(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let _ = (db, options, keys_list, keys_list_sizes);
+    multi_get_with_ts_refused(
+        num_keys,
+        values_list,
+        values_list_sizes,
+        timestamp_list,
+        timestamp_list_sizes,
+        errs,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get_cf_with_ts(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_families: *const *const rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let _ = (db, options, column_families, keys_list, keys_list_sizes);
+    multi_get_with_ts_refused(
+        num_keys,
+        values_list,
+        values_list_sizes,
+        timestamp_list,
+        timestamp_list_sizes,
+        errs,
+    )
+}
