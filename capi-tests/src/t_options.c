@@ -101,6 +101,9 @@ static void test_table_options_and_cache(void) {
   rocksdb_cache_t* c2 = rocksdb_cache_create_lru_opts(lo);
   CHECK(rocksdb_cache_get_capacity(c2) == 1 << 20, "lru opts capacity");
   rocksdb_cache_destroy(c2);
+  rocksdb_cache_t* hc = rocksdb_cache_create_hyper_clock(2 << 20, 0);
+  CHECK(hc != NULL && rocksdb_cache_get_capacity(hc) == 2 << 20, "hyper clock cache has its capacity");
+  rocksdb_cache_destroy(hc);
   rocksdb_lru_cache_options_destroy(lo);
 
   rocksdb_options_t* o = rocksdb_options_create();

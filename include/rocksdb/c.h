@@ -879,6 +879,12 @@ extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_num_shard_bits(roc
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_cache_disown_data(rocksdb_cache_t *cache);
 
+/*
+ A HyperClockCache is a faster cache with the same contract (a byte budget
+ shared by its users); ferrock gives an LRU cache of the same capacity.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge);
+
 extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family(rocksdb_t *db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_drop_column_family(rocksdb_t *db, rocksdb_column_family_handle_t *handle_, char **errptr);
@@ -1668,11 +1674,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_writer_options_get
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock(size_t a0, size_t a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.

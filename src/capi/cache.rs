@@ -135,3 +135,14 @@ pub unsafe extern "C" fn rocksdb_lru_cache_options_set_num_shard_bits(
 pub unsafe extern "C" fn rocksdb_cache_disown_data(cache: *mut rocksdb_cache_t) {
     let _ = cache;
 }
+
+/// A HyperClockCache is a faster cache with the same contract (a byte budget
+/// shared by its users); ferrock gives an LRU cache of the same capacity.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock(
+    capacity: size_t,
+    estimated_entry_charge: size_t,
+) -> *mut rocksdb_cache_t {
+    let _ = estimated_entry_charge;
+    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_cache_t::new(capacity, -1))))
+}

@@ -1349,16 +1349,6 @@ pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_set_max_trace_
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock(
-    a0: size_t,
-    a1: size_t,
-) -> *mut rocksdb_cache_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
