@@ -616,7 +616,7 @@ typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_statistics_histogram_data_t`).
+ `rocksdb_statistics_histogram_data_t`: one histogram's summary.
  */
 typedef struct rocksdb_statistics_histogram_data_t rocksdb_statistics_histogram_data_t;
 
@@ -4381,61 +4381,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_statistics_histogram_data_t *rocksdb_statistics_histogram_data_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_statistics_histogram_data_destroy(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_average(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_count(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_max(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_median(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_min(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p95(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p99(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_std_dev(rocksdb_statistics_histogram_data_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_sum(rocksdb_statistics_histogram_data_t *a0);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **errptr);
@@ -7240,6 +7185,44 @@ extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_create_snapshot(roc
 extern ROCKSDB_LIBRARY_API void rocksdb_release_snapshot(rocksdb_t *db, const rocksdb_snapshot_t *snapshot);
 
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_snapshot_get_sequence_number(const rocksdb_snapshot_t *snapshot);
+
+/*
+ The statistics text (RocksDB's `Statistics::ToString` lines), malloc'd; NULL when
+ statistics are not enabled on these options.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_options_statistics_get_string(rocksdb_options_t *opt);
+
+/*
+ A ticker by RocksDB's ticker number (0 when statistics are off or the ticker is not kept).
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_statistics_get_ticker_count(rocksdb_options_t *opt, uint32_t ticker_type);
+
+/*
+ Fills `data` with a histogram by RocksDB's histogram number.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_statistics_get_histogram_data(rocksdb_options_t *opt, uint32_t histogram_type, rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API rocksdb_statistics_histogram_data_t *rocksdb_statistics_histogram_data_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_statistics_histogram_data_destroy(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_median(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p95(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p99(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_average(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_std_dev(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_max(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_count(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_sum(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_min(rocksdb_statistics_histogram_data_t *data);
 
 extern ROCKSDB_LIBRARY_API rocksdb_block_based_table_options_t *rocksdb_block_based_options_create(void);
 

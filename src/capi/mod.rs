@@ -38,6 +38,7 @@ pub mod option_sets;
 pub mod options;
 pub mod readoptions;
 pub mod snapshot;
+pub mod statistics;
 pub mod table_options;
 pub mod writeoptions;
 

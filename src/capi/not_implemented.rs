@@ -30,6 +30,8 @@ use super::readoptions::*;
 #[allow(unused_imports)]
 use super::snapshot::*;
 #[allow(unused_imports)]
+use super::statistics::*;
+#[allow(unused_imports)]
 use super::table_options::*;
 #[allow(unused_imports)]
 use super::writeoptions::*;
@@ -334,11 +336,6 @@ pub struct rocksdb_sst_partitioner_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_sstfilewriter_t`).
 pub struct rocksdb_sstfilewriter_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_statistics_histogram_data_t`).
-pub struct rocksdb_statistics_histogram_data_t {
     _opaque: [u8; 0],
 }
 
@@ -7078,103 +7075,6 @@ pub unsafe extern "C" fn rocksdb_start_trace(
     let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
     ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_create(
-) -> *mut rocksdb_statistics_histogram_data_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_destroy(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_average(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_count(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_max(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_median(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_min(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p95(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_p99(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_std_dev(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_statistics_histogram_data_get_sum(
-    a0: *mut rocksdb_statistics_histogram_data_t,
-) -> u64 {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.

@@ -197,7 +197,7 @@ pub unsafe extern "C" fn rocksdb_options_prepare_for_bulk_load(opt: *mut rocksdb
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_enable_statistics(opt: *mut rocksdb_options_t) {
     guarded((), || {
-        handle_mut(opt, "options")?.opts.statistics = true;
+        handle_mut(opt, "options")?.opts.enable_statistics();
         Ok(())
     })
 }
