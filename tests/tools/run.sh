@@ -60,8 +60,20 @@ fdb=$work/ferrock_db
 fsst=$(ls "$fdb"/*.sst | head -1)
 [ -f "$fsst" ] || { echo "tools: no table in $fdb"; exit 1; }
 
-for who in rocksdb ferrock; do
-  if [ $who = rocksdb ]; then sst=$rsst; db=$rdb; else sst=$fsst; db=$fdb; fi
+# --- the same, compressed with LZ4 (ferrock writes none, lz4 and lz4hc)
+rdb_lz4=$work/rocksdb_lz4
+rocks /usr/bin/db_bench --benchmarks=fillseq --num=1000 --compression_type=lz4 --db="$rdb_lz4" >/dev/null 2>&1
+rocks /usr/bin/ldb --db="$rdb_lz4" compact >/dev/null 2>&1
+fdb_lz4=$work/ferrock_lz4
+"$OUR_BENCH" --benchmarks=fillseq --num=1000 --compression_type=lz4 --db="$fdb_lz4" >/dev/null 2>&1
+"$OUR_LDB" --db="$fdb_lz4" compact >/dev/null 2>&1
+
+for who in rocksdb ferrock rocksdb-lz4 ferrock-lz4; do
+  case $who in
+    rocksdb) db=$rdb ;; ferrock) db=$fdb ;; rocksdb-lz4) db=$rdb_lz4 ;; ferrock-lz4) db=$fdb_lz4 ;;
+  esac
+  sst=$(ls "$db"/*.sst 2>/dev/null | head -1)
+  [ -f "$sst" ] || { bad "no table in $who's database"; continue; }
   # sst_dump: ours and Debian's on the same table.
   for args in "--command=check" "--command=verify" "--command=scan" "--command=scan --output_hex" \
               "--command=scan --read_num=7 --output_hex" \
