@@ -4,6 +4,7 @@
 //!
 //! Flags and output follow RocksDB's: `--file=F` (a table or a directory),
 //! `--command=check|scan|raw|verify|recompress|none`, `--show_properties`,
+//! `--show_summary`, `--list_meta_blocks`,
 //! `--from/--to/--input_key_hex/--output_hex/--read_num`, and for recompress
 //! `--compression_types`, `--compression_level_from/_to` (or
 //! `--compression_level`) and `--block_size`. Scan lines, the properties
@@ -32,6 +33,8 @@ struct Args {
     files: Vec<String>,
     command: String,
     show_properties: bool,
+    show_summary: bool,
+    list_meta_blocks: bool,
     output_hex: bool,
     input_key_hex: bool,
     from: Option<Vec<u8>>,
@@ -102,6 +105,10 @@ fn parse_args() -> Args {
             a.command = v.to_string();
         } else if arg == "--show_properties" {
             a.show_properties = true;
+        } else if arg == "--show_summary" {
+            a.show_summary = true;
+        } else if arg == "--list_meta_blocks" {
+            a.list_meta_blocks = true;
         } else if arg == "--output_hex" {
             a.output_hex = true;
         } else if arg == "--input_key_hex" {
@@ -272,6 +279,22 @@ fn verify_checksums(t: &OpenedTable) -> Result<()> {
         it.next();
     }
     it.status()
+}
+
+/// The metaindex block's (name, handle) pairs.
+fn meta_blocks(t: &OpenedTable) -> Result<Vec<(String, BlockHandle)>> {
+    let footer = *t.table.footer();
+    let meta = Arc::new(Block::new(read_block(&*t.file, &footer, &footer.metaindex_handle, true, &t.name)?));
+    let mut it = meta.iter(KeyOrder::User(Comparator::Bytewise));
+    it.seek_to_first();
+    let mut v = Vec::new();
+    while it.valid() {
+        let mut h = it.value();
+        v.push((String::from_utf8_lossy(it.key()).into_owned(), BlockHandle::decode_from(&mut h)?));
+        it.next();
+    }
+    it.status()?;
+    Ok(v)
 }
 
 /// The index block's (separator key, data block handle) pairs.
@@ -808,6 +831,8 @@ fn main() {
     let verify = a.verify_checksum || a.command == "verify";
     let mut valid = 0usize;
     let mut total_read = 0u64;
+    // --show_summary: files, data blocks, data, index and filter bytes.
+    let mut summary = [0u64; 5];
     for name in filenames.iter().filter(|n| n.len() > 4 && n.ends_with(".sst")) {
         let _ = writeln!(so, "Process {name}");
         let t = match open_table(name, verify) {
@@ -887,7 +912,36 @@ fn main() {
             show_properties(&t, &mut out);
             let _ = so.write_all(&out);
         }
+        if a.show_summary {
+            let p = t.table.properties();
+            summary[0] += 1;
+            summary[1] += p.num_data_blocks;
+            summary[2] += p.data_size;
+            summary[3] += p.index_size;
+            summary[4] += p.filter_size;
+        }
+        if a.list_meta_blocks {
+            match meta_blocks(&t) {
+                Ok(list) => {
+                    let _ = writeln!(so, "Meta Blocks:\n------------------------------");
+                    for (name, h) in list {
+                        let _ = writeln!(so, "  {}: {} {}", name, h.offset, h.size);
+                    }
+                }
+                Err(_) => {
+                    let _ = so.flush();
+                    eprintln!("Could not read the meta index block");
+                }
+            }
+        }
         let _ = t.file_size;
+    }
+    if a.show_summary {
+        let _ = writeln!(so, "total number of files: {}", summary[0]);
+        let _ = writeln!(so, "total number of data blocks: {}", summary[1]);
+        let _ = writeln!(so, "total data block size: {}", summary[2]);
+        let _ = writeln!(so, "total index block size: {}", summary[3]);
+        let _ = writeln!(so, "total filter block size: {}", summary[4]);
     }
     let _ = so.flush();
     if valid == 0 {

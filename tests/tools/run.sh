@@ -83,6 +83,8 @@ for who in rocksdb ferrock rocksdb-lz4 ferrock-lz4; do
     same "sst_dump $args on $who's table" "$OUR_SST" --file="$sst" $args -- /usr/bin/sst_dump --file="$sst" $args
   done
   same "sst_dump on $who's directory" "$OUR_SST" --file="$db" --command=check -- /usr/bin/sst_dump --file="$db" --command=check
+  same "sst_dump --show_summary on $who's directory" "$OUR_SST" --file="$db" --command=none --show_summary -- /usr/bin/sst_dump --file="$db" --command=none --show_summary
+  expect "sst_dump --list_meta_blocks on $who's table" '^  rocksdb\.properties: [0-9]+ [0-9]+$' "$OUR_SST" --file="$sst" --command=none --list_meta_blocks
   cp "$sst" "$work/a.sst"; "$OUR_SST" --file="$work/a.sst" --command=raw >/dev/null; mv "$work/a_dump.txt" "$work/ours.txt"
   rocks /usr/bin/sst_dump --file="$work/a.sst" --command=raw >/dev/null; mv "$work/a_dump.txt" "$work/theirs.txt"
   if cmp -s <(normalize <"$work/ours.txt") <(normalize <"$work/theirs.txt"); then ok; else bad "sst_dump --command=raw on $who's table"; fi
