@@ -14,6 +14,8 @@ pub mod env;
 pub mod key;
 pub mod batch;
 pub mod log;
+pub mod merge;
+pub mod rangedel;
 pub mod memtable;
 pub mod table;
 pub mod iter;

@@ -169,6 +169,8 @@ pub struct Options {
     pub disable_auto_compactions: bool,
     pub max_subcompactions: u32,
     pub table: BlockBasedTableOptions,
+    /// merge_operator, default none (Merge writes are then refused).
+    pub merge_operator: Option<Arc<dyn crate::merge::MergeOperator>>,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -226,6 +228,7 @@ impl Default for Options {
             disable_auto_compactions: false,
             max_subcompactions: 1,
             table: BlockBasedTableOptions::default(),
+            merge_operator: None,
         }
     }
 }

@@ -14,31 +14,126 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-/// What a lookup found for a user key in one source.
+/// What a lookup found for a user key.
 enum Lookup {
-    /// No entry in this source: look in older ones.
+    /// No entry in any source.
     Missing,
     Found(Vec<u8>),
     Deleted,
     Failed(Error),
 }
 
-fn interpret(user_key_wanted: &[u8], ucmp: crate::util::comparator::Comparator, ikey: &[u8], value: &[u8]) -> Option<Lookup> {
-    let parsed = match parse_internal_key(ikey) {
-        Ok(p) => p,
-        Err(e) => return Some(Lookup::Failed(e)),
-    };
-    if ucmp.compare(parsed.user_key, user_key_wanted) != Ordering::Equal {
-        return None;
+/// A point lookup walking the sources newest first: merge operands are gathered
+/// down to a base value, a deletion or the end (rocksdb-formats.md §1: Merge
+/// entries), and entries older than a range tombstone over the key, from any
+/// source seen so far, count as deleted (§7).
+struct PointLookup<'a> {
+    key: &'a [u8],
+    ucmp: crate::util::comparator::Comparator,
+    merge_operator: Option<&'a dyn crate::merge::MergeOperator>,
+    /// Newest tombstone sequence over the key visible at the read snapshot.
+    max_covering_seq: u64,
+    /// Merge operands, newest first.
+    operands: Vec<Vec<u8>>,
+    done: Option<Lookup>,
+}
+
+impl<'a> PointLookup<'a> {
+    fn finish(&mut self, base: Option<&[u8]>) -> Lookup {
+        if self.operands.is_empty() {
+            return match base {
+                Some(v) => Lookup::Found(v.to_vec()),
+                None => Lookup::Deleted,
+            };
+        }
+        let op = match self.merge_operator {
+            Some(op) => op,
+            None => return Lookup::Failed(crate::merge::no_operator_error()),
+        };
+        let oldest_first: Vec<&[u8]> = self.operands.iter().rev().map(|v| v.as_slice()).collect();
+        match crate::merge::full_merge(op, self.key, base, &oldest_first) {
+            Ok(v) => Lookup::Found(v),
+            Err(e) => Lookup::Failed(e),
+        }
     }
-    Some(match parsed.value_type {
-        ValueType::Value => Lookup::Found(value.to_vec()),
-        ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => Lookup::Deleted,
-        ValueType::Merge => Lookup::Failed(Error::not_supported("Merge operator")),
-        ValueType::BlobIndex => Lookup::Failed(Error::not_supported("blob files")),
-        ValueType::WideColumnEntity => Lookup::Failed(Error::not_supported("wide columns")),
-        ValueType::RangeDeletion => Lookup::Failed(Error::corruption("range deletion in data block")),
-    })
+
+    /// Looks at one entry; false when the lookup is finished or the key's entries ended.
+    fn visit(&mut self, ikey: &[u8], value: &[u8]) -> bool {
+        let parsed = match parse_internal_key(ikey) {
+            Ok(p) => p,
+            Err(e) => {
+                self.done = Some(Lookup::Failed(e));
+                return false;
+            }
+        };
+        if self.ucmp.compare(parsed.user_key, self.key) != Ordering::Equal {
+            return false;
+        }
+        if parsed.sequence < self.max_covering_seq {
+            let r = self.finish(None);
+            self.done = Some(r);
+            return false;
+        }
+        let r = match parsed.value_type {
+            ValueType::Value => self.finish(Some(value)),
+            ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => self.finish(None),
+            ValueType::Merge => {
+                self.operands.push(value.to_vec());
+                return true;
+            }
+            ValueType::BlobIndex => Lookup::Failed(Error::not_supported("blob files")),
+            ValueType::WideColumnEntity => Lookup::Failed(Error::not_supported("wide columns")),
+            ValueType::RangeDeletion => Lookup::Failed(Error::corruption("range deletion in data block")),
+        };
+        self.done = Some(r);
+        false
+    }
+
+    fn cover(&mut self, seq: u64) {
+        self.max_covering_seq = self.max_covering_seq.max(seq);
+    }
+}
+
+/// The newest sequence <= `snapshot` of the table's tombstones over `key`, 0 when none.
+fn table_covering_seq(table: &crate::table::reader::Table, ucmp: crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
+    if table.properties().num_range_deletions == 0 {
+        return Ok(0);
+    }
+    let mut max = 0;
+    for (ikey, end) in table.range_tombstones()? {
+        let t = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?;
+        if t.seq <= snapshot
+            && t.seq > max
+            && ucmp.compare(&t.start, key) != Ordering::Greater
+            && ucmp.compare(key, &t.end) == Ordering::Less
+        {
+            max = t.seq;
+        }
+    }
+    Ok(max)
+}
+
+/// Every range tombstone of the super version's memtables and tables.
+pub(crate) fn collect_range_tombstones(
+    db: &DbInner,
+    sv: &SuperVersion,
+) -> Result<Vec<crate::rangedel::RangeTombstone>> {
+    let mut out = sv.mem.range_tombstones();
+    for m in &sv.imm {
+        out.extend(m.range_tombstones());
+    }
+    for files in &sv.version.levels {
+        for f in files {
+            let t = db.table_cache.get(f.number, f.file_size)?;
+            if t.properties().num_range_deletions == 0 {
+                continue;
+            }
+            for (ikey, end) in t.range_tombstones()? {
+                out.push(crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?);
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl DbInner {
@@ -62,19 +157,19 @@ impl DbInner {
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
         let ucmp = cf.opts.comparator;
+        let mut pl = PointLookup {
+            key,
+            ucmp,
+            merge_operator: cf.opts.merge_operator.as_deref(),
+            max_covering_seq: 0,
+            operands: Vec::new(),
+            done: None,
+        };
         for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
-            let mut res = Lookup::Missing;
-            mem.get(key, seq, &mut |ikey, value| {
-                match interpret(key, ucmp, ikey, value) {
-                    Some(r) => {
-                        res = r;
-                        false
-                    }
-                    None => false,
-                }
-            });
-            if !matches!(res, Lookup::Missing) {
-                return Ok(res);
+            pl.cover(mem.max_covering_tombstone_seq(key, seq));
+            mem.get(key, seq, &mut |ikey, value| pl.visit(ikey, value));
+            if let Some(r) = pl.done.take() {
+                return Ok(r);
             }
         }
         let lookup_key = seek_key(key, seq);
@@ -96,20 +191,15 @@ impl DbInner {
             };
             for f in candidates {
                 let table = self.table_cache.get(f.number, f.file_size)?;
-                let mut res = Lookup::Missing;
-                table.get(&lookup_key, &mut |ikey, value| {
-                    Ok(match interpret(key, ucmp, ikey, value) {
-                        Some(r) => {
-                            res = r;
-                            false
-                        }
-                        None => false,
-                    })
-                })?;
-                if !matches!(res, Lookup::Missing) {
-                    return Ok(res);
+                pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
+                table.get(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))?;
+                if let Some(r) = pl.done.take() {
+                    return Ok(r);
                 }
             }
+        }
+        if !pl.operands.is_empty() || pl.max_covering_seq > 0 {
+            return Ok(pl.finish(None));
         }
         Ok(Lookup::Missing)
     }
@@ -176,7 +266,11 @@ impl Db {
         let sv = c.super_version();
         let seq = self.inner.read_seq(ro);
         let internal = self.inner.new_internal_iterator(&sv, ro.fill_cache)?;
-        let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone());
+        let tombstones = collect_range_tombstones(&self.inner, &sv)?;
+        let fragmented = crate::rangedel::FragmentedTombstones::new(c.opts.comparator, &tombstones);
+        let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
+            .with_merge_operator(c.opts.merge_operator.clone())
+            .with_range_tombstones(Arc::new(fragmented));
         Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone() })
     }
 }
