@@ -129,6 +129,9 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
         ("force_consistency_checks", "true".to_string()),
     ]
+    .into_iter()
+    .chain(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())))
+    .collect()
 }
 
 fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {
