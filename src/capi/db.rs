@@ -207,11 +207,11 @@ pub unsafe extern "C" fn rocksdb_list_column_families_destroy(list: *mut *mut c_
     libc::free(list as *mut c_void);
 }
 
-unsafe fn db_ref<'a>(db: *mut rocksdb_t) -> Result<&'a Db> {
+pub(crate) unsafe fn db_ref<'a>(db: *mut rocksdb_t) -> Result<&'a Db> {
     Ok(&handle(db, "db")?.db)
 }
 
-unsafe fn cf_ref<'a>(cf: *const rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
+pub(crate) unsafe fn cf_ref<'a>(cf: *const rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
     Ok(&handle(cf, "column family handle")?.cf)
 }
 

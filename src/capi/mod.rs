@@ -29,6 +29,7 @@ pub mod env;
 pub mod filter;
 pub mod flush;
 pub mod iter;
+pub mod merge;
 pub mod not_implemented;
 pub mod option_accessors;
 pub mod options;

@@ -15,6 +15,7 @@ use super::db::*;
 use super::env::*;
 #[allow(unused_imports)]
 use super::filter::*;
+use super::merge::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
@@ -4938,37 +4939,6 @@ pub unsafe extern "C" fn rocksdb_memtableinfo_num_entries(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_writeoptions_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *const c_char,
-    a5: size_t,
-    a6: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    save_error(a6, &Error::not_supported("rocksdb_merge"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge_cf(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_writeoptions_t,
-    a2: *mut rocksdb_column_family_handle_t,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *const c_char,
-    a6: size_t,
-    a7: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_merge_cf"));
-    ()
 }
 
 #[unsafe(no_mangle)]
