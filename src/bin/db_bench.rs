@@ -53,6 +53,7 @@ const FLAG_DEFAULTS: &[(&str, &str)] = &[
     ("max_background_jobs", "2"),
     ("open_files", "-1"),
     ("statistics", "false"),
+    ("merge_operator", ""),
 ];
 
 /// Parsed command line: flag name to its text value.
@@ -310,7 +311,7 @@ fn print_histogram(name: &str, lat: &[f64]) {
         let idx = ((p / 100.0) * (sorted.len() as f64 - 1.0)).round() as usize;
         sorted.get(idx).copied().unwrap_or(0.0)
     };
-    let kind = if name.starts_with("fill") || name == "overwrite" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
+    let kind = if name.starts_with("fill") || name == "overwrite" || name == "mergerandom" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
     println!("Microseconds per {kind}:");
     println!("Count: {}  Average: {:.4}  StdDev: {:.2}", sorted.len(), avg, var.sqrt());
     println!(
@@ -425,6 +426,13 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
         statistics: flags.bool("statistics"),
         ..Options::default()
     };
+    let merge_operator = flags.str("merge_operator");
+    if !merge_operator.is_empty() {
+        o.merge_operator = Some(
+            ferrock::merge::builtin(merge_operator)
+                .ok_or_else(|| format!("unknown merge operator '{merge_operator}' (put, uint64add, stringappend)"))?,
+        );
+    }
     o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
     o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
@@ -524,7 +532,7 @@ enum KeyOrder {
 }
 
 /// fillseq / fillrandom / overwrite: `writes` entries per thread, `batch_size` per write.
-fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64, merge: bool) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
@@ -542,7 +550,11 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, 
                 KeyOrder::Random => rng.uniform(cfg.num),
             };
             generate_key(k, cfg.key_size, &mut key);
-            batch.put(&key, values.generate(cfg.value_size));
+            if merge {
+                batch.merge(&key, values.generate(cfg.value_size));
+            } else {
+                batch.put(&key, values.generate(cfg.value_size));
+            }
         }
         db.write(&cfg.write_options, &batch).map_err(|e| format!("put error: {e}"))?;
         st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
@@ -702,7 +714,7 @@ fn main() {
     let benchmarks: Vec<String> =
         flags.str("benchmarks").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
     const KNOWN: &[&str] =
-        &["fillseq", "fillrandom", "overwrite", "readrandom", "seekrandom", "readseq", "readreverse", "stats", "compact"];
+        &["fillseq", "fillrandom", "overwrite", "mergerandom", "readrandom", "seekrandom", "readseq", "readreverse", "stats", "compact"];
     if let Some(bad) = benchmarks.iter().find(|b| !KNOWN.contains(&b.as_str())) {
         die(&format!("unknown benchmark '{bad}' (ferrock's db_bench runs: {})", KNOWN.join(", ")));
     }
@@ -744,8 +756,13 @@ fn main() {
         let seed_of = |t: usize| first_seed.wrapping_add(t as u64);
         println!("DB path: [{}]", db_path.display());
         let result = match name.as_str() {
-            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, seed_of(t))),
-            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t))),
+            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, seed_of(t), false)),
+            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t), false)),
+            // As RocksDB's mergerandom: random keys, each write a Merge of a generated value.
+            "mergerandom" if opts.merge_operator.is_none() => {
+                die("mergerandom requires --merge_operator (put, uint64add or stringappend)")
+            }
+            "mergerandom" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t), true)),
             "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, seed_of(t))),
             "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, seed_of(t))),
             "readseq" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, false)),
