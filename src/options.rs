@@ -171,6 +171,9 @@ pub struct Options {
     pub table: BlockBasedTableOptions,
     /// merge_operator, default none (Merge writes are then refused).
     pub merge_operator: Option<Arc<dyn crate::merge::MergeOperator>>,
+    /// compaction_filter / compaction_filter_factory, default none.
+    pub compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>>,
+    pub compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>>,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -229,6 +232,8 @@ impl Default for Options {
             max_subcompactions: 1,
             table: BlockBasedTableOptions::default(),
             merge_operator: None,
+            compaction_filter: None,
+            compaction_filter_factory: None,
         }
     }
 }

@@ -81,17 +81,6 @@ static rocksdb_t* open_db(rocksdb_options_t* o, rocksdb_column_family_handle_t**
   return db;
 }
 
-static rocksdb_options_t* make_options(void) {
-  rocksdb_options_t* o = rocksdb_options_create();
-  rocksdb_options_set_create_if_missing(o, 1);
-  rocksdb_options_set_compression(o, rocksdb_no_compression);
-  rocksdb_mergeoperator_t* op = rocksdb_mergeoperator_create(NULL, op_destroy, op_full_merge, op_partial_merge,
-                                                             op_delete_value, op_name);
-  /* The options own the operator from here on, as in RocksDB. */
-  rocksdb_options_set_merge_operator(o, op);
-  return o;
-}
-
 static void expect(rocksdb_t* db, const rocksdb_readoptions_t* ro, const char* k, const char* want) {
   char* err = NULL;
   size_t len = 99;
@@ -104,6 +93,96 @@ static void expect(rocksdb_t* db, const rocksdb_readoptions_t* ro, const char* k
   }
   free(v);
 }
+
+/* Compaction filter: removes "drop" values, turns "change" into "changed". */
+static int filter_calls = 0;
+static int filter_destroyed = 0;
+static int factory_destroyed = 0;
+static int factory_creates = 0;
+static char changed_value[] = "changed";
+
+static void filter_destroy(void* state) {
+  (void)state;
+  filter_destroyed++;
+}
+static const char* filter_name(void* state) {
+  (void)state;
+  return "TestFilter";
+}
+static unsigned char filter_fn(void* state, int level, const char* key, size_t key_len, const char* value,
+                               size_t value_len, char** new_value, size_t* new_len, unsigned char* changed) {
+  (void)state;
+  (void)level;
+  (void)key;
+  (void)key_len;
+  filter_calls++;
+  if (value_len == 4 && memcmp(value, "drop", 4) == 0) return 1;
+  if (value_len == 6 && memcmp(value, "change", 6) == 0) {
+    *new_value = changed_value;
+    *new_len = strlen(changed_value);
+    *changed = 1;
+  }
+  return 0;
+}
+static void factory_destroy(void* state) {
+  (void)state;
+  factory_destroyed++;
+}
+static rocksdb_compactionfilter_t* factory_create(void* state, rocksdb_compactionfiltercontext_t* ctx) {
+  (void)state;
+  (void)rocksdb_compactionfiltercontext_is_manual_compaction(ctx);
+  (void)rocksdb_compactionfiltercontext_is_full_compaction(ctx);
+  factory_creates++;
+  return rocksdb_compactionfilter_create(NULL, filter_destroy, filter_fn, filter_name);
+}
+
+/* Writes drop/change/keep values, flushes (no filtering), compacts (filtered). */
+static void run_filtered(rocksdb_options_t* o, const char* name) {
+  char* err = NULL;
+  make_db_path(path, sizeof path, name);
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  rocksdb_put(db, wo, "k1", 2, "old", 3, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "k1", 2, "drop", 4, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "k2", 2, "change", 6, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "k3", 2, "keep", 4, &err);
+  CHECK_NOERR(err);
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  expect(db, ro, "k1", "drop");
+  expect(db, ro, "k2", "change");
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  CHECK(filter_calls > 0, "%s: filter called", name);
+  expect(db, ro, "k1", NULL);
+  expect(db, ro, "k2", "changed");
+  expect(db, ro, "k3", "keep");
+  rocksdb_flushoptions_destroy(fo);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_close(db);
+  remove_db_path(path);
+}
+
+static rocksdb_options_t* make_options(void) {
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_compression(o, rocksdb_no_compression);
+  rocksdb_mergeoperator_t* op = rocksdb_mergeoperator_create(NULL, op_destroy, op_full_merge, op_partial_merge,
+                                                             op_delete_value, op_name);
+  /* The options own the operator from here on, as in RocksDB. */
+  rocksdb_options_set_merge_operator(o, op);
+  return o;
+}
+
 
 /* The keys and values of a full scan, "k=v," each, forward or backward. */
 static void scan(rocksdb_t* db, const rocksdb_readoptions_t* ro, int backward, char* out, size_t cap) {
@@ -260,5 +339,27 @@ int main(void) {
   rocksdb_flushoptions_destroy(fo);
   rocksdb_readoptions_destroy(ro);
   rocksdb_writeoptions_destroy(wo);
+
+  /* A compaction filter set on options stays the caller's. */
+  rocksdb_compactionfilter_t* cf = rocksdb_compactionfilter_create(NULL, filter_destroy, filter_fn, filter_name);
+  rocksdb_compactionfilter_set_ignore_snapshots(cf, 1);
+  rocksdb_options_t* fopts = rocksdb_options_create();
+  rocksdb_options_set_compaction_filter(fopts, cf);
+  run_filtered(fopts, "filter");
+  rocksdb_options_destroy(fopts);
+  rocksdb_compactionfilter_destroy(cf);
+  CHECK(filter_destroyed == 1, "filter destroyed by its owner, got %d", filter_destroyed);
+
+  /* A factory is owned by the options, and the filters it makes by the engine. */
+  filter_calls = 0;
+  fopts = rocksdb_options_create();
+  rocksdb_options_set_compaction_filter_factory(
+      fopts, rocksdb_compactionfilterfactory_create(NULL, factory_destroy, factory_create, filter_name));
+  run_filtered(fopts, "filterfactory");
+  rocksdb_options_destroy(fopts);
+  CHECK(factory_creates >= 1, "factory made a filter");
+  CHECK(factory_destroyed == 1, "factory destroyed with its last user, got %d", factory_destroyed);
+  CHECK(filter_destroyed == 1 + factory_creates, "factory filters destroyed: %d of %d", filter_destroyed - 1,
+        factory_creates);
   return check_report("t_merge");
 }

@@ -24,6 +24,7 @@
 pub mod batch;
 pub mod cache;
 pub mod cf;
+pub mod compactionfilter;
 pub mod db;
 pub mod env;
 pub mod filter;

@@ -16,6 +16,7 @@ use super::env::*;
 #[allow(unused_imports)]
 use super::filter::*;
 use super::merge::*;
+use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
@@ -101,21 +102,6 @@ pub struct rocksdb_compaction_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
 pub struct rocksdb_compaction_service_options_override_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfilter_t`).
-pub struct rocksdb_compactionfilter_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfiltercontext_t`).
-pub struct rocksdb_compactionfiltercontext_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfilterfactory_t`).
-pub struct rocksdb_compactionfilterfactory_t {
     _opaque: [u8; 0],
 }
 
@@ -2058,84 +2044,6 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statist
     a1: *mut rocksdb_options_t,
 ) {
     let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            c_int,
-            *const c_char,
-            size_t,
-            *const c_char,
-            size_t,
-            *mut *mut c_char,
-            *mut size_t,
-            *mut c_uchar,
-        ) -> c_uchar,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_compactionfilter_t {
-    let _ = (a0, a1, a2, a3);
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_destroy(a0: *mut rocksdb_compactionfilter_t) {
-    let _ = (a0);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_set_ignore_snapshots(
-    a0: *mut rocksdb_compactionfilter_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_full_compaction(
-    a0: *mut rocksdb_compactionfiltercontext_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_manual_compaction(
-    a0: *mut rocksdb_compactionfiltercontext_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilterfactory_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            *mut rocksdb_compactionfiltercontext_t,
-        ) -> *mut rocksdb_compactionfilter_t,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_compactionfilterfactory_t {
-    let _ = (a0, a1, a2, a3);
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilterfactory_destroy(
-    a0: *mut rocksdb_compactionfilterfactory_t,
-) {
-    let _ = (a0);
     ()
 }
 
@@ -5654,36 +5562,6 @@ pub unsafe extern "C" fn rocksdb_options_set_cf_paths(
         let h = handle_mut(a0, "options")?;
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_cf_paths");
-        }
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_compaction_filter(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_compactionfilter_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_compaction_filter");
-        }
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_compaction_filter_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_compactionfilterfactory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_compaction_filter_factory");
         }
         Ok(())
     })

@@ -13,6 +13,29 @@ use crate::merge::MergeOperator;
 use crate::rangedel::FragmentedTombstones;
 use crate::util::comparator::Comparator;
 
+/// What a user compaction filter decides for a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FilterDecision {
+    Keep,
+    /// The value becomes a deletion at its sequence (it hides older versions too).
+    Remove,
+    Change(Vec<u8>),
+}
+
+/// A user compaction filter (RocksDB's `CompactionFilter`): asked about the newest
+/// version of each key that is a plain value, during compaction (not flush, as RocksDB).
+pub trait CompactionFilter: Send + Sync {
+    fn name(&self) -> String;
+    /// `level` is the compaction's input level.
+    fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision;
+}
+
+/// Makes a compaction filter per compaction (RocksDB's `CompactionFilterFactory`).
+pub trait CompactionFilterFactory: Send + Sync {
+    fn name(&self) -> String;
+    fn create(&self, is_full_compaction: bool, is_manual_compaction: bool) -> Option<std::sync::Arc<dyn CompactionFilter>>;
+}
+
 /// Decides which entries of a sorted internal-key stream are written out.
 ///
 /// Rules (RocksDB's CompactionIterator):
@@ -33,15 +56,22 @@ pub struct CompactionFilterState<'a> {
     bottommost: bool,
     merge_operator: Option<&'a dyn MergeOperator>,
     tombstones: Option<&'a FragmentedTombstones>,
+    user_filter: Option<(&'a dyn CompactionFilter, i32)>,
 }
 
 impl<'a> CompactionFilterState<'a> {
     pub fn new(ucmp: Comparator, snapshots: &'a [u64], bottommost: bool) -> Self {
-        CompactionFilterState { ucmp, snapshots, bottommost, merge_operator: None, tombstones: None }
+        CompactionFilterState { ucmp, snapshots, bottommost, merge_operator: None, tombstones: None, user_filter: None }
     }
 
     pub fn with_merge_operator(mut self, op: Option<&'a dyn MergeOperator>) -> Self {
         self.merge_operator = op;
+        self
+    }
+
+    /// Applies a user compaction filter; `level` is what it is told.
+    pub fn with_compaction_filter(mut self, f: Option<&'a dyn CompactionFilter>, level: i32) -> Self {
+        self.user_filter = f.map(|f| (f, level));
         self
     }
 
@@ -191,6 +221,7 @@ impl<'a> CompactionFilterState<'a> {
                     emit(&k, &v)?;
                 }
             }
+            let newest_of_key = !same_key;
             if !same_key {
                 cur_user_key.clear();
                 cur_user_key.extend_from_slice(parsed.user_key);
@@ -211,6 +242,23 @@ impl<'a> CompactionFilterState<'a> {
             }
             let older_than_all_snapshots = parsed.sequence <= self.earliest_snapshot();
             let droppable = self.bottommost && older_than_all_snapshots;
+            if let (Some((f, level)), true, ValueType::Value) = (self.user_filter, newest_of_key, parsed.value_type) {
+                match f.filter(level, parsed.user_key, input.value()) {
+                    FilterDecision::Keep => {}
+                    FilterDecision::Remove => {
+                        if !droppable {
+                            self.emit_entry(emit, parsed.user_key, parsed.sequence, ValueType::Deletion, &[])?;
+                        }
+                        input.next();
+                        continue;
+                    }
+                    FilterDecision::Change(v) => {
+                        self.emit_entry(emit, parsed.user_key, parsed.sequence, ValueType::Value, &v)?;
+                        input.next();
+                        continue;
+                    }
+                }
+            }
             match parsed.value_type {
                 ValueType::Deletion | ValueType::DeletionWithTimestamp if droppable => {}
                 ValueType::SingleDeletion => {
@@ -307,6 +355,48 @@ mod tests {
 
     fn e(k: &str, s: u64, t: ValueType, v: &str) -> (String, u64, ValueType, String) {
         (k.into(), s, t, v.into())
+    }
+
+    struct DropOdd;
+    impl CompactionFilter for DropOdd {
+        fn name(&self) -> String {
+            "DropOdd".into()
+        }
+        fn filter(&self, level: i32, _key: &[u8], value: &[u8]) -> FilterDecision {
+            assert_eq!(level, 1);
+            match value {
+                b"1" | b"3" => FilterDecision::Remove,
+                b"2" => FilterDecision::Change(b"two".to_vec()),
+                _ => FilterDecision::Keep,
+            }
+        }
+    }
+
+    #[test]
+    fn compaction_filter_removes_and_changes_newest_values() {
+        let mem = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        for (k, s, v) in [("a", 5, "1"), ("a", 2, "old"), ("b", 6, "2"), ("c", 7, "3"), ("d", 8, "4")] {
+            mem.add(s, Put, k.as_bytes(), v.as_bytes());
+        }
+        let mut out = Vec::new();
+        let mut it = mem.iter();
+        CompactionFilterState::new(Comparator::Bytewise, &[], false)
+            .with_compaction_filter(Some(&DropOdd), 1)
+            .run(&mut it, &mut |k, v| {
+                let p = parse_internal_key(k)?;
+                out.push((String::from_utf8_lossy(p.user_key).to_string(), p.sequence, p.value_type, v.to_vec()));
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(
+            out,
+            vec![
+                ("a".into(), 5, Del, vec![]),
+                ("b".into(), 6, Put, b"two".to_vec()),
+                ("c".into(), 7, Del, vec![]),
+                ("d".into(), 8, Put, b"4".to_vec())
+            ]
+        );
     }
 
     #[test]

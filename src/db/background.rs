@@ -238,6 +238,7 @@ impl DbInner {
         tombstones: &[crate::rangedel::RangeTombstone],
         snapshots: &[u64],
         bottommost: bool,
+        user_filter: Option<(&dyn crate::compaction::CompactionFilter, i32)>,
         out: &mut OutputWriter<'_>,
     ) -> Result<()> {
         let fragmented = crate::rangedel::FragmentedTombstones::new(cf.opts.comparator, tombstones);
@@ -247,6 +248,7 @@ impl DbInner {
         CompactionFilterState::new(cf.opts.comparator, snapshots, bottommost)
             .with_merge_operator(cf.opts.merge_operator.as_deref())
             .with_range_tombstones(&fragmented)
+            .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))
             .run(input, &mut |k, v| out.add(k, v))?;
         out.add_range_tombstones(&fragmented.for_output(snapshots, bottommost))
     }
@@ -286,7 +288,7 @@ impl DbInner {
         let mut input = MergingIterator::new(self.icmp, children);
         let mut out = OutputWriter::new(self, cf, 0, u64::MAX);
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
-        match self.filter_into(cf, &mut input, &tombstones, &snapshots, false, &mut out) {
+        match self.filter_into(cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
             Ok(()) => Ok(out.finish()?.0),
             Err(e) => {
                 out.abandon();
@@ -325,7 +327,7 @@ impl DbInner {
             let mut input = MergingIterator::new(self.icmp, children);
             let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
             let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
-            match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, &mut out) {
+            match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
                 Ok(()) => out.finish(),
                 Err(e) => {
                     out.abandon();
@@ -470,7 +472,12 @@ impl DbInner {
                     return Err(e);
                 }
             };
-            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, &mut out) {
+            // The options' filter, else one from the factory for this compaction.
+            let user_filter = cf.opts.compaction_filter.clone().or_else(|| {
+                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, false))
+            });
+            let level = plan.level as i32;
+            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, user_filter.as_deref().map(|f| (f, level)), &mut out) {
                 Ok(()) => out.finish(),
                 Err(e) => {
                     out.abandon();
