@@ -361,5 +361,39 @@ int main(void) {
   CHECK(factory_destroyed == 1, "factory destroyed with its last user, got %d", factory_destroyed);
   CHECK(filter_destroyed == 1 + factory_creates, "factory filters destroyed: %d of %d", filter_destroyed - 1,
         factory_creates);
+
+  /* Approximate sizes of flushed data. */
+  {
+    make_db_path(path, sizeof path, "approx");
+    rocksdb_options_t* ao = rocksdb_options_create();
+    rocksdb_options_set_create_if_missing(ao, 1);
+    rocksdb_options_set_compression(ao, rocksdb_no_compression);
+    rocksdb_t* adb = rocksdb_open(ao, path, &err);
+    CHECK_NOERR(err);
+    rocksdb_writeoptions_t* awo = rocksdb_writeoptions_create();
+    char key[16], val[100];
+    memset(val, 'v', sizeof val);
+    for (int i = 0; i < 1000; i++) {
+      snprintf(key, sizeof key, "k%04d", i);
+      rocksdb_put(adb, awo, key, strlen(key), val, sizeof val, &err);
+      CHECK_NOERR(err);
+    }
+    rocksdb_flushoptions_t* afo = rocksdb_flushoptions_create();
+    rocksdb_flush(adb, afo, &err);
+    CHECK_NOERR(err);
+    const char* starts[] = {"k0000", "z"};
+    const char* limits[] = {"k0500", "zz"};
+    size_t slen[] = {5, 1}, llen[] = {5, 2};
+    uint64_t sizes[2] = {7, 7};
+    rocksdb_approximate_sizes(adb, 2, starts, slen, limits, llen, sizes, &err);
+    CHECK_NOERR(err);
+    CHECK(sizes[0] > 20000 && sizes[0] < 120000, "half the keys: %llu", (unsigned long long)sizes[0]);
+    CHECK(sizes[1] == 0, "no keys: %llu", (unsigned long long)sizes[1]);
+    rocksdb_flushoptions_destroy(afo);
+    rocksdb_writeoptions_destroy(awo);
+    rocksdb_close(adb);
+    rocksdb_options_destroy(ao);
+    remove_db_path(path);
+  }
   return check_report("t_merge");
 }

@@ -35,6 +35,7 @@ pub mod not_implemented;
 pub mod option_accessors;
 pub mod options;
 pub mod readoptions;
+pub mod sizes;
 pub mod snapshot;
 pub mod table_options;
 pub mod writeoptions;

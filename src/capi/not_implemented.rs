@@ -497,60 +497,6 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushe
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes(
-    a0: *mut rocksdb_t,
-    a1: c_int,
-    a2: *const *const c_char,
-    a3: *const size_t,
-    a4: *const *const c_char,
-    a5: *const size_t,
-    a6: *mut u64,
-    a7: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7);
-    save_error(a7, &Error::not_supported("rocksdb_approximate_sizes"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const size_t,
-    a5: *const *const c_char,
-    a6: *const size_t,
-    a7: *mut u64,
-    a8: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8);
-    save_error(a8, &Error::not_supported("rocksdb_approximate_sizes_cf"));
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_flags(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const size_t,
-    a5: *const *const c_char,
-    a6: *const size_t,
-    a7: u8,
-    a8: *mut u64,
-    a9: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
-    save_error(
-        a9,
-        &Error::not_supported("rocksdb_approximate_sizes_cf_with_flags"),
-    );
-    ()
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_options(
     a0: *mut rocksdb_t,
     a1: *mut rocksdb_column_family_handle_t,
