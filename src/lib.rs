@@ -16,6 +16,7 @@ pub mod batch;
 pub mod log;
 pub mod merge;
 pub mod rangedel;
+pub mod prefix;
 pub mod memtable;
 pub mod table;
 pub mod iter;

@@ -174,6 +174,8 @@ pub struct Options {
     /// compaction_filter / compaction_filter_factory, default none.
     pub compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>>,
     pub compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>>,
+    /// prefix_extractor, default none.
+    pub prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>>,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -234,6 +236,7 @@ impl Default for Options {
             merge_operator: None,
             compaction_filter: None,
             compaction_filter_factory: None,
+            prefix_extractor: None,
         }
     }
 }

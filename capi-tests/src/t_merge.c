@@ -395,5 +395,44 @@ int main(void) {
     rocksdb_options_destroy(ao);
     remove_db_path(path);
   }
+
+  /* Prefix seek with a fixed-prefix extractor, in the memtable and in a table. */
+  {
+    make_db_path(path, sizeof path, "prefix");
+    rocksdb_options_t* po = rocksdb_options_create();
+    rocksdb_options_set_create_if_missing(po, 1);
+    rocksdb_options_set_prefix_extractor(po, rocksdb_slicetransform_create_fixed_prefix(2));
+    rocksdb_t* pdb = rocksdb_open(po, path, &err);
+    CHECK_NOERR(err);
+    rocksdb_writeoptions_t* pwo = rocksdb_writeoptions_create();
+    const char* pk[] = {"aa1", "aa2", "ab1", "b"};
+    for (int i = 0; i < 4; i++) {
+      rocksdb_put(pdb, pwo, pk[i], strlen(pk[i]), "v", 1, &err);
+      CHECK_NOERR(err);
+    }
+    rocksdb_readoptions_t* pro = rocksdb_readoptions_create();
+    rocksdb_readoptions_set_prefix_same_as_start(pro, 1);
+    rocksdb_flushoptions_t* pfo = rocksdb_flushoptions_create();
+    for (int round = 0; round < 2; round++) {
+      rocksdb_iterator_t* it = rocksdb_create_iterator(pdb, pro);
+      int n = 0;
+      for (rocksdb_iter_seek(it, "aa", 2); rocksdb_iter_valid(it); rocksdb_iter_next(it)) {
+        size_t kl;
+        const char* k = rocksdb_iter_key(it, &kl);
+        CHECK(kl == 3 && memcmp(k, "aa", 2) == 0, "round %d: key %.*s", round, (int)kl, k);
+        n++;
+      }
+      CHECK(n == 2, "round %d: %d keys of prefix aa", round, n);
+      rocksdb_iter_destroy(it);
+      rocksdb_flush(pdb, pfo, &err);
+      CHECK_NOERR(err);
+    }
+    rocksdb_flushoptions_destroy(pfo);
+    rocksdb_readoptions_destroy(pro);
+    rocksdb_writeoptions_destroy(pwo);
+    rocksdb_close(pdb);
+    rocksdb_options_destroy(po);
+    remove_db_path(path);
+  }
   return check_report("t_merge");
 }

@@ -36,6 +36,7 @@ pub mod option_accessors;
 pub mod options;
 pub mod readoptions;
 pub mod sizes;
+pub mod slicetransform;
 pub mod snapshot;
 pub mod table_options;
 pub mod writeoptions;

@@ -17,6 +17,7 @@ use super::env::*;
 use super::filter::*;
 use super::merge::*;
 use super::compactionfilter::*;
+use super::slicetransform::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
@@ -307,11 +308,6 @@ pub struct rocksdb_restore_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_size_approximation_options_t`).
 pub struct rocksdb_size_approximation_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_slicetransform_t`).
-pub struct rocksdb_slicetransform_t {
     _opaque: [u8; 0],
 }
 
@@ -5639,21 +5635,6 @@ pub unsafe extern "C" fn rocksdb_options_set_info_log(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_prefix_extractor(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_slicetransform_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_prefix_extractor");
-        }
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_ratelimiter(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_ratelimiter_t,
@@ -6180,39 +6161,6 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtable
     a1: c_uchar,
 ) {
     let _ = (a0, a1);
-    ()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *mut size_t) -> *mut c_char,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t) -> c_uchar>,
-    a4: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_slicetransform_t {
-    let _ = (a0, a1, a2, a3, a4);
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create_fixed_prefix(
-    a0: size_t,
-) -> *mut rocksdb_slicetransform_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create_noop() -> *mut rocksdb_slicetransform_t {
-    std::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_destroy(a0: *mut rocksdb_slicetransform_t) {
-    let _ = (a0);
     ()
 }
 

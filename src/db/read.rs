@@ -271,7 +271,8 @@ impl Db {
         let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
             .with_merge_operator(c.opts.merge_operator.clone())
             .with_range_tombstones(Arc::new(fragmented));
-        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone() })
+        let prefix = if ro.prefix_same_as_start { c.opts.prefix_extractor.clone() } else { None };
+        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None })
     }
 }
 
@@ -282,6 +283,9 @@ pub struct DbIterator {
     db: Arc<DbInner>,
     _sv: Arc<SuperVersion>,
     _snapshot: Option<super::Snapshot>,
+    /// With `prefix_same_as_start`: the extractor, and the prefix of the last seek.
+    prefix: Option<Arc<dyn crate::prefix::SliceTransform>>,
+    start_prefix: Option<Vec<u8>>,
 }
 
 impl DbIterator {
@@ -289,26 +293,53 @@ impl DbIterator {
         self.db.closed.load(AtomicOrdering::Acquire)
     }
     pub fn valid(&self) -> bool {
-        !self.closed() && self.it.valid()
+        !self.closed() && self.it.valid() && self.within_prefix()
+    }
+    /// With `prefix_same_as_start`, keys of another prefix than the seek's end the iteration.
+    fn within_prefix(&self) -> bool {
+        match (&self.prefix, &self.start_prefix) {
+            (Some(t), Some(p)) => {
+                let k = self.it.key();
+                t.in_domain(k) && t.transform(k) == &p[..]
+            }
+            _ => true,
+        }
+    }
+    fn remember_prefix_of(&mut self, target: Option<&[u8]>) {
+        self.start_prefix = None;
+        if let Some(t) = &self.prefix {
+            let k = match target {
+                Some(k) => k,
+                None if self.it.valid() => self.it.key(),
+                None => return,
+            };
+            if t.in_domain(k) {
+                self.start_prefix = Some(t.transform(k).to_vec());
+            }
+        }
     }
     pub fn seek_to_first(&mut self) {
         if !self.closed() {
-            self.it.seek_to_first()
+            self.it.seek_to_first();
+            self.remember_prefix_of(None);
         }
     }
     pub fn seek_to_last(&mut self) {
         if !self.closed() {
-            self.it.seek_to_last()
+            self.it.seek_to_last();
+            self.remember_prefix_of(None);
         }
     }
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
-            self.it.seek(key)
+            self.it.seek(key);
+            self.remember_prefix_of(Some(key));
         }
     }
     pub fn seek_for_prev(&mut self, key: &[u8]) {
         if !self.closed() {
-            self.it.seek_for_prev(key)
+            self.it.seek_for_prev(key);
+            self.remember_prefix_of(Some(key));
         }
     }
     pub fn next(&mut self) {
@@ -427,6 +458,44 @@ mod approximate_size_tests {
         assert!(s[1] > s[0], "{s:?}");
         assert_eq!((s[2], s[3]), (0, 0));
         let _ = ReadOptions::new();
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod prefix_tests {
+    use crate::db::Db;
+    use crate::options::{Options, ReadOptions, WriteOptions};
+    use std::sync::Arc;
+
+    #[test]
+    fn prefix_same_as_start_stops_at_the_prefix_end() {
+        let dir = std::env::temp_dir().join(format!("ferrock-prefix-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.prefix_extractor = Some(Arc::new(crate::prefix::FixedPrefix(2)));
+        let db = Db::open(&o, &dir).unwrap();
+        for k in ["aa1", "aa2", "ab1", "ac1", "b"] {
+            db.put(&WriteOptions::default(), k.as_bytes(), b"v").unwrap();
+        }
+        let keys = |ro: &ReadOptions, seek: &[u8], forward: bool| {
+            let mut it = db.iter(ro).unwrap();
+            if forward { it.seek(seek) } else { it.seek_for_prev(seek) }
+            let mut out = Vec::new();
+            while it.valid() {
+                out.push(String::from_utf8_lossy(it.key()).to_string());
+                if forward { it.next() } else { it.prev() }
+            }
+            out
+        };
+        let mut ro = ReadOptions::new();
+        ro.prefix_same_as_start = true;
+        assert_eq!(keys(&ro, b"aa", true), vec!["aa1", "aa2"]);
+        assert_eq!(keys(&ro, b"ab0", true), vec!["ab1"]);
+        assert_eq!(keys(&ro, b"aa9", false), vec!["aa2", "aa1"]);
+        ro.prefix_same_as_start = false;
+        assert_eq!(keys(&ro, b"ab", true), vec!["ab1", "ac1", "b"]);
         db.close().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }

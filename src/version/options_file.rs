@@ -131,6 +131,7 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     ]
     .into_iter()
     .chain(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())))
+    .chain(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())))
     .collect()
 }
 
