@@ -135,6 +135,8 @@ pub(crate) struct ColumnFamily {
     pub opts: Options,
     pub sv: RwLock<Arc<SuperVersion>>,
     pub dropped: AtomicBool,
+    /// The write-stall condition of the current version, recomputed when it changes.
+    pub stall: write::StallState,
 }
 
 impl ColumnFamily {
@@ -161,6 +163,10 @@ pub(crate) struct DbState {
     pub shutting_down: bool,
     pub manual_compactions: usize,
     pub stats: background::CompactionStats,
+    /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
+    pub file_deletions_disabled: u32,
+    /// When rocksdb.stats was last written to the info LOG (stats_dump_period_sec).
+    pub last_stats_dump: Instant,
 }
 
 pub(crate) struct WalState {
@@ -197,9 +203,31 @@ pub(crate) struct DbInner {
     pub write_stats: write::WriteStats,
     pub db_id: String,
     pub session_id: String,
+    /// RocksDB's statistics object, when the options enabled it.
+    pub stats: Option<Arc<crate::stats::Statistics>>,
 }
 
 impl DbInner {
+    #[inline]
+    pub fn tick(&self, t: crate::stats::Ticker, n: u64) {
+        if let Some(s) = &self.stats {
+            s.record(t, n);
+        }
+    }
+
+    #[inline]
+    pub fn measure(&self, h: crate::stats::Histogram, start: Option<Instant>) {
+        if let (Some(s), Some(t)) = (&self.stats, start) {
+            s.measure(h, t.elapsed().as_micros() as u64);
+        }
+    }
+
+    /// A start time for `measure`, taken only when statistics are on.
+    #[inline]
+    pub fn timer(&self) -> Option<Instant> {
+        self.stats.as_ref().map(|_| Instant::now())
+    }
+
     pub fn check_open(&self) -> Result<()> {
         if self.closed.load(Ordering::Acquire) {
             return Err(Error::shutdown(""));
@@ -343,6 +371,11 @@ impl Db {
 
     pub fn latest_sequence_number(&self) -> u64 {
         self.inner.last_sequence.load(Ordering::Acquire)
+    }
+
+    /// The statistics object the database records into, when statistics are enabled.
+    pub fn statistics(&self) -> Option<Arc<crate::stats::Statistics>> {
+        self.inner.stats.clone()
     }
 }
 
