@@ -668,6 +668,24 @@ fn tables_with_range_deletions_and_merges_are_read_by_rocksdb() {
     assert!(text.contains("merge operator name: StringAppendOperator"), "{text}");
     assert!(text.contains("# range deletions: 1"), "{text}");
 
+    // RocksDB resolves the operands itself, with the operator the OPTIONS file names.
+    let db = Db::open(&o, &d.0).unwrap();
+    db.merge(&wo(), b"k2", b"m2").unwrap();
+    db.merge(&wo(), b"k1", b"m3").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.close().unwrap();
+    drop(db);
+    for (key, want) in [("k1", "v1,m3"), ("k2", "m1,m2")] {
+        let out = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", d.0.display()))
+            .arg("--try_load_options")
+            .args(["get", key])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert_eq!(text.trim(), want, "ldb get {key}");
+    }
+
     // A database whose tombstone lives in a table of its own, under the keys it deletes:
     // RocksDB's ldb must not show them.
     let d = TempDir::new("rangedel-ldb");
