@@ -434,5 +434,43 @@ int main(void) {
     rocksdb_options_destroy(po);
     remove_db_path(path);
   }
+
+  /* A checkpoint opens with the data written before it, and only that. */
+  {
+    char cp[600];
+    make_db_path(path, sizeof path, "checkpoint");
+    snprintf(cp, sizeof cp, "%s-cp", path);
+    remove_db_path(cp);
+    rocksdb_options_t* co = rocksdb_options_create();
+    rocksdb_options_set_create_if_missing(co, 1);
+    rocksdb_t* cdb = rocksdb_open(co, path, &err);
+    CHECK_NOERR(err);
+    rocksdb_writeoptions_t* cwo = rocksdb_writeoptions_create();
+    rocksdb_readoptions_t* cro = rocksdb_readoptions_create();
+    rocksdb_put(cdb, cwo, "before", 6, "1", 1, &err);
+    CHECK_NOERR(err);
+    rocksdb_checkpoint_t* ck = rocksdb_checkpoint_object_create(cdb, &err);
+    CHECK_NOERR(err);
+    rocksdb_checkpoint_create(ck, cp, 0, &err);
+    CHECK_NOERR(err);
+    rocksdb_checkpoint_create(ck, cp, 0, &err);
+    CHECK(err != NULL, "a second checkpoint into the same directory fails");
+    free(err);
+    err = NULL;
+    rocksdb_checkpoint_object_destroy(ck);
+    rocksdb_put(cdb, cwo, "after", 5, "2", 1, &err);
+    CHECK_NOERR(err);
+    rocksdb_close(cdb);
+    rocksdb_t* cpdb = rocksdb_open(co, cp, &err);
+    CHECK_NOERR(err);
+    expect(cpdb, cro, "before", "1");
+    expect(cpdb, cro, "after", NULL);
+    rocksdb_close(cpdb);
+    rocksdb_readoptions_destroy(cro);
+    rocksdb_writeoptions_destroy(cwo);
+    rocksdb_options_destroy(co);
+    remove_db_path(cp);
+    remove_db_path(path);
+  }
   return check_report("t_merge");
 }

@@ -26,6 +26,7 @@
 pub mod batch;
 pub mod cache;
 pub mod cf;
+pub mod checkpoint;
 pub mod compactionfilter;
 pub mod compact;
 pub mod db;

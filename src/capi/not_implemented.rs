@@ -22,6 +22,7 @@ use super::filter::*;
 use super::merge::*;
 use super::compactionfilter::*;
 use super::slicetransform::*;
+use super::checkpoint::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
@@ -76,11 +77,6 @@ pub struct rocksdb_block_cache_trace_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_writer_options_t`).
 pub struct rocksdb_block_cache_trace_writer_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_checkpoint_t`).
-pub struct rocksdb_checkpoint_t {
     _opaque: [u8; 0],
 }
 
@@ -1283,19 +1279,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_create(
-    a0: *mut rocksdb_checkpoint_t,
-    a1: *const c_char,
-    a2: u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_checkpoint_create"));
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
@@ -1310,27 +1293,6 @@ pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
         &Error::not_supported("rocksdb_checkpoint_export_column_family"),
     );
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_object_create(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_checkpoint_object_create"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_object_destroy(a0: *mut rocksdb_checkpoint_t) {
-    let _ = (a0);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
