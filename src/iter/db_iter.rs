@@ -914,6 +914,51 @@ mod tests {
     }
 
     #[test]
+    fn many_merge_operands_resolve_both_ways_at_every_snapshot() {
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 0));
+        m.add(1, ValueType::Value, b"a", b"a");
+        m.add(2, ValueType::Value, b"b", b"base");
+        for s in 3..40u64 {
+            m.add(s, ValueType::Merge, b"b", format!("{s}").as_bytes());
+        }
+        m.add(40, ValueType::Merge, b"c", b"x");
+        let op: Arc<dyn MergeOperator> = Arc::new(crate::merge::StringAppendOperator::new(b"."));
+        for snap in [2u64, 3, 9, 10, 11, 25, 39, 40, 100] {
+            let mut b = vec!["base".to_string()];
+            b.extend((3..=snap.min(39)).map(|s| s.to_string()));
+            let mut expect = vec![(b"a".to_vec(), b"a".to_vec()), (b"b".to_vec(), b.join(".").into_bytes())];
+            if snap >= 40 {
+                expect.push((b"c".to_vec(), b"x".to_vec()));
+            }
+            let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, snap, None, None).with_merge_operator(Some(op.clone()));
+            let mut got = Vec::new();
+            it.seek_to_first();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            assert_eq!(got, expect, "forward at {snap}");
+            got.clear();
+            it.seek_to_last();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.prev();
+            }
+            got.reverse();
+            assert_eq!(got, expect, "backward at {snap}");
+            // Direction switches around the merged key.
+            it.seek(b"b");
+            assert_eq!(it.value(), &expect[1].1[..]);
+            it.prev();
+            assert_eq!(it.key(), b"a");
+            it.next();
+            assert_eq!((it.key(), it.value()), (&b"b"[..], &expect[1].1[..]), "switch at {snap}");
+            it.next();
+            assert_eq!(it.valid(), snap >= 40);
+        }
+    }
+
+    #[test]
     fn iterators_are_send_and_static() {
         fn assert_send_static<T: Send + 'static>() {}
         fn assert_sync<T: Sync>() {}
