@@ -43,6 +43,7 @@ pub mod options;
 pub mod readoptions;
 pub mod sizes;
 pub mod slicetransform;
+pub mod sstfilewriter;
 pub mod snapshot;
 pub mod statistics;
 pub mod table_options;

@@ -23,6 +23,7 @@ use super::merge::*;
 use super::compactionfilter::*;
 use super::slicetransform::*;
 use super::checkpoint::*;
+use super::sstfilewriter::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
@@ -142,11 +143,6 @@ pub struct rocksdb_cuckoo_table_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
 pub struct rocksdb_dbpath_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_envoptions_t`).
-pub struct rocksdb_envoptions_t {
     _opaque: [u8; 0],
 }
 
@@ -312,11 +308,6 @@ pub struct rocksdb_sst_file_metadata_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
 pub struct rocksdb_sst_partitioner_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sstfilewriter_t`).
-pub struct rocksdb_sstfilewriter_t {
     _opaque: [u8; 0],
 }
 
@@ -3059,19 +3050,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_destroy(a0: *mut rocksdb_envoptions_t) {
-    let _ = (a0);
     ()
 }
 
@@ -6535,31 +6513,6 @@ pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_add"));
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
-    a0: *const rocksdb_envoptions_t,
-    a1: *const rocksdb_options_t,
-) -> *mut rocksdb_sstfilewriter_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
@@ -6569,40 +6522,6 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
 ) -> *mut rocksdb_sstfilewriter_t {
     let _ = (a0, a1, a2);
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_delete"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_delete_range"),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
@@ -6620,79 +6539,6 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_with_ts(
         errptr,
         &Error::not_supported("rocksdb_sstfilewriter_delete_with_ts"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_destroy(a0: *mut rocksdb_sstfilewriter_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *mut u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(
-    a0: *mut rocksdb_sstfilewriter_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_finish"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_merge"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_open"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_put"));
     ()
 }
 
