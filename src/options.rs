@@ -172,6 +172,13 @@ pub struct Options {
     pub disable_auto_compactions: bool,
     pub max_subcompactions: u32,
     pub table: BlockBasedTableOptions,
+    /// merge_operator, default none (Merge writes are then refused).
+    pub merge_operator: Option<Arc<dyn crate::merge::MergeOperator>>,
+    /// compaction_filter / compaction_filter_factory, default none.
+    pub compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>>,
+    pub compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>>,
+    /// prefix_extractor, default none.
+    pub prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>>,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -262,6 +269,10 @@ impl Default for Options {
             disable_auto_compactions: false,
             max_subcompactions: 1,
             table: BlockBasedTableOptions::default(),
+            merge_operator: None,
+            compaction_filter: None,
+            compaction_filter_factory: None,
+            prefix_extractor: None,
         }
     }
 }

@@ -274,7 +274,7 @@ typedef struct rocksdb_block_cache_trace_writer_options_t rocksdb_block_cache_tr
 typedef struct rocksdb_cache_t rocksdb_cache_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_checkpoint_t`).
+ A checkpoint object (`rocksdb_checkpoint_t`): the database it copies.
  */
 typedef struct rocksdb_checkpoint_t rocksdb_checkpoint_t;
 
@@ -314,17 +314,17 @@ typedef struct rocksdb_compaction_options_t rocksdb_compaction_options_t;
 typedef struct rocksdb_compaction_service_options_override_t rocksdb_compaction_service_options_override_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactionfilter_t`).
+ A compaction filter handle (`rocksdb_compactionfilter_t`).
  */
 typedef struct rocksdb_compactionfilter_t rocksdb_compactionfilter_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactionfiltercontext_t`).
+ What a factory is told about the compaction it makes a filter for.
  */
 typedef struct rocksdb_compactionfiltercontext_t rocksdb_compactionfiltercontext_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactionfilterfactory_t`).
+ A compaction filter factory handle (`rocksdb_compactionfilterfactory_t`).
  */
 typedef struct rocksdb_compactionfilterfactory_t rocksdb_compactionfilterfactory_t;
 
@@ -380,7 +380,8 @@ typedef struct rocksdb_dbpath_t rocksdb_dbpath_t;
 typedef struct rocksdb_env_t rocksdb_env_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_envoptions_t`).
+ Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
+ file I/O has no per-writer settings.
  */
 typedef struct rocksdb_envoptions_t rocksdb_envoptions_t;
 
@@ -506,7 +507,7 @@ typedef struct rocksdb_memory_usage_t rocksdb_memory_usage_t;
 typedef struct rocksdb_memtableinfo_t rocksdb_memtableinfo_t;
 
 /*
- A user merge operator (`rocksdb_mergeoperator_t`); its destructor runs at destroy.
+ A merge operator handle (`rocksdb_mergeoperator_t`).
  */
 typedef struct rocksdb_mergeoperator_t rocksdb_mergeoperator_t;
 
@@ -586,7 +587,7 @@ typedef struct rocksdb_restore_options_t rocksdb_restore_options_t;
 typedef struct rocksdb_size_approximation_options_t rocksdb_size_approximation_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_slicetransform_t`).
+ A prefix extractor handle (`rocksdb_slicetransform_t`).
  */
 typedef struct rocksdb_slicetransform_t rocksdb_slicetransform_t;
 
@@ -611,7 +612,7 @@ typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_sstfilewriter_t`).
+ An SstFileWriter (`rocksdb_sstfilewriter_t`).
  */
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 
@@ -910,6 +911,37 @@ extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t **rocksdb_create_colum
 
 extern ROCKSDB_LIBRARY_API void rocksdb_create_column_families_destroy(rocksdb_column_family_handle_t **list);
 
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *checkpoint, const char *checkpoint_dir, uint64_t log_size_for_flush, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *checkpoint);
+
+extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *state, void (*destructor)(void*), unsigned char (*filter)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*name)(void*));
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *filter);
+
+/*
+ Ignoring snapshots is the only behaviour RocksDB still has (false is rejected at
+ open there); ferrock accepts either and always ignores them.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_set_ignore_snapshots(rocksdb_compactionfilter_t *filter, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_full_compaction(rocksdb_compactionfiltercontext_t *context);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_manual_compaction(rocksdb_compactionfiltercontext_t *context);
+
+extern ROCKSDB_LIBRARY_API rocksdb_compactionfilterfactory_t *rocksdb_compactionfilterfactory_create(void *state, void (*destructor)(void*), rocksdb_compactionfilter_t *(*create_compaction_filter)(void*, rocksdb_compactionfiltercontext_t*), const char *(*name)(void*));
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilterfactory_destroy(rocksdb_compactionfilterfactory_t *factory);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter(rocksdb_options_t *opt, rocksdb_compactionfilter_t *filter);
+
+/*
+ Takes ownership of the factory, as RocksDB's C API does.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter_factory(rocksdb_options_t *opt, rocksdb_compactionfilterfactory_t *factory);
+
 extern ROCKSDB_LIBRARY_API rocksdb_wait_for_compact_options_t *rocksdb_wait_for_compact_options_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_destroy(rocksdb_wait_for_compact_options_t *opt);
@@ -1069,14 +1101,6 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_pinnable_handle_get_value(const r
 extern ROCKSDB_LIBRARY_API void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *h);
 
 /*
- ferrock has no merge operator, so a merge fails as RocksDB's does on a
- database opened without one.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
-
-/*
  The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *id_len);
@@ -1171,10 +1195,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void 
 
 extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
 
-extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
-
-extern ROCKSDB_LIBRARY_API void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
-
 extern ROCKSDB_LIBRARY_API rocksdb_flushoptions_t *rocksdb_flushoptions_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_destroy(rocksdb_flushoptions_t *opt);
@@ -1264,6 +1284,21 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iter
 
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
 
+extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
+
+extern ROCKSDB_LIBRARY_API void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
+
+/*
+ Takes ownership of `op`, as RocksDB's C API does (the caller must not destroy it).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_merge_operator(rocksdb_options_t *opt, rocksdb_mergeoperator_t *op);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_uint64add_merge_operator(rocksdb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
  */
@@ -1293,21 +1328,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_tab
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5, uint64_t *a6, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_flags" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint8_t a7, uint64_t *a8, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
@@ -1685,24 +1705,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *a0, const char *a1, uint64_t a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2128,41 +2133,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *a0, void (*a1)(void*), unsigned char (*a2)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*a3)(void*));
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_set_ignore_snapshots(rocksdb_compactionfilter_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_full_compaction(rocksdb_compactionfiltercontext_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_manual_compaction(rocksdb_compactionfiltercontext_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionfilterfactory_t *rocksdb_compactionfilterfactory_create(void *a0, void (*a1)(void*), rocksdb_compactionfilter_t *(*a2)(void*, rocksdb_compactionfiltercontext_t*), const char *(*a3)(void*));
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilterfactory_destroy(rocksdb_compactionfilterfactory_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2633,131 +2603,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errpt
  Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_allow_fallocate(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_envoptions_get_bytes_per_sync(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_compaction_readahead_size(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fallocate_with_keep_size(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fd_cloexec(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_strict_bytes_per_sync(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_reads(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_writes(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_reads(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_writes(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_writable_file_max_buffer_size(rocksdb_envoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_allow_fallocate(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_bytes_per_sync(rocksdb_envoptions_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_compaction_readahead_size(rocksdb_envoptions_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fallocate_with_keep_size(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fd_cloexec(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *a0, rocksdb_ratelimiter_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_strict_bytes_per_sync(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_reads(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_writes(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_reads(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_writes(rocksdb_envoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_writable_file_max_buffer_size(rocksdb_envoptions_t *a0, size_t a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -3862,16 +3707,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_paths(rocksdb_options_t *
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter(rocksdb_options_t *a0, rocksdb_compactionfilter_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter_factory(rocksdb_options_t *a0, rocksdb_compactionfilterfactory_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
 
 /*
@@ -3908,11 +3743,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_o
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_options_t *a0, rocksdb_slicetransform_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -4175,26 +4005,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_f
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *a0, void (*a1)(void*), char *(*a2)(void*, const char*, size_t, size_t*), unsigned char (*a3)(void*, const char*, size_t), const char *(*a4)(void*));
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *a0);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
@@ -4290,64 +4100,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_sst_partitioner_factory_destroy(rocksdb_
 extern ROCKSDB_LIBRARY_API rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t a0);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1, const rocksdb_comparator_t *a2);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_destroy(rocksdb_sstfilewriter_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_file_size(rocksdb_sstfilewriter_t *a0, uint64_t *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *a0, const char *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put_with_ts" through errptr.
@@ -7092,10 +6847,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_merge_operator(rocksdb_options_t *opt, rocksdb_mergeoperator_t *op);
-
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_uint64add_merge_operator(rocksdb_options_t *opt);
-
 /*
  The row cache is a performance option ferrock does not use; its capacity is recorded.
  */
@@ -7167,6 +6918,49 @@ extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_request_id(rocksdb_rea
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *db, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint8_t include_flags, uint64_t *sizes, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *state, void (*destructor)(void*), char *(*transform)(void*, const char*, size_t, size_t*), unsigned char (*in_domain)(void*, const char*, size_t), const char *(*name)(void*));
+
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t prefix_len);
+
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *st);
+
+/*
+ Takes ownership of the extractor, as RocksDB's C API does.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_options_t *opt, rocksdb_slicetransform_t *st);
+
+extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *writer, const char *name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *writer, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *writer, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *writer, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *writer, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *writer, const char *begin_key, size_t begin_keylen, const char *end_key, size_t end_keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *writer, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_file_size(rocksdb_sstfilewriter_t *writer, uint64_t *file_size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_destroy(rocksdb_sstfilewriter_t *writer);
 
 /*
  NULL when the database is NULL or closed.

@@ -363,7 +363,7 @@ fn print_histogram(name: &str, lat: &[f64]) {
         let idx = ((p / 100.0) * (sorted.len() as f64 - 1.0)).round() as usize;
         sorted.get(idx).copied().unwrap_or(0.0)
     };
-    let kind = if name.starts_with("fill") || name == "overwrite" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
+    let kind = if name.starts_with("fill") || name == "overwrite" || name == "mergerandom" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
     println!("Microseconds per {kind}:");
     println!("Count: {}  Average: {:.4}  StdDev: {:.2}", sorted.len(), avg, var.sqrt());
     println!(
@@ -508,8 +508,12 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
         "skip_list" | "skiplist" => {}
         m => return Err(format!("Not implemented: --memtablerep={m}: ferrock has the skip list only")),
     }
-    if !flags.str("merge_operator").is_empty() {
-        return Err(format!("Not implemented: --merge_operator={}", flags.str("merge_operator")));
+    let merge_operator = flags.str("merge_operator");
+    if !merge_operator.is_empty() {
+        o.merge_operator = Some(
+            ferrock::merge::builtin(merge_operator)
+                .ok_or_else(|| format!("unknown merge operator '{merge_operator}' (put, uint64add, stringappend)"))?,
+        );
     }
     o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
@@ -610,7 +614,7 @@ enum KeyOrder {
 }
 
 /// fillseq / fillrandom / overwrite: `writes` entries per thread, `batch_size` per write.
-fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64, merge: bool) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
@@ -629,7 +633,11 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, 
                 KeyOrder::Random => rng.uniform(cfg.num),
             };
             generate_key(k, cfg.key_size, &mut key);
-            batch.put(&key, values.generate(cfg.value_size));
+            if merge {
+                batch.merge(&key, values.generate(cfg.value_size));
+            } else {
+                batch.put(&key, values.generate(cfg.value_size));
+            }
         }
         db.write(&cfg.write_options, &batch).map_err(|e| format!("put error: {e}"))?;
         st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
@@ -1176,6 +1184,7 @@ fn main() {
         "fillseq",
         "fillrandom",
         "overwrite",
+        "mergerandom",
         "fill100K",
         "readseq",
         "readreverse",
@@ -1236,13 +1245,18 @@ fn main() {
         let before = baseline(d);
         let cfg = if name == "fill100K" { &cfg_100k } else { &cfg };
         let result = with_interval_reporter(cfg, d, || match name.as_str() {
-            "fillseq" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t))),
-            "fillrandom" | "overwrite" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t))),
+            "fillseq" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t), false)),
+            "fillrandom" | "overwrite" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t), false)),
             "readrandom" => run_threads(cfg, &|t| do_read_random(d, cfg, seed_of(t))),
             "seekrandom" => run_threads(cfg, &|t| do_seek_random(d, cfg, seed_of(t))),
             "readseq" => run_threads(cfg, &|_| do_read_scan(d, cfg, false)),
             "readreverse" => run_threads(cfg, &|_| do_read_scan(d, cfg, true)),
-            "fill100K" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t))),
+            // As RocksDB's mergerandom: random keys, each write a Merge of a generated value.
+            "mergerandom" if opts.merge_operator.is_none() => {
+                die("mergerandom requires --merge_operator (put, uint64add or stringappend)")
+            }
+            "mergerandom" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t), true)),
+            "fill100K" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t), false)),
             "multireadrandom" => run_threads(cfg, &|t| do_multi_read_random(d, cfg, seed_of(t))),
             "deleteseq" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Sequential, seed_of(t))),
             "deleterandom" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Random, seed_of(t))),

@@ -253,11 +253,11 @@ pub unsafe extern "C" fn rocksdb_list_column_families_destroy(list: *mut *mut c_
     libc::free(list as *mut c_void);
 }
 
-unsafe fn db_ref<'a>(db: *mut rocksdb_t) -> Result<&'a Db> {
+pub(crate) unsafe fn db_ref<'a>(db: *mut rocksdb_t) -> Result<&'a Db> {
     Ok(&handle(db, "db")?.db)
 }
 
-unsafe fn cf_ref<'a>(cf: *const rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
+pub(crate) unsafe fn cf_ref<'a>(cf: *const rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
     Ok(&handle(cf, "column family handle")?.cf)
 }
 
@@ -1014,50 +1014,6 @@ pub unsafe extern "C" fn rocksdb_pinnable_handle_get_value(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_pinnable_handle_destroy(h: *mut rocksdb_pinnable_handle_t) {
     drop_handle(h)
-}
-
-/// ferrock has no merge operator, so a merge fails as RocksDB's does on a
-/// database opened without one.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge(
-    db: *mut rocksdb_t,
-    options: *const rocksdb_writeoptions_t,
-    key: *const c_char,
-    keylen: size_t,
-    val: *const c_char,
-    vallen: size_t,
-    errptr: *mut *mut c_char,
-) {
-    with_errptr(errptr, (), || {
-        db_ref(db)?;
-        handle(options, "write options")?;
-        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
-        Err(Error::not_supported(
-            "Provide a merge_operator when opening DB",
-        ))
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_merge_cf(
-    db: *mut rocksdb_t,
-    options: *const rocksdb_writeoptions_t,
-    column_family: *mut rocksdb_column_family_handle_t,
-    key: *const c_char,
-    keylen: size_t,
-    val: *const c_char,
-    vallen: size_t,
-    errptr: *mut *mut c_char,
-) {
-    with_errptr(errptr, (), || {
-        db_ref(db)?;
-        handle(options, "write options")?;
-        cf_ref(column_family)?;
-        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
-        Err(Error::not_supported(
-            "Provide a merge_operator when opening DB",
-        ))
-    })
 }
 
 /// The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.

@@ -1,10 +1,10 @@
 //! c.h's filter policies (bloom, full bloom, ribbon) and the user-callback
-//! objects ferrock accepts but cannot honour yet (comparators, merge operators):
+//! objects ferrock accepts but cannot honour yet (comparators):
 //! they can be created and destroyed, and setting them makes open fail with
 //! "Not implemented: ...".
 
 use super::*;
-use libc::{c_int, c_uchar};
+use libc::c_int;
 
 /// A filter policy (`rocksdb_filterpolicy_t`): bits per key of a full filter.
 pub struct rocksdb_filterpolicy_t {
@@ -99,61 +99,3 @@ pub unsafe extern "C" fn rocksdb_comparator_destroy(cmp: *mut rocksdb_comparator
     drop_handle(cmp)
 }
 
-/// A user merge operator (`rocksdb_mergeoperator_t`); its destructor runs at destroy.
-pub struct rocksdb_mergeoperator_t {
-    state: *mut c_void,
-    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
-}
-
-impl Drop for rocksdb_mergeoperator_t {
-    fn drop(&mut self) {
-        if let Some(d) = self.destructor {
-            // SAFETY: the caller gave this destructor for this state; it runs once.
-            unsafe { d(self.state) }
-        }
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_mergeoperator_create(
-    state: *mut c_void,
-    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
-    full_merge: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            *const c_char,
-            size_t,
-            *const c_char,
-            size_t,
-            *const *const c_char,
-            *const size_t,
-            c_int,
-            *mut c_uchar,
-            *mut size_t,
-        ) -> *mut c_char,
-    >,
-    partial_merge: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            *const c_char,
-            size_t,
-            *const *const c_char,
-            *const size_t,
-            c_int,
-            *mut c_uchar,
-            *mut size_t,
-        ) -> *mut c_char,
-    >,
-    delete_value: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
-    name: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_mergeoperator_t {
-    let _ = (full_merge, partial_merge, delete_value, name);
-    guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_mergeoperator_t { state, destructor }))
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_mergeoperator_destroy(op: *mut rocksdb_mergeoperator_t) {
-    drop_handle(op)
-}

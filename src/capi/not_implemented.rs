@@ -10,7 +10,11 @@ use super::cache::*;
 #[allow(unused_imports)]
 use super::cf::*;
 #[allow(unused_imports)]
+use super::checkpoint::*;
+#[allow(unused_imports)]
 use super::compact::*;
+#[allow(unused_imports)]
+use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
@@ -24,13 +28,21 @@ use super::flush::*;
 #[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
+use super::merge::*;
+#[allow(unused_imports)]
 use super::option_sets::*;
 #[allow(unused_imports)]
 use super::options::*;
 #[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
+use super::sizes::*;
+#[allow(unused_imports)]
+use super::slicetransform::*;
+#[allow(unused_imports)]
 use super::snapshot::*;
+#[allow(unused_imports)]
+use super::sstfilewriter::*;
 #[allow(unused_imports)]
 use super::statistics::*;
 #[allow(unused_imports)]
@@ -76,11 +88,6 @@ pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_checkpoint_t`).
-pub struct rocksdb_checkpoint_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_options_t`).
 pub struct rocksdb_column_family_metadata_options_t {
     _opaque: [u8; 0],
@@ -108,21 +115,6 @@ pub struct rocksdb_compaction_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
 pub struct rocksdb_compaction_service_options_override_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfilter_t`).
-pub struct rocksdb_compactionfilter_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfiltercontext_t`).
-pub struct rocksdb_compactionfiltercontext_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionfilterfactory_t`).
-pub struct rocksdb_compactionfilterfactory_t {
     _opaque: [u8; 0],
 }
 
@@ -158,11 +150,6 @@ pub struct rocksdb_cuckoo_table_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
 pub struct rocksdb_dbpath_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_envoptions_t`).
-pub struct rocksdb_envoptions_t {
     _opaque: [u8; 0],
 }
 
@@ -316,11 +303,6 @@ pub struct rocksdb_size_approximation_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_slicetransform_t`).
-pub struct rocksdb_slicetransform_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_sst_file_manager_t`).
 pub struct rocksdb_sst_file_manager_t {
     _opaque: [u8; 0],
@@ -333,11 +315,6 @@ pub struct rocksdb_sst_file_metadata_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
 pub struct rocksdb_sst_partitioner_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sstfilewriter_t`).
-pub struct rocksdb_sstfilewriter_t {
     _opaque: [u8; 0],
 }
 
@@ -496,66 +473,6 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushe
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes(
-    a0: *mut rocksdb_t,
-    a1: c_int,
-    a2: *const *const c_char,
-    a3: *const size_t,
-    a4: *const *const c_char,
-    a5: *const size_t,
-    a6: *mut u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_approximate_sizes"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const size_t,
-    a5: *const *const c_char,
-    a6: *const size_t,
-    a7: *mut u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_approximate_sizes_cf"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_flags" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_flags(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const size_t,
-    a5: *const *const c_char,
-    a6: *const size_t,
-    a7: u8,
-    a8: *mut u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_approximate_sizes_cf_with_flags"),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
@@ -1357,19 +1274,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_create(
-    a0: *mut rocksdb_checkpoint_t,
-    a1: *const c_char,
-    a2: u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_checkpoint_create"));
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
@@ -1384,27 +1288,6 @@ pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
         &Error::not_supported("rocksdb_checkpoint_export_column_family"),
     );
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_object_create(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_checkpoint_object_create"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_object_destroy(a0: *mut rocksdb_checkpoint_t) {
-    let _ = (a0);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2210,91 +2093,6 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statist
     a1: *mut rocksdb_options_t,
 ) {
     let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            c_int,
-            *const c_char,
-            size_t,
-            *const c_char,
-            size_t,
-            *mut *mut c_char,
-            *mut size_t,
-            *mut c_uchar,
-        ) -> c_uchar,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_compactionfilter_t {
-    let _ = (a0, a1, a2, a3);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_destroy(a0: *mut rocksdb_compactionfilter_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilter_set_ignore_snapshots(
-    a0: *mut rocksdb_compactionfilter_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_full_compaction(
-    a0: *mut rocksdb_compactionfiltercontext_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfiltercontext_is_manual_compaction(
-    a0: *mut rocksdb_compactionfiltercontext_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilterfactory_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            *mut rocksdb_compactionfiltercontext_t,
-        ) -> *mut rocksdb_compactionfilter_t,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_compactionfilterfactory_t {
-    let _ = (a0, a1, a2, a3);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionfilterfactory_destroy(
-    a0: *mut rocksdb_compactionfilterfactory_t,
-) {
-    let _ = (a0);
     ()
 }
 
@@ -3249,238 +3047,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_destroy(a0: *mut rocksdb_envoptions_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_allow_fallocate(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_bytes_per_sync(
-    a0: *mut rocksdb_envoptions_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_compaction_readahead_size(
-    a0: *mut rocksdb_envoptions_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_fallocate_with_keep_size(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_fd_cloexec(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_strict_bytes_per_sync(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_reads(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_writes(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_reads(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_writes(
-    a0: *mut rocksdb_envoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_get_writable_file_max_buffer_size(
-    a0: *mut rocksdb_envoptions_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_allow_fallocate(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_bytes_per_sync(
-    a0: *mut rocksdb_envoptions_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_compaction_readahead_size(
-    a0: *mut rocksdb_envoptions_t,
-    a1: size_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_fallocate_with_keep_size(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_fd_cloexec(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
-    a0: *mut rocksdb_envoptions_t,
-    a1: *mut rocksdb_ratelimiter_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_strict_bytes_per_sync(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_reads(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_writes(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_reads(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_writes(
-    a0: *mut rocksdb_envoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_envoptions_set_writable_file_max_buffer_size(
-    a0: *mut rocksdb_envoptions_t,
-    a1: size_t,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -5835,38 +5401,6 @@ pub unsafe extern "C" fn rocksdb_options_set_cf_paths(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_compaction_filter(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_compactionfilter_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_compaction_filter");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_compaction_filter_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_compactionfilterfactory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_compaction_filter_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compaction_service(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_compactionservice_t,
@@ -5993,22 +5527,6 @@ pub unsafe extern "C" fn rocksdb_options_set_info_log(
         let h = handle_mut(a0, "options")?;
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_info_log");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_prefix_extractor(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_slicetransform_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_prefix_extractor");
         }
         Ok(())
     })
@@ -6593,43 +6111,6 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtable
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *mut size_t) -> *mut c_char,
-    >,
-    a3: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t) -> c_uchar>,
-    a4: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_slicetransform_t {
-    let _ = (a0, a1, a2, a3, a4);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create_fixed_prefix(
-    a0: size_t,
-) -> *mut rocksdb_slicetransform_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_create_noop() -> *mut rocksdb_slicetransform_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_slicetransform_destroy(a0: *mut rocksdb_slicetransform_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_destroy(a0: *mut rocksdb_sst_file_manager_t) {
@@ -6803,76 +6284,6 @@ pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_add"));
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
-    a0: *const rocksdb_envoptions_t,
-    a1: *const rocksdb_options_t,
-) -> *mut rocksdb_sstfilewriter_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
-    a0: *const rocksdb_envoptions_t,
-    a1: *const rocksdb_options_t,
-    a2: *const rocksdb_comparator_t,
-) -> *mut rocksdb_sstfilewriter_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_delete"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_delete_range"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_with_ts(
@@ -6888,79 +6299,6 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_with_ts(
         errptr,
         &Error::not_supported("rocksdb_sstfilewriter_delete_with_ts"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_destroy(a0: *mut rocksdb_sstfilewriter_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *mut u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(
-    a0: *mut rocksdb_sstfilewriter_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_sstfilewriter_finish"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_merge"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_open"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
-    a0: *mut rocksdb_sstfilewriter_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_sstfilewriter_put"));
     ()
 }
 

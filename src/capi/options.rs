@@ -385,28 +385,6 @@ pub unsafe extern "C" fn rocksdb_options_set_comparator(
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_merge_operator(
-    opt: *mut rocksdb_options_t,
-    op: *mut super::filter::rocksdb_mergeoperator_t,
-) {
-    guarded((), || {
-        let o = handle_mut(opt, "options")?;
-        if !op.is_null() {
-            o.mark_unsupported("merge operator");
-        }
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_uint64add_merge_operator(opt: *mut rocksdb_options_t) {
-    guarded((), || {
-        handle_mut(opt, "options")?.mark_unsupported("merge operator");
-        Ok(())
-    })
-}
-
 /// The row cache is a performance option ferrock does not use; its capacity is recorded.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_row_cache(
@@ -586,7 +564,7 @@ mod tests {
                 (*o).check_supported().unwrap_err().to_string(),
                 "Not implemented: compression type Snappy"
             );
-            rocksdb_options_set_uint64add_merge_operator(o);
+            crate::capi::merge::rocksdb_options_set_uint64add_merge_operator(o);
             rocksdb_options_destroy(o);
 
             let o = rocksdb_options_create();

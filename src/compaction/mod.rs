@@ -9,25 +9,174 @@ pub mod picker;
 use crate::error::Result;
 use crate::iter::InternalIterator;
 use crate::key::{parse_internal_key, pack_seq_and_type, ValueType};
+use crate::merge::MergeOperator;
+use crate::rangedel::FragmentedTombstones;
 use crate::util::comparator::Comparator;
+
+/// What a user compaction filter decides for a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FilterDecision {
+    Keep,
+    /// The value becomes a deletion at its sequence (it hides older versions too).
+    Remove,
+    Change(Vec<u8>),
+}
+
+/// A user compaction filter (RocksDB's `CompactionFilter`): asked about the newest
+/// version of each key that is a plain value, during compaction (not flush, as RocksDB).
+pub trait CompactionFilter: Send + Sync {
+    fn name(&self) -> String;
+    /// `level` is the compaction's input level.
+    fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision;
+}
+
+/// Makes a compaction filter per compaction (RocksDB's `CompactionFilterFactory`).
+pub trait CompactionFilterFactory: Send + Sync {
+    fn name(&self) -> String;
+    fn create(&self, is_full_compaction: bool, is_manual_compaction: bool) -> Option<std::sync::Arc<dyn CompactionFilter>>;
+}
 
 /// Decides which entries of a sorted internal-key stream are written out.
 ///
-/// Rules (RocksDB's CompactionIterator, without merge operators yet):
+/// Rules (RocksDB's CompactionIterator):
 /// - of several versions of a user key inside one snapshot stripe, only the newest survives;
 /// - a SingleDelete followed (in the same stripe) by a Put of the same key removes both;
 /// - at the bottommost level, a deletion older than every snapshot is dropped, and sequence numbers of
-///   entries older than every snapshot are rewritten to 0 (rocksdb-formats.md §9.2).
+///   entries older than every snapshot are rewritten to 0 (rocksdb-formats.md §9.2);
+/// - Merge operands of one stripe are combined with the base value under them in the same stripe
+///   (a full merge, written as a Value); without a base they are combined by a partial merge when
+///   the operator can, and kept as they are otherwise; at the bottommost level operands with
+///   nothing under them are fully merged;
+/// - an entry covered by a range tombstone of its own stripe is dropped (the tombstone itself is
+///   written to the output by the caller, from `FragmentedTombstones::for_output`).
 pub struct CompactionFilterState<'a> {
     ucmp: Comparator,
     /// Live snapshot sequence numbers, ascending.
     snapshots: &'a [u64],
     bottommost: bool,
+    merge_operator: Option<&'a dyn MergeOperator>,
+    tombstones: Option<&'a FragmentedTombstones>,
+    user_filter: Option<(&'a dyn CompactionFilter, i32)>,
 }
 
 impl<'a> CompactionFilterState<'a> {
     pub fn new(ucmp: Comparator, snapshots: &'a [u64], bottommost: bool) -> Self {
-        CompactionFilterState { ucmp, snapshots, bottommost }
+        CompactionFilterState { ucmp, snapshots, bottommost, merge_operator: None, tombstones: None, user_filter: None }
+    }
+
+    pub fn with_merge_operator(mut self, op: Option<&'a dyn MergeOperator>) -> Self {
+        self.merge_operator = op;
+        self
+    }
+
+    /// Applies a user compaction filter; `level` is what it is told.
+    pub fn with_compaction_filter(mut self, f: Option<&'a dyn CompactionFilter>, level: i32) -> Self {
+        self.user_filter = f.map(|f| (f, level));
+        self
+    }
+
+    pub fn with_range_tombstones(mut self, t: &'a FragmentedTombstones) -> Self {
+        self.tombstones = if t.is_empty() { None } else { Some(t) };
+        self
+    }
+
+    /// Whether a tombstone of the entry's own stripe deletes it.
+    fn covered_in_stripe(&self, user_key: &[u8], seq: u64) -> bool {
+        match self.tombstones.and_then(|t| t.oldest_covering_above(user_key, seq)) {
+            Some(ts) => self.stripe(ts) == self.stripe(seq),
+            None => false,
+        }
+    }
+
+    /// Emits an entry, with sequence 0 when it is older than every snapshot at the bottom.
+    fn emit_entry(
+        &self,
+        emit: &mut dyn FnMut(&[u8], &[u8]) -> Result<()>,
+        user_key: &[u8],
+        seq: u64,
+        t: ValueType,
+        value: &[u8],
+    ) -> Result<()> {
+        let seq = if self.bottommost && seq <= self.earliest_snapshot() { 0 } else { seq };
+        let mut k = Vec::with_capacity(user_key.len() + 8);
+        k.extend_from_slice(user_key);
+        k.extend_from_slice(&pack_seq_and_type(seq, t as u8).to_le_bytes());
+        emit(&k, value)
+    }
+
+    /// The input is on the newest Merge entry of a key in `stripe`: consumes the operands of
+    /// that stripe (and the Value under them, if any) and emits what replaces them.
+    fn merge_run(
+        &self,
+        input: &mut dyn InternalIterator,
+        stripe: u64,
+        emit: &mut dyn FnMut(&[u8], &[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let first = parse_internal_key(input.key())?;
+        let user_key = first.user_key.to_vec();
+        let newest_seq = first.sequence;
+        // (sequence, operand), newest first.
+        let mut operands: Vec<(u64, Vec<u8>)> = vec![(first.sequence, input.value().to_vec())];
+        // Some(base): the operands sit on a value (or on nothing: a deletion) of the same stripe.
+        let mut base: Option<Option<Vec<u8>>> = None;
+        let mut key_ended = false;
+        input.next();
+        loop {
+            if !input.valid() {
+                input.status()?;
+                key_ended = true;
+                break;
+            }
+            let p = parse_internal_key(input.key())?;
+            if self.ucmp.compare(p.user_key, &user_key) != std::cmp::Ordering::Equal {
+                key_ended = true;
+                break;
+            }
+            if self.stripe(p.sequence) != stripe {
+                break;
+            }
+            if self.covered_in_stripe(p.user_key, p.sequence) {
+                base = Some(None);
+                break;
+            }
+            match p.value_type {
+                ValueType::Merge => operands.push((p.sequence, input.value().to_vec())),
+                ValueType::Value => {
+                    base = Some(Some(input.value().to_vec()));
+                    input.next();
+                    break;
+                }
+                // Left for the caller, which drops them as shadowed by the merged value.
+                ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => {
+                    base = Some(None);
+                    break;
+                }
+                _ => break,
+            }
+            input.next();
+        }
+        if base.is_none() && key_ended && self.bottommost {
+            base = Some(None);
+        }
+        let op = self.merge_operator.ok_or_else(crate::merge::no_operator_error)?;
+        let oldest_first: Vec<&[u8]> = operands.iter().rev().map(|(_, v)| v.as_slice()).collect();
+        match base {
+            Some(b) => {
+                let merged = crate::merge::full_merge(op, &user_key, b.as_deref(), &oldest_first)?;
+                self.emit_entry(emit, &user_key, newest_seq, ValueType::Value, &merged)
+            }
+            None => {
+                if operands.len() >= 2 {
+                    if let Some(m) = op.partial_merge(&user_key, &oldest_first) {
+                        return self.emit_entry(emit, &user_key, newest_seq, ValueType::Merge, &m);
+                    }
+                }
+                for (seq, v) in &operands {
+                    self.emit_entry(emit, &user_key, *seq, ValueType::Merge, v)?;
+                }
+                Ok(())
+            }
+        }
     }
 
     /// The smallest snapshot >= seq (the stripe the entry belongs to); u64::MAX when none.
@@ -72,6 +221,7 @@ impl<'a> CompactionFilterState<'a> {
                     emit(&k, &v)?;
                 }
             }
+            let newest_of_key = !same_key;
             if !same_key {
                 cur_user_key.clear();
                 cur_user_key.extend_from_slice(parsed.user_key);
@@ -82,8 +232,33 @@ impl<'a> CompactionFilterState<'a> {
                 continue;
             }
             last_stripe = Some(stripe);
+            if self.covered_in_stripe(parsed.user_key, parsed.sequence) {
+                input.next();
+                continue;
+            }
+            if parsed.value_type == ValueType::Merge {
+                self.merge_run(input, stripe, emit)?;
+                continue;
+            }
             let older_than_all_snapshots = parsed.sequence <= self.earliest_snapshot();
             let droppable = self.bottommost && older_than_all_snapshots;
+            if let (Some((f, level)), true, ValueType::Value) = (self.user_filter, newest_of_key, parsed.value_type) {
+                match f.filter(level, parsed.user_key, input.value()) {
+                    FilterDecision::Keep => {}
+                    FilterDecision::Remove => {
+                        if !droppable {
+                            self.emit_entry(emit, parsed.user_key, parsed.sequence, ValueType::Deletion, &[])?;
+                        }
+                        input.next();
+                        continue;
+                    }
+                    FilterDecision::Change(v) => {
+                        self.emit_entry(emit, parsed.user_key, parsed.sequence, ValueType::Value, &v)?;
+                        input.next();
+                        continue;
+                    }
+                }
+            }
             match parsed.value_type {
                 ValueType::Deletion | ValueType::DeletionWithTimestamp if droppable => {}
                 ValueType::SingleDeletion => {
@@ -140,7 +315,117 @@ mod tests {
         out
     }
 
-    use ValueType::{Deletion as Del, SingleDeletion as SD, Value as Put};
+    use ValueType::{Deletion as Del, Merge as Mrg, SingleDeletion as SD, Value as Put};
+
+    /// Runs entries (key, seq, type, value) through a filter with string append and tombstones.
+    fn run_data_model(
+        entries: &[(&str, u64, ValueType, &str)],
+        tombstones: &[(&str, &str, u64)],
+        snapshots: &[u64],
+        bottommost: bool,
+    ) -> Vec<(String, u64, ValueType, String)> {
+        let mem = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        for (k, s, t, v) in entries {
+            mem.add(*s, *t, k.as_bytes(), v.as_bytes());
+        }
+        let ts: Vec<crate::rangedel::RangeTombstone> = tombstones
+            .iter()
+            .map(|(a, b, s)| crate::rangedel::RangeTombstone { start: a.as_bytes().to_vec(), end: b.as_bytes().to_vec(), seq: *s })
+            .collect();
+        let frags = FragmentedTombstones::new(Comparator::Bytewise, &ts);
+        let op = crate::merge::StringAppendOperator::new(b",");
+        let mut it = mem.iter();
+        let mut out = Vec::new();
+        CompactionFilterState::new(Comparator::Bytewise, snapshots, bottommost)
+            .with_merge_operator(Some(&op))
+            .with_range_tombstones(&frags)
+            .run(&mut it, &mut |k, v| {
+                let p = parse_internal_key(k)?;
+                out.push((
+                    String::from_utf8_lossy(p.user_key).to_string(),
+                    p.sequence,
+                    p.value_type,
+                    String::from_utf8_lossy(v).to_string(),
+                ));
+                Ok(())
+            })
+            .unwrap();
+        out
+    }
+
+    fn e(k: &str, s: u64, t: ValueType, v: &str) -> (String, u64, ValueType, String) {
+        (k.into(), s, t, v.into())
+    }
+
+    struct DropOdd;
+    impl CompactionFilter for DropOdd {
+        fn name(&self) -> String {
+            "DropOdd".into()
+        }
+        fn filter(&self, level: i32, _key: &[u8], value: &[u8]) -> FilterDecision {
+            assert_eq!(level, 1);
+            match value {
+                b"1" | b"3" => FilterDecision::Remove,
+                b"2" => FilterDecision::Change(b"two".to_vec()),
+                _ => FilterDecision::Keep,
+            }
+        }
+    }
+
+    #[test]
+    fn compaction_filter_removes_and_changes_newest_values() {
+        let mem = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        for (k, s, v) in [("a", 5, "1"), ("a", 2, "old"), ("b", 6, "2"), ("c", 7, "3"), ("d", 8, "4")] {
+            mem.add(s, Put, k.as_bytes(), v.as_bytes());
+        }
+        let mut out = Vec::new();
+        let mut it = mem.iter();
+        CompactionFilterState::new(Comparator::Bytewise, &[], false)
+            .with_compaction_filter(Some(&DropOdd), 1)
+            .run(&mut it, &mut |k, v| {
+                let p = parse_internal_key(k)?;
+                out.push((String::from_utf8_lossy(p.user_key).to_string(), p.sequence, p.value_type, v.to_vec()));
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(
+            out,
+            vec![
+                ("a".into(), 5, Del, vec![]),
+                ("b".into(), 6, Put, b"two".to_vec()),
+                ("c".into(), 7, Del, vec![]),
+                ("d".into(), 8, Put, b"4".to_vec())
+            ]
+        );
+    }
+
+    #[test]
+    fn merges_combine_within_a_stripe() {
+        let entries = [("a", 9, Mrg, "3"), ("a", 8, Mrg, "2"), ("a", 5, Put, "1"), ("a", 2, Put, "0"), ("b", 7, Mrg, "y"), ("b", 6, Mrg, "x")];
+        // No snapshot: a's operands meet their base; b's have none and are partially merged.
+        assert_eq!(run_data_model(&entries, &[], &[], false), vec![e("a", 9, Put, "1,2,3"), e("b", 7, Mrg, "x,y")]);
+        // At the bottom, b has nothing under it: a full merge.
+        assert_eq!(run_data_model(&entries, &[], &[], true), vec![e("a", 0, Put, "1,2,3"), e("b", 0, Put, "x,y")]);
+        // A snapshot at 8 splits a's operands.
+        assert_eq!(
+            run_data_model(&entries, &[], &[8], false),
+            vec![e("a", 9, Mrg, "3"), e("a", 8, Put, "1,2"), e("b", 7, Mrg, "x,y")]
+        );
+        // A deletion under the operands: merged on nothing.
+        assert_eq!(run_data_model(&[("c", 4, Mrg, "z"), ("c", 3, Del, ""), ("c", 1, Put, "old")], &[], &[], false), vec![e("c", 4, Put, "z")]);
+    }
+
+    #[test]
+    fn range_tombstones_drop_what_they_cover_in_their_stripe() {
+        let entries = [("a", 3, Put, "a3"), ("b", 12, Put, "b12"), ("c", 4, Mrg, "m4"), ("c", 2, Put, "c2"), ("c", 11, Mrg, "m11")];
+        // Tombstone [a, d) at 10: a@3 and c's older entries go, c@11 merges on nothing.
+        assert_eq!(run_data_model(&entries, &[("a", "d", 10)], &[], false), vec![e("b", 12, Put, "b12"), e("c", 11, Put, "m11")]);
+        // A snapshot at 5 still sees the covered entries.
+        assert_eq!(
+            run_data_model(&entries, &[("a", "d", 10)], &[5], false),
+            vec![e("a", 3, Put, "a3"), e("b", 12, Put, "b12"), e("c", 11, Mrg, "m11"), e("c", 4, Put, "c2,m4")]
+        );
+    }
 
     #[test]
     fn newest_version_per_stripe_survives() {

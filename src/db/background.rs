@@ -164,7 +164,42 @@ impl<'a> OutputWriter<'a> {
         meta.smallest_seqno = u64::MAX;
         meta.file_creation_time = now;
         meta.oldest_ancester_time = now;
-        self.current = Some((TableBuilder::new(opts, file), meta));
+        let mut builder = TableBuilder::new(opts, file);
+        if let Some(op) = &o.merge_operator {
+            builder.set_merge_operator_name(&op.name());
+        }
+        self.current = Some((builder, meta));
+        Ok(())
+    }
+
+    /// Adds range tombstones (sorted by start, then sequence descending) to the
+    /// current table, which they keep in one piece (see `filter_into`), and widens
+    /// its bounds to cover them: the end bound is `(end, kMaxSequenceNumber, 0x0F)`
+    /// as RocksDB writes it (rocksdb-formats.md §7).
+    fn add_range_tombstones(&mut self, tombstones: &[crate::rangedel::RangeTombstone]) -> Result<()> {
+        if tombstones.is_empty() {
+            return Ok(());
+        }
+        if self.current.is_none() {
+            self.open_output()?;
+        }
+        let icmp = self.db.icmp;
+        let (b, meta) = self.current.as_mut().ok_or_else(|| Error::corruption("no output table"))?;
+        for t in tombstones {
+            let start = crate::key::make_internal_key(&t.start, t.seq, ValueType::RangeDeletion);
+            b.add_range_tombstone(&start, &t.end)?;
+            if meta.smallest.is_empty() || icmp.compare(&start, &meta.smallest) == std::cmp::Ordering::Less {
+                meta.smallest = start;
+            }
+            let end = crate::key::make_internal_key(&t.end, crate::key::MAX_SEQUENCE_NUMBER, ValueType::RangeDeletion);
+            if meta.largest.is_empty() || icmp.compare(&end, &meta.largest) == std::cmp::Ordering::Greater {
+                meta.largest = end;
+            }
+            meta.smallest_seqno = meta.smallest_seqno.min(t.seq);
+            meta.largest_seqno = meta.largest_seqno.max(t.seq);
+            meta.num_entries += 1;
+            meta.num_deletions += 1;
+        }
         Ok(())
     }
 
@@ -236,6 +271,47 @@ impl<'a> OutputWriter<'a> {
 }
 
 impl DbInner {
+    /// Range tombstones of input tables.
+    fn table_tombstones<'f>(&self, files: impl Iterator<Item = &'f Arc<FileMetaData>>) -> Result<Vec<crate::rangedel::RangeTombstone>> {
+        let mut out = Vec::new();
+        for f in files {
+            let t = self.table_cache.get(f.number, f.file_size)?;
+            if t.properties().num_range_deletions == 0 {
+                continue;
+            }
+            for (ikey, end) in t.range_tombstones()? {
+                out.push(crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Runs `input` through the compaction rules (merge operator, range tombstones) into
+    /// `out`, then writes the surviving tombstone fragments. Inputs with tombstones give a
+    /// single output table, so no tombstone has to be cut at a file boundary.
+    fn filter_into(
+        &self,
+        cf: &ColumnFamily,
+        input: &mut dyn InternalIterator,
+        tombstones: &[crate::rangedel::RangeTombstone],
+        snapshots: &[u64],
+        bottommost: bool,
+        user_filter: Option<(&dyn crate::compaction::CompactionFilter, i32)>,
+        out: &mut OutputWriter<'_>,
+    ) -> Result<()> {
+        let fragmented = crate::rangedel::FragmentedTombstones::new(cf.opts.comparator, tombstones);
+        if !fragmented.is_empty() {
+            out.target_size = u64::MAX;
+            out.grandparents.clear();
+        }
+        CompactionFilterState::new(cf.opts.comparator, snapshots, bottommost)
+            .with_merge_operator(cf.opts.merge_operator.as_deref())
+            .with_range_tombstones(&fragmented)
+            .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))
+            .run(input, &mut |k, v| out.add(k, v))?;
+        out.add_range_tombstones(&fragmented.for_output(snapshots, bottommost))
+    }
+
     pub(crate) fn spawn_background_threads(self: &Arc<Self>) {
         let n = self.opts.max_background_jobs.max(2) as usize;
         let mut threads = self.bg_threads.lock();
@@ -271,8 +347,8 @@ impl DbInner {
         let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
         let mut input = MergingIterator::new(self.icmp, children);
         let mut out = OutputWriter::new(self, cf, 0, u64::MAX);
-        let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, false);
-        match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+        let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
+        match self.filter_into(cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
             Ok(()) => Ok(out.finish()?.0),
             Err(e) => {
                 out.abandon();
@@ -310,8 +386,8 @@ impl DbInner {
             let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
             let mut input = MergingIterator::new(self.icmp, children);
             let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
-            let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, false);
-            match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+            let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
+            match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
                 Ok(()) => out.finish(),
                 Err(e) => {
                     out.abandon();
@@ -461,8 +537,19 @@ impl DbInner {
                 Vec::new()
             };
             let mut out = OutputWriter::new(self, cf, plan.output_level, target).with_grandparents(grandparents, plan.max_grandparent_overlap);
-            let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, plan.bottommost);
-            match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
+            let tombstones = match self.table_tombstones(plan.all_inputs()) {
+                Ok(t) => t,
+                Err(e) => {
+                    out.abandon();
+                    return Err(e);
+                }
+            };
+            // The options' filter, else one from the factory for this compaction.
+            let user_filter = cf.opts.compaction_filter.clone().or_else(|| {
+                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, false))
+            });
+            let level = plan.level as i32;
+            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, user_filter.as_deref().map(|f| (f, level)), &mut out) {
                 Ok(()) => out.finish(),
                 Err(e) => {
                     out.abandon();

@@ -11,6 +11,7 @@
 //! it is never held across table I/O. Lock order: `state` → `wal` → `cf.sv`.
 
 mod background;
+mod checkpoint;
 mod open;
 mod properties;
 mod read;

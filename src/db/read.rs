@@ -14,31 +14,126 @@ use std::cmp::Ordering;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
 
-/// What a lookup found for a user key in one source.
+/// What a lookup found for a user key.
 enum Lookup {
-    /// No entry in this source: look in older ones.
+    /// No entry in any source.
     Missing,
     Found(Vec<u8>),
     Deleted,
     Failed(Error),
 }
 
-fn interpret(user_key_wanted: &[u8], ucmp: crate::util::comparator::Comparator, ikey: &[u8], value: &[u8]) -> Option<Lookup> {
-    let parsed = match parse_internal_key(ikey) {
-        Ok(p) => p,
-        Err(e) => return Some(Lookup::Failed(e)),
-    };
-    if ucmp.compare(parsed.user_key, user_key_wanted) != Ordering::Equal {
-        return None;
+/// A point lookup walking the sources newest first: merge operands are gathered
+/// down to a base value, a deletion or the end (rocksdb-formats.md §1: Merge
+/// entries), and entries older than a range tombstone over the key, from any
+/// source seen so far, count as deleted (§7).
+struct PointLookup<'a> {
+    key: &'a [u8],
+    ucmp: crate::util::comparator::Comparator,
+    merge_operator: Option<&'a dyn crate::merge::MergeOperator>,
+    /// Newest tombstone sequence over the key visible at the read snapshot.
+    max_covering_seq: u64,
+    /// Merge operands, newest first.
+    operands: Vec<Vec<u8>>,
+    done: Option<Lookup>,
+}
+
+impl<'a> PointLookup<'a> {
+    fn finish(&mut self, base: Option<&[u8]>) -> Lookup {
+        if self.operands.is_empty() {
+            return match base {
+                Some(v) => Lookup::Found(v.to_vec()),
+                None => Lookup::Deleted,
+            };
+        }
+        let op = match self.merge_operator {
+            Some(op) => op,
+            None => return Lookup::Failed(crate::merge::no_operator_error()),
+        };
+        let oldest_first: Vec<&[u8]> = self.operands.iter().rev().map(|v| v.as_slice()).collect();
+        match crate::merge::full_merge(op, self.key, base, &oldest_first) {
+            Ok(v) => Lookup::Found(v),
+            Err(e) => Lookup::Failed(e),
+        }
     }
-    Some(match parsed.value_type {
-        ValueType::Value => Lookup::Found(value.to_vec()),
-        ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => Lookup::Deleted,
-        ValueType::Merge => Lookup::Failed(Error::not_supported("Merge operator")),
-        ValueType::BlobIndex => Lookup::Failed(Error::not_supported("blob files")),
-        ValueType::WideColumnEntity => Lookup::Failed(Error::not_supported("wide columns")),
-        ValueType::RangeDeletion => Lookup::Failed(Error::corruption("range deletion in data block")),
-    })
+
+    /// Looks at one entry; false when the lookup is finished or the key's entries ended.
+    fn visit(&mut self, ikey: &[u8], value: &[u8]) -> bool {
+        let parsed = match parse_internal_key(ikey) {
+            Ok(p) => p,
+            Err(e) => {
+                self.done = Some(Lookup::Failed(e));
+                return false;
+            }
+        };
+        if self.ucmp.compare(parsed.user_key, self.key) != Ordering::Equal {
+            return false;
+        }
+        if parsed.sequence < self.max_covering_seq {
+            let r = self.finish(None);
+            self.done = Some(r);
+            return false;
+        }
+        let r = match parsed.value_type {
+            ValueType::Value => self.finish(Some(value)),
+            ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => self.finish(None),
+            ValueType::Merge => {
+                self.operands.push(value.to_vec());
+                return true;
+            }
+            ValueType::BlobIndex => Lookup::Failed(Error::not_supported("blob files")),
+            ValueType::WideColumnEntity => Lookup::Failed(Error::not_supported("wide columns")),
+            ValueType::RangeDeletion => Lookup::Failed(Error::corruption("range deletion in data block")),
+        };
+        self.done = Some(r);
+        false
+    }
+
+    fn cover(&mut self, seq: u64) {
+        self.max_covering_seq = self.max_covering_seq.max(seq);
+    }
+}
+
+/// The newest sequence <= `snapshot` of the table's tombstones over `key`, 0 when none.
+fn table_covering_seq(table: &crate::table::reader::Table, ucmp: crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
+    if table.properties().num_range_deletions == 0 {
+        return Ok(0);
+    }
+    let mut max = 0;
+    for (ikey, end) in table.range_tombstones()? {
+        let t = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?;
+        if t.seq <= snapshot
+            && t.seq > max
+            && ucmp.compare(&t.start, key) != Ordering::Greater
+            && ucmp.compare(key, &t.end) == Ordering::Less
+        {
+            max = t.seq;
+        }
+    }
+    Ok(max)
+}
+
+/// Every range tombstone of the super version's memtables and tables.
+pub(crate) fn collect_range_tombstones(
+    db: &DbInner,
+    sv: &SuperVersion,
+) -> Result<Vec<crate::rangedel::RangeTombstone>> {
+    let mut out = sv.mem.range_tombstones();
+    for m in &sv.imm {
+        out.extend(m.range_tombstones());
+    }
+    for files in &sv.version.levels {
+        for f in files {
+            let t = db.table_cache.get(f.number, f.file_size)?;
+            if t.properties().num_range_deletions == 0 {
+                continue;
+            }
+            for (ikey, end) in t.range_tombstones()? {
+                out.push(crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?);
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl DbInner {
@@ -71,20 +166,20 @@ impl DbInner {
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
         let ucmp = cf.opts.comparator;
+        let mut pl = PointLookup {
+            key,
+            ucmp,
+            merge_operator: cf.opts.merge_operator.as_deref(),
+            max_covering_seq: 0,
+            operands: Vec::new(),
+            done: None,
+        };
         for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
-            let mut res = Lookup::Missing;
-            mem.get(key, seq, &mut |ikey, value| {
-                match interpret(key, ucmp, ikey, value) {
-                    Some(r) => {
-                        res = r;
-                        false
-                    }
-                    None => false,
-                }
-            });
-            if !matches!(res, Lookup::Missing) {
+            pl.cover(mem.max_covering_tombstone_seq(key, seq));
+            mem.get(key, seq, &mut |ikey, value| pl.visit(ikey, value));
+            if let Some(r) = pl.done.take() {
                 self.tick(crate::stats::Ticker::MemtableHit, 1);
-                return Ok(res);
+                return Ok(r);
             }
         }
         self.tick(crate::stats::Ticker::MemtableMiss, 1);
@@ -107,17 +202,9 @@ impl DbInner {
             };
             for f in candidates {
                 let table = self.table_cache.get(f.number, f.file_size)?;
-                let mut res = Lookup::Missing;
-                table.get(&lookup_key, &mut |ikey, value| {
-                    Ok(match interpret(key, ucmp, ikey, value) {
-                        Some(r) => {
-                            res = r;
-                            false
-                        }
-                        None => false,
-                    })
-                })?;
-                if !matches!(res, Lookup::Missing) {
+                pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
+                table.get(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))?;
+                if let Some(r) = pl.done.take() {
                     self.tick(
                         match level {
                             0 => crate::stats::Ticker::GetHitL0,
@@ -126,9 +213,12 @@ impl DbInner {
                         },
                         1,
                     );
-                    return Ok(res);
+                    return Ok(r);
                 }
             }
+        }
+        if !pl.operands.is_empty() || pl.max_covering_seq > 0 {
+            return Ok(pl.finish(None));
         }
         Ok(Lookup::Missing)
     }
@@ -196,8 +286,13 @@ impl Db {
         let sv = c.super_version();
         let seq = self.inner.read_seq(ro);
         let internal = self.inner.new_internal_iterator(&sv, ro.fill_cache)?;
-        let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone());
-        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone() })
+        let tombstones = collect_range_tombstones(&self.inner, &sv)?;
+        let fragmented = crate::rangedel::FragmentedTombstones::new(c.opts.comparator, &tombstones);
+        let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
+            .with_merge_operator(c.opts.merge_operator.clone())
+            .with_range_tombstones(Arc::new(fragmented));
+        let prefix = if ro.prefix_same_as_start { c.opts.prefix_extractor.clone() } else { None };
+        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None })
     }
 }
 
@@ -208,6 +303,9 @@ pub struct DbIterator {
     db: Arc<DbInner>,
     _sv: Arc<SuperVersion>,
     _snapshot: Option<super::Snapshot>,
+    /// With `prefix_same_as_start`: the extractor, and the prefix of the last seek.
+    prefix: Option<Arc<dyn crate::prefix::SliceTransform>>,
+    start_prefix: Option<Vec<u8>>,
 }
 
 impl DbIterator {
@@ -215,29 +313,56 @@ impl DbIterator {
         self.db.closed.load(AtomicOrdering::Acquire)
     }
     pub fn valid(&self) -> bool {
-        !self.closed() && self.it.valid()
+        !self.closed() && self.it.valid() && self.within_prefix()
+    }
+    /// With `prefix_same_as_start`, keys of another prefix than the seek's end the iteration.
+    fn within_prefix(&self) -> bool {
+        match (&self.prefix, &self.start_prefix) {
+            (Some(t), Some(p)) => {
+                let k = self.it.key();
+                t.in_domain(k) && t.transform(k) == &p[..]
+            }
+            _ => true,
+        }
+    }
+    fn remember_prefix_of(&mut self, target: Option<&[u8]>) {
+        self.start_prefix = None;
+        if let Some(t) = &self.prefix {
+            let k = match target {
+                Some(k) => k,
+                None if self.it.valid() => self.it.key(),
+                None => return,
+            };
+            if t.in_domain(k) {
+                self.start_prefix = Some(t.transform(k).to_vec());
+            }
+        }
     }
     pub fn seek_to_first(&mut self) {
         if !self.closed() {
-            self.it.seek_to_first()
+            self.it.seek_to_first();
+            self.remember_prefix_of(None);
         }
     }
     pub fn seek_to_last(&mut self) {
         if !self.closed() {
-            self.it.seek_to_last()
+            self.it.seek_to_last();
+            self.remember_prefix_of(None);
         }
     }
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
             let t = self.db.timer();
             self.it.seek(key);
+            self.remember_prefix_of(Some(key));
             self.db.tick(crate::stats::Ticker::NumberDbSeek, 1);
             self.db.measure(crate::stats::Histogram::DbSeek, t);
         }
     }
     pub fn seek_for_prev(&mut self, key: &[u8]) {
         if !self.closed() {
-            self.it.seek_for_prev(key)
+            self.it.seek_for_prev(key);
+            self.remember_prefix_of(Some(key));
         }
     }
     pub fn next(&mut self) {
@@ -273,5 +398,130 @@ impl DbIterator {
             return Err(Error::shutdown(""));
         }
         self.it.status()
+    }
+}
+
+impl Db {
+    /// Approximate bytes of table data, and with `include_memtables` of memtable
+    /// entries, for user keys in each `[start, limit)` (RocksDB's GetApproximateSizes).
+    pub fn approximate_sizes_cf(
+        &self,
+        cf: &ColumnFamilyHandle,
+        ranges: &[(&[u8], &[u8])],
+        include_files: bool,
+        include_memtables: bool,
+    ) -> Result<Vec<u64>> {
+        let c = self.inner.cf_for_handle(cf)?;
+        let ucmp = c.opts.comparator;
+        let sv = c.super_version();
+        let mut out = Vec::with_capacity(ranges.len());
+        for (start, limit) in ranges {
+            let mut total = 0u64;
+            if ucmp.compare(start, limit) != Ordering::Less {
+                out.push(0);
+                continue;
+            }
+            if include_files {
+                let start_ikey = seek_key(start, crate::key::MAX_SEQUENCE_NUMBER);
+                let limit_ikey = seek_key(limit, crate::key::MAX_SEQUENCE_NUMBER);
+                for files in &sv.version.levels {
+                    for f in files {
+                        let (fs, fl) = (user_key(&f.smallest), user_key(&f.largest));
+                        if ucmp.compare(fl, start) == Ordering::Less || ucmp.compare(fs, limit) != Ordering::Less {
+                            continue;
+                        }
+                        if ucmp.compare(start, fs) != Ordering::Greater && ucmp.compare(fl, limit) == Ordering::Less {
+                            total += f.file_size;
+                            continue;
+                        }
+                        let t = self.inner.table_cache.get(f.number, f.file_size)?;
+                        let a = t.approximate_offset_of(&start_ikey);
+                        let b = t.approximate_offset_of(&limit_ikey);
+                        total += b.saturating_sub(a);
+                    }
+                }
+            }
+            if include_memtables {
+                for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
+                    let mut it = mem.iter();
+                    it.seek(&seek_key(start, crate::key::MAX_SEQUENCE_NUMBER));
+                    while it.valid() && ucmp.compare(user_key(it.key()), limit) == Ordering::Less {
+                        total += (it.key().len() + it.value().len()) as u64;
+                        it.next();
+                    }
+                }
+            }
+            out.push(total);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod approximate_size_tests {
+    use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+    use crate::db::Db;
+
+    #[test]
+    fn approximate_sizes_grow_with_the_range() {
+        let dir = std::env::temp_dir().join(format!("ferrock-approx-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let o = Options { create_if_missing: true, compression: crate::options::CompressionType::None, ..Default::default() };
+        let db = Db::open(&o, &dir).unwrap();
+        let wo = WriteOptions::default();
+        for i in 0..2000u32 {
+            db.put(&wo, format!("k{i:05}").as_bytes(), &[b'x'; 100]).unwrap();
+        }
+        let cf = db.default_column_family();
+        let mem = db.approximate_sizes_cf(&cf, &[(b"k00000", b"k01000")], false, true).unwrap();
+        assert!(mem[0] >= 100 * 1000, "{mem:?}");
+        db.flush(&FlushOptions::default()).unwrap();
+        let s = db
+            .approximate_sizes_cf(&cf, &[(b"k00000", b"k01000"), (b"k00000", b"k02000"), (b"z", b"zz"), (b"k1", b"k0")], true, false)
+            .unwrap();
+        assert!(s[0] > 80_000 && s[0] < 140_000, "{s:?}");
+        assert!(s[1] > s[0], "{s:?}");
+        assert_eq!((s[2], s[3]), (0, 0));
+        let _ = ReadOptions::new();
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod prefix_tests {
+    use crate::db::Db;
+    use crate::options::{Options, ReadOptions, WriteOptions};
+    use std::sync::Arc;
+
+    #[test]
+    fn prefix_same_as_start_stops_at_the_prefix_end() {
+        let dir = std::env::temp_dir().join(format!("ferrock-prefix-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.prefix_extractor = Some(Arc::new(crate::prefix::FixedPrefix(2)));
+        let db = Db::open(&o, &dir).unwrap();
+        for k in ["aa1", "aa2", "ab1", "ac1", "b"] {
+            db.put(&WriteOptions::default(), k.as_bytes(), b"v").unwrap();
+        }
+        let keys = |ro: &ReadOptions, seek: &[u8], forward: bool| {
+            let mut it = db.iter(ro).unwrap();
+            if forward { it.seek(seek) } else { it.seek_for_prev(seek) }
+            let mut out = Vec::new();
+            while it.valid() {
+                out.push(String::from_utf8_lossy(it.key()).to_string());
+                if forward { it.next() } else { it.prev() }
+            }
+            out
+        };
+        let mut ro = ReadOptions::new();
+        ro.prefix_same_as_start = true;
+        assert_eq!(keys(&ro, b"aa", true), vec!["aa1", "aa2"]);
+        assert_eq!(keys(&ro, b"ab0", true), vec!["ab1"]);
+        assert_eq!(keys(&ro, b"aa9", false), vec!["aa2", "aa1"]);
+        ro.prefix_same_as_start = false;
+        assert_eq!(keys(&ro, b"ab", true), vec!["ab1", "ac1", "b"]);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

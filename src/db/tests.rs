@@ -248,12 +248,18 @@ fn model_based_random_operations() {
     let d = TempDir::new("model");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut model: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
-    let mut db = Db::open(&small_opts(), &d.0).unwrap();
+    // String append merges and range deletions take part too.
+    let model_opts = || {
+        let mut o = small_opts();
+        o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
+        o
+    };
+    let mut db = Db::open(&model_opts(), &d.0).unwrap();
     let mut snapshots: Vec<(Snapshot, BTreeMap<Vec<u8>, Vec<u8>>)> = Vec::new();
     for round in 0..12 {
         for _ in 0..1500 {
             let k = format!("key{:04}", rng.below(600)).into_bytes();
-            match rng.below(10) {
+            match rng.below(12) {
                 0..=5 => {
                     let v = format!("val{}-{}", round, rng.next()).into_bytes();
                     let v = if rng.below(20) == 0 { v.repeat(50) } else { v };
@@ -270,6 +276,30 @@ fn model_based_random_operations() {
                         let v = b"once".to_vec();
                         db.put(&wo(), &k, &v).unwrap();
                         db.single_delete(&wo(), &k).unwrap();
+                    }
+                }
+                10 => {
+                    let v = format!("m{}", rng.below(1000)).into_bytes();
+                    db.merge(&wo(), &k, &v).unwrap();
+                    let merged = match model.get(&k) {
+                        Some(old) => [&old[..], b",", &v[..]].concat(),
+                        None => v,
+                    };
+                    model.insert(k, merged);
+                }
+                11 if rng.below(4) == 0 => {
+                    let end = format!("key{:04}", rng.below(600)).into_bytes();
+                    let in_batch = rng.below(2) == 0;
+                    if in_batch {
+                        let mut b = WriteBatch::new();
+                        b.delete_range(&k, &end);
+                        db.write(&wo(), &b).unwrap();
+                    } else {
+                        db.delete_range_cf(&wo(), &db.default_column_family(), &k, &end).unwrap();
+                    }
+                    let doomed: Vec<Vec<u8>> = model.range(k.clone()..).take_while(|(kk, _)| **kk < end).map(|(kk, _)| kk.clone()).collect();
+                    for kk in doomed {
+                        model.remove(&kk);
                     }
                 }
                 _ => {
@@ -308,7 +338,7 @@ fn model_based_random_operations() {
                 snapshots.clear();
                 db.close().unwrap();
                 drop(db);
-                db = Db::open(&small_opts(), &d.0).unwrap();
+                db = Db::open(&model_opts(), &d.0).unwrap();
             }
             _ => db.wait_for_background_work().unwrap(),
         }
@@ -530,6 +560,152 @@ fn compact_range_moves_level0_down() {
     assert_eq!(db.property_int("rocksdb.num-files-at-level6"), Some(1));
     assert_eq!(db.get(&ro(), b"k042").unwrap(), Some(b"2".to_vec()));
     assert_eq!(scan(&db).len(), 100);
+}
+
+#[test]
+fn merges_and_range_deletions_across_flush_compaction_snapshots_and_reopen() {
+    let d = TempDir::new("datamodel");
+    let mut o = opts();
+    o.merge_operator = Some(Arc::new(crate::merge::UInt64AddOperator));
+    let n = |v: u64| v.to_le_bytes().to_vec();
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"a", &n(10)).unwrap();
+    db.merge(&wo(), b"a", &n(1)).unwrap();
+    db.merge(&wo(), b"b", &n(5)).unwrap();
+    for k in [&b"c1"[..], b"c2", b"c3", b"d"] {
+        db.put(&wo(), k, &n(7)).unwrap();
+    }
+    let before = db.snapshot().unwrap();
+    db.delete_range_cf(&wo(), &db.default_column_family(), b"c", b"d").unwrap();
+    db.merge(&wo(), b"a", &n(100)).unwrap();
+    db.merge(&wo(), b"c2", &n(3)).unwrap();
+    let expect_now = vec![(b"a".to_vec(), n(111)), (b"b".to_vec(), n(5)), (b"c2".to_vec(), n(3)), (b"d".to_vec(), n(7))];
+    let check = |db: &Db, what: &str| {
+        assert_eq!(scan(db), expect_now, "{what}: scan");
+        assert_eq!(db.get(&ro(), b"a").unwrap(), Some(n(111)), "{what}");
+        assert_eq!(db.get(&ro(), b"c1").unwrap(), None, "{what}");
+        assert_eq!(db.get(&ro(), b"c2").unwrap(), Some(n(3)), "{what}");
+        let mut it = db.iter(&ro()).unwrap();
+        it.seek_to_last();
+        let mut back = Vec::new();
+        while it.valid() {
+            back.push((it.key().to_vec(), it.value().to_vec()));
+            it.prev();
+        }
+        back.reverse();
+        assert_eq!(back, expect_now, "{what}: backward scan");
+    };
+    check(&db, "memtable");
+    let mut r = ro();
+    r.snapshot = Some(before.clone());
+    let old_view = |db: &Db, r: &ReadOptions| {
+        assert_eq!(db.get(r, b"a").unwrap(), Some(n(11)));
+        assert_eq!(db.get(r, b"c1").unwrap(), Some(n(7)));
+        let res = db.multi_get_cf(r, &[(&db.default_column_family(), &b"c3"[..]), (&db.default_column_family(), &b"b"[..])]);
+        assert_eq!(res[0].as_ref().unwrap(), &Some(n(7)));
+        assert_eq!(res[1].as_ref().unwrap(), &Some(n(5)));
+    };
+    old_view(&db, &r);
+    db.flush(&FlushOptions::default()).unwrap();
+    check(&db, "after flush");
+    old_view(&db, &r);
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+    check(&db, "after compaction with a snapshot");
+    old_view(&db, &r);
+    drop(r);
+    drop(before);
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+    check(&db, "after compaction");
+    db.close().unwrap();
+    drop(db);
+    let db = Db::open(&o, &d.0).unwrap();
+    check(&db, "after reopen");
+    // Without the operator a merge is refused.
+    db.close().unwrap();
+    drop(db);
+    let db = Db::open(&opts(), &d.0).unwrap();
+    assert!(db.merge(&wo(), b"a", &n(1)).unwrap_err().to_string().contains("merge_operator"));
+}
+
+#[test]
+fn tables_with_range_deletions_and_merges_are_read_by_rocksdb() {
+    let d = TempDir::new("rangedel-sst");
+    let mut o = opts();
+    o.compression = crate::options::CompressionType::None;
+    o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"k1", b"v1").unwrap();
+    db.merge(&wo(), b"k2", b"m1").unwrap();
+    db.delete_range_cf(&wo(), &db.default_column_family(), b"k3", b"k5").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    assert_eq!(db.get(&ro(), b"k2").unwrap(), Some(b"m1".to_vec()));
+    let table = std::fs::read_dir(&d.0)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().map_or(false, |x| x == "sst"))
+        .unwrap();
+    db.close().unwrap();
+    let out = match crate::util::testutil::system_command("/usr/bin/sst_dump")
+        .arg(format!("--file={}", table.display()))
+        .arg("--command=scan")
+        .output()
+    {
+        Ok(o) => o,
+        Err(_) => return, // RocksDB's tools are not installed here
+    };
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("'k1' seq:1, type:1 => v1"), "{text}");
+    assert!(text.contains("'k2' seq:2, type:2 => m1"), "{text}");
+    // sst_dump's scan shows point entries only; the tombstone is counted in the properties
+    // and honoured by RocksDB when it opens the database (below).
+    let props = crate::util::testutil::system_command("/usr/bin/sst_dump")
+        .arg(format!("--file={}", table.display()))
+        .arg("--show_properties")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&props.stdout).to_string();
+    assert!(text.contains("merge operator name: StringAppendOperator"), "{text}");
+    assert!(text.contains("# range deletions: 1"), "{text}");
+
+    // RocksDB resolves the operands itself, with the operator the OPTIONS file names.
+    let db = Db::open(&o, &d.0).unwrap();
+    db.merge(&wo(), b"k2", b"m2").unwrap();
+    db.merge(&wo(), b"k1", b"m3").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.close().unwrap();
+    drop(db);
+    for (key, want) in [("k1", "v1,m3"), ("k2", "m1,m2")] {
+        let out = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", d.0.display()))
+            .arg("--try_load_options")
+            .args(["get", key])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert_eq!(text.trim(), want, "ldb get {key}");
+    }
+
+    // A database whose tombstone lives in a table of its own, under the keys it deletes:
+    // RocksDB's ldb must not show them.
+    let d = TempDir::new("rangedel-ldb");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    for k in [&b"k1"[..], b"k2", b"k3", b"k4", b"k5", b"k6"] {
+        db.put(&wo(), k, b"v").unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    db.delete_range_cf(&wo(), &db.default_column_family(), b"k2", b"k5").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.close().unwrap();
+    drop(db);
+    let out = crate::util::testutil::system_command("/usr/bin/ldb")
+        .arg(format!("--db={}", d.0.display()))
+        .arg("scan")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text, "k1 : v\nk5 : v\nk6 : v\n");
 }
 
 #[test]

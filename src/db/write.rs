@@ -154,6 +154,25 @@ impl Db {
         b.delete_cf(cf.id, key);
         self.inner.write_owned(wo, b)
     }
+    pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
+        self.merge_cf(wo, &ColumnFamilyHandle { id: 0, name: "default".into() }, key, value)
+    }
+    /// As RocksDB's DB::Merge, refused up front (NotSupported) without a merge operator; a
+    /// batch holding a merge is refused by the write itself (InvalidArgument).
+    pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        if self.inner.cf_for_handle(cf)?.opts.merge_operator.is_none() {
+            return Err(Error::not_supported("Provide a merge_operator when opening DB"));
+        }
+        let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
+        b.merge_cf(cf.id, key, value);
+        self.inner.write_owned(wo, b)
+    }
+    /// Deletes the user keys in `[begin, end)`.
+    pub fn delete_range_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, begin: &[u8], end: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::with_capacity(begin.len() + end.len() + 24);
+        b.delete_range_cf(cf.id, begin, end);
+        self.inner.write_owned(wo, b)
+    }
     pub fn single_delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.single_delete(key);
@@ -215,14 +234,15 @@ impl DbInner {
                 | BatchRecord::PutEntity { cf, .. } => cf,
                 _ => return Ok(()),
             };
-            match cfs.get(&cf) {
-                Some(c) if !c.dropped.load(Ordering::Acquire) => {}
-                _ if wo.ignore_missing_column_families => {}
+            let has_merge_operator = match cfs.get(&cf) {
+                Some(c) if !c.dropped.load(Ordering::Acquire) => c.opts.merge_operator.is_some(),
+                _ if wo.ignore_missing_column_families => true,
                 _ => return Err(Error::invalid_argument("Invalid column family specified in write batch")),
-            }
+            };
             match r {
-                BatchRecord::DeleteRange { .. } => Err(Error::not_supported("DeleteRange")),
-                BatchRecord::Merge { .. } => Err(Error::not_supported("Merge operator")),
+                BatchRecord::Merge { .. } if !has_merge_operator => {
+                    Err(Error::invalid_argument("Merge requires `ColumnFamilyOptions::merge_operator != nullptr`"))
+                }
                 BatchRecord::BlobIndex { .. } => Err(Error::not_supported("blob files")),
                 BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
                 _ => Ok(()),
@@ -370,9 +390,9 @@ impl DbInner {
                     BatchRecord::Put { cf, key, value } => (cf, ValueType::Value, key, value),
                     BatchRecord::Delete { cf, key } => (cf, ValueType::Deletion, key, &[]),
                     BatchRecord::SingleDelete { cf, key } => (cf, ValueType::SingleDeletion, key, &[]),
-                    BatchRecord::DeleteRange { .. }
-                    | BatchRecord::Merge { .. }
-                    | BatchRecord::BlobIndex { .. }
+                    BatchRecord::DeleteRange { cf, begin, end } => (cf, ValueType::RangeDeletion, begin, end),
+                    BatchRecord::Merge { cf, key, value } => (cf, ValueType::Merge, key, value),
+                    BatchRecord::BlobIndex { .. }
                     | BatchRecord::PutEntity { .. } => {
                         seq += 1;
                         return Ok(());

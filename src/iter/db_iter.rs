@@ -12,12 +12,14 @@
 //! A key with many versions is passed with a seek rather than step by step, in
 //! both directions, as RocksDB's DBIter does.
 //!
-//! Merge entries, BlobDB references and wide-column entities are not supported
-//! yet: meeting one as the newest visible entry of a key makes the iterator
-//! invalid with a NotSupported status. A merge operator plugs in at
-//! `EntryKind::Unsupported` for `ValueType::Merge`: collect the operands down to
-//! a base value (forward) or up from it (backward) and expose the merged value
-//! through `saved_value`.
+//! Merge entries are combined with the column family's merge operator: moving
+//! forward, the operands are collected down to a base value (the inner
+//! iterator then sits past them and the merged value is held in saved_value);
+//! moving backward they are collected up from the base. Entries older than a
+//! range tombstone visible at the snapshot (rocksdb-formats.md §7) count as
+//! deleted. BlobDB references and wide-column entities are not supported:
+//! meeting one as the newest visible entry of a key makes the iterator invalid
+//! with a NotSupported status.
 //!
 //! Not thread-safe (one reader); `Send`.
 
@@ -27,8 +29,11 @@ use crate::key::{
     append_internal_key, parse_internal_key, ValueType, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK,
     VALUE_TYPE_FOR_SEEK_FOR_PREV,
 };
+use crate::merge::MergeOperator;
+use crate::rangedel::FragmentedTombstones;
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// Entries of one user key stepped over in a row before a scan seeks past
 /// them instead (RocksDB's default `max_sequential_skip_in_iterations`).
@@ -45,6 +50,7 @@ enum Direction {
 enum EntryKind {
     Value,
     Deletion,
+    Merge,
     Unsupported(&'static str),
 }
 
@@ -52,7 +58,7 @@ fn kind_of(t: ValueType) -> EntryKind {
     match t {
         ValueType::Value => EntryKind::Value,
         ValueType::Deletion | ValueType::SingleDeletion | ValueType::DeletionWithTimestamp => EntryKind::Deletion,
-        ValueType::Merge => EntryKind::Unsupported("Merge operator"),
+        ValueType::Merge => EntryKind::Merge,
         ValueType::BlobIndex => EntryKind::Unsupported("BlobDB"),
         ValueType::WideColumnEntity => EntryKind::Unsupported("wide-column entities"),
         ValueType::RangeDeletion => EntryKind::Unsupported("DeleteRange"),
@@ -76,6 +82,15 @@ pub struct DbIter {
     seek_key: Vec<u8>,
     /// An error of this iterator's own (corrupt key, unsupported entry).
     status: Result<()>,
+    merge_operator: Option<Arc<dyn MergeOperator>>,
+    tombstones: Option<Arc<FragmentedTombstones>>,
+    /// Forward: the key shown was merged; it and its value are in saved_key and
+    /// saved_value, and the inner iterator is past its operands.
+    forward_saved: bool,
+    /// Reverse: whether saved_value holds a base value under `operands`.
+    has_base: bool,
+    /// Reverse: merge operands of saved_key met so far, oldest first.
+    operands: Vec<Vec<u8>>,
 }
 
 impl DbIter {
@@ -98,7 +113,74 @@ impl DbIter {
             saved_value: Vec::new(),
             seek_key: Vec::new(),
             status: Ok(()),
+            merge_operator: None,
+            tombstones: None,
+            forward_saved: false,
+            has_base: false,
+            operands: Vec::new(),
         }
+    }
+
+    /// Resolves Merge entries with `op` (without one they are an error).
+    pub fn with_merge_operator(mut self, op: Option<Arc<dyn MergeOperator>>) -> DbIter {
+        self.merge_operator = op;
+        self
+    }
+
+    /// Hides entries covered by these range tombstones (those visible at the snapshot).
+    pub fn with_range_tombstones(mut self, t: Arc<FragmentedTombstones>) -> DbIter {
+        self.tombstones = if t.is_empty() { None } else { Some(t) };
+        self
+    }
+
+    fn covered(&self, user_key: &[u8], seq: u64) -> bool {
+        match &self.tombstones {
+            Some(t) => t.covers(user_key, seq, self.seq),
+            None => false,
+        }
+    }
+
+    fn kind_at(&self, user_key: &[u8], seq: u64, t: ValueType) -> EntryKind {
+        if self.covered(user_key, seq) {
+            EntryKind::Deletion
+        } else {
+            kind_of(t)
+        }
+    }
+
+    fn merge(&self, key: &[u8], base: Option<&[u8]>, operands: &[&[u8]]) -> Result<Vec<u8>> {
+        match &self.merge_operator {
+            Some(op) => crate::merge::full_merge(op.as_ref(), key, base, operands),
+            None => Err(crate::merge::no_operator_error()),
+        }
+    }
+
+    /// Forward: the inner iterator is on the newest visible entry of saved_key,
+    /// a Merge. Collects the operands down to a base and returns the merged
+    /// value; the inner iterator is left past what was used.
+    fn collect_merge_forward(&mut self) -> Result<Vec<u8>> {
+        let mut operands: Vec<Vec<u8>> = vec![self.inner.value().to_vec()];
+        let mut base: Option<Vec<u8>> = None;
+        self.inner.next();
+        while self.inner.valid() {
+            let parsed = parse_internal_key(self.inner.key())?;
+            if self.ucmp.compare(parsed.user_key, &self.saved_key) != Ordering::Equal {
+                break;
+            }
+            match self.kind_at(parsed.user_key, parsed.sequence, parsed.value_type) {
+                EntryKind::Value => {
+                    base = Some(self.inner.value().to_vec());
+                    break;
+                }
+                EntryKind::Deletion => break,
+                EntryKind::Merge => operands.push(self.inner.value().to_vec()),
+                EntryKind::Unsupported(what) => return Err(Error::not_supported(what)),
+            }
+            self.inner.next();
+        }
+        self.inner.status()?;
+        let oldest_first: Vec<&[u8]> = operands.iter().rev().map(|v| v.as_slice()).collect();
+        self.merge(&self.saved_key, base.as_deref(), &oldest_first)
     }
 
     pub fn valid(&self) -> bool {
@@ -111,8 +193,8 @@ impl DbIter {
             return &[];
         }
         match self.direction {
-            Direction::Forward => crate::key::user_key(self.inner.key()),
-            Direction::Reverse => &self.saved_key,
+            Direction::Forward if !self.forward_saved => crate::key::user_key(self.inner.key()),
+            _ => &self.saved_key,
         }
     }
 
@@ -122,8 +204,8 @@ impl DbIter {
             return &[];
         }
         match self.direction {
-            Direction::Forward => self.inner.value(),
-            Direction::Reverse => &self.saved_value,
+            Direction::Forward if !self.forward_saved => self.inner.value(),
+            _ => &self.saved_value,
         }
     }
 
@@ -206,7 +288,7 @@ impl DbIter {
                 }
                 self.inner_seek_to_first();
             }
-        } else {
+        } else if !self.forward_saved {
             self.saved_key.clear();
             self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
             self.inner.next();
@@ -218,7 +300,15 @@ impl DbIter {
         if !self.valid {
             return;
         }
-        if self.direction == Direction::Forward {
+        if self.direction == Direction::Forward && self.forward_saved {
+            // The inner iterator is somewhere past saved_key's entries: seek
+            // before the whole key.
+            self.forward_saved = false;
+            self.seek_key.clear();
+            append_internal_key(&mut self.seek_key, &self.saved_key, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK);
+            self.inner.seek_for_prev(&self.seek_key);
+            self.direction = Direction::Reverse;
+        } else if self.direction == Direction::Forward {
             // Step back past every entry of the current key.
             self.saved_key.clear();
             self.saved_key.extend_from_slice(crate::key::user_key(self.inner.key()));
@@ -271,6 +361,7 @@ impl DbIter {
     /// Forward: from the inner position, finds the first entry to show. With
     /// `skipping`, entries of user keys <= `saved_key` are hidden.
     fn find_next_user_entry(&mut self, mut skipping: bool) {
+        self.forward_saved = false;
         let mut skipped = 0usize;
         while self.inner.valid() {
             let ikey = self.inner.key();
@@ -308,9 +399,22 @@ impl DbIter {
                 skipped = 0;
             }
             if visible && !hidden {
-                match kind_of(parsed.value_type) {
+                match self.kind_at(parsed.user_key, parsed.sequence, parsed.value_type) {
                     EntryKind::Value => {
                         self.valid = true;
+                        return;
+                    }
+                    EntryKind::Merge => {
+                        self.saved_key.clear();
+                        self.saved_key.extend_from_slice(parsed.user_key);
+                        match self.collect_merge_forward() {
+                            Ok(v) => {
+                                self.saved_value = v;
+                                self.forward_saved = true;
+                                self.valid = true;
+                            }
+                            Err(e) => self.fail(e),
+                        }
                         return;
                     }
                     EntryKind::Deletion => {
@@ -338,9 +442,12 @@ impl DbIter {
         if self.inner.valid() {
             let parsed = parse_internal_key(self.inner.key())?;
             if self.ucmp.compare(parsed.user_key, &self.saved_key) == Ordering::Equal {
-                kind = kind_of(parsed.value_type);
+                kind = self.kind_at(parsed.user_key, parsed.sequence, parsed.value_type);
                 self.saved_value.clear();
-                if kind != EntryKind::Deletion {
+                if kind == EntryKind::Merge {
+                    self.saved_value = self.collect_merge_forward()?;
+                    kind = EntryKind::Value;
+                } else if kind != EntryKind::Deletion {
                     self.saved_value.extend_from_slice(self.inner.value());
                 }
             }
@@ -361,6 +468,9 @@ impl DbIter {
     /// user key (oldest first, so the newest visible entry is seen last) and
     /// stops on the entry before them.
     fn find_prev_user_entry(&mut self) {
+        self.forward_saved = false;
+        self.operands.clear();
+        self.has_base = false;
         let mut kind = EntryKind::Deletion;
         // Entries met of the key collected in saved_key.
         let mut same_key = 0usize;
@@ -397,19 +507,34 @@ impl DbIter {
                 }
             }
             if visible {
-                kind = kind_of(parsed.value_type);
-                match kind {
+                let entry_kind = self.kind_at(parsed.user_key, parsed.sequence, parsed.value_type);
+                match entry_kind {
                     EntryKind::Deletion => {
                         self.saved_key.clear();
                         self.saved_value.clear();
+                        self.operands.clear();
+                        self.has_base = false;
+                    }
+                    EntryKind::Merge => {
+                        if kind == EntryKind::Deletion {
+                            // The first entry of this key (or the first after a deletion).
+                            self.saved_key.clear();
+                            self.saved_key.extend_from_slice(parsed.user_key);
+                            self.operands.clear();
+                            self.has_base = false;
+                        }
+                        self.operands.push(self.inner.value().to_vec());
                     }
                     EntryKind::Value | EntryKind::Unsupported(_) => {
                         self.saved_key.clear();
                         self.saved_key.extend_from_slice(parsed.user_key);
                         self.saved_value.clear();
                         self.saved_value.extend_from_slice(self.inner.value());
+                        self.operands.clear();
+                        self.has_base = true;
                     }
                 }
+                kind = entry_kind;
             }
             self.inner.prev();
         }
@@ -419,6 +544,18 @@ impl DbIter {
         }
         match kind {
             EntryKind::Value => self.valid = true,
+            EntryKind::Merge => {
+                let base = if self.has_base { Some(self.saved_value.as_slice()) } else { None };
+                let operands: Vec<&[u8]> = self.operands.iter().map(|v| v.as_slice()).collect();
+                match self.merge(&self.saved_key, base, &operands) {
+                    Ok(v) => {
+                        self.saved_value = v;
+                        self.operands.clear();
+                        self.valid = true;
+                    }
+                    Err(e) => self.fail(e),
+                }
+            }
             EntryKind::Deletion => {
                 self.valid = false;
                 self.saved_key.clear();
@@ -465,19 +602,46 @@ mod tests {
 
     /// The keys a reader at `snap` must see within the bounds, in `ucmp` order.
     fn model(ops: &[Op], ucmp: Comparator, snap: u64, lower: &Option<Vec<u8>>, upper: &Option<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
-        let mut newest: std::collections::BTreeMap<Vec<u8>, &Op> = std::collections::BTreeMap::new();
-        for op in ops.iter().filter(|o| o.seq <= snap) {
-            match newest.get(&op.key) {
-                Some(o) if o.seq > op.seq => {}
-                _ => {
-                    newest.insert(op.key.clone(), op);
-                }
-            }
+        // Per key, its entries visible at snap, newest first.
+        let mut by_key: std::collections::BTreeMap<Vec<u8>, Vec<&Op>> = std::collections::BTreeMap::new();
+        for op in ops.iter().filter(|o| o.seq <= snap && o.t != ValueType::RangeDeletion) {
+            by_key.entry(op.key.clone()).or_default().push(op);
         }
-        let mut v: Vec<(Vec<u8>, Vec<u8>)> = newest
+        let covering = |k: &[u8]| {
+            ops.iter()
+                .filter(|o| o.t == ValueType::RangeDeletion && o.seq <= snap)
+                .filter(|o| ucmp.compare(&o.key, k) != Ordering::Greater && ucmp.compare(k, &o.value) == Ordering::Less)
+                .map(|o| o.seq)
+                .max()
+                .unwrap_or(0)
+        };
+        let mut v: Vec<(Vec<u8>, Vec<u8>)> = by_key
             .into_iter()
-            .filter(|(_, o)| o.t == ValueType::Value)
-            .map(|(k, o)| (k, o.value.clone()))
+            .filter_map(|(k, mut entries)| {
+                entries.sort_by(|a, b| b.seq.cmp(&a.seq));
+                let cov = covering(&k);
+                let mut operands: Vec<&[u8]> = Vec::new();
+                let mut base = None;
+                for e in entries {
+                    if e.seq < cov {
+                        break;
+                    }
+                    match e.t {
+                        ValueType::Merge => operands.push(&e.value),
+                        ValueType::Value => {
+                            base = Some(&e.value[..]);
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+                if operands.is_empty() {
+                    return base.map(|b| (k, b.to_vec()));
+                }
+                operands.reverse();
+                let merged = crate::merge::StringAppendOperator::new(b",").full_merge(&k, base, &operands)?;
+                Some((k, merged))
+            })
             .filter(|(k, _)| lower.as_ref().map_or(true, |l| ucmp.compare(k, l) != Ordering::Less))
             .filter(|(k, _)| upper.as_ref().map_or(true, |u| ucmp.compare(k, u) == Ordering::Less))
             .collect();
@@ -491,7 +655,7 @@ mod tests {
         let icmp = InternalKeyComparator::new(ucmp);
         let mems: Vec<Arc<MemTable>> = (0..n_mem).map(|i| Arc::new(MemTable::new(icmp, i as u64))).collect();
         let mut level_entries = Vec::new();
-        for op in ops {
+        for op in ops.iter().filter(|o| o.t != ValueType::RangeDeletion) {
             let slot = rng.below(n_mem as u64 + 1) as usize;
             if slot == n_mem {
                 level_entries.push((make_internal_key(&op.key, op.seq, op.t), op.value.clone()));
@@ -547,19 +711,42 @@ mod tests {
         }
     }
 
-    fn run_model(ucmp: Comparator, seed: u64) {
+    /// With `data_model`, the ops also hold merges (string append) and range deletions.
+    fn run_model(ucmp: Comparator, seed: u64, data_model: bool) {
         let mut rng = Rng(seed);
         let mut ops = Vec::new();
         for seq in 1..=600u64 {
             let key = random_key(&mut rng);
-            let t = match rng.below(20) {
+            let t = match rng.below(if data_model { 30 } else { 20 }) {
                 0..=11 => ValueType::Value,
                 12..=16 => ValueType::Deletion,
-                _ => ValueType::SingleDeletion,
+                17..=19 => ValueType::SingleDeletion,
+                20..=28 => ValueType::Merge,
+                _ => ValueType::RangeDeletion,
             };
-            let value = if t == ValueType::Value { format!("v{seq}").into_bytes() } else { Vec::new() };
+            let value = match t {
+                ValueType::Value => format!("v{seq}").into_bytes(),
+                ValueType::Merge => format!("m{seq}").into_bytes(),
+                ValueType::RangeDeletion => {
+                    let end = random_key(&mut rng);
+                    if ucmp.compare(&key, &end) == Ordering::Less {
+                        end
+                    } else {
+                        let start = end;
+                        ops.push(Op { value: key, key: start, seq, t });
+                        continue;
+                    }
+                }
+                _ => Vec::new(),
+            };
             ops.push(Op { key, seq, t, value });
         }
+        let tombstones: Vec<crate::rangedel::RangeTombstone> = ops
+            .iter()
+            .filter(|o| o.t == ValueType::RangeDeletion)
+            .map(|o| crate::rangedel::RangeTombstone { start: o.key.clone(), end: o.value.clone(), seq: o.seq })
+            .collect();
+        let fragmented = Arc::new(crate::rangedel::FragmentedTombstones::new(ucmp, &tombstones));
         let icmp = InternalKeyComparator::new(ucmp);
         for round in 0..40 {
             let children = build_sources(ucmp, &ops, 1 + (round % 3), &mut rng);
@@ -569,7 +756,9 @@ mod tests {
             let upper = bound(&mut rng);
             let expect = model(&ops, ucmp, snap, &lower, &upper);
             let merged = MergingIterator::new(icmp, children);
-            let mut it = DbIter::new(Box::new(merged), ucmp, snap, lower.clone(), upper.clone());
+            let mut it = DbIter::new(Box::new(merged), ucmp, snap, lower.clone(), upper.clone())
+                .with_merge_operator(Some(Arc::new(crate::merge::StringAppendOperator::new(b","))))
+                .with_range_tombstones(fragmented.clone());
 
             // Full scans.
             let mut got = Vec::new();
@@ -641,14 +830,22 @@ mod tests {
     #[test]
     fn model_bytewise() {
         for seed in [0x9E37_79B9_7F4A_7C15, 42, 7_777_777] {
-            run_model(Comparator::Bytewise, seed);
+            run_model(Comparator::Bytewise, seed, false);
         }
+    }
+
+    #[test]
+    fn model_with_merges_and_range_deletions() {
+        for seed in [0x9E37_79B9_7F4A_7C15, 42, 99] {
+            run_model(Comparator::Bytewise, seed, true);
+        }
+        run_model(Comparator::ReverseBytewise, 5, true);
     }
 
     #[test]
     fn model_reverse_bytewise() {
         for seed in [0xDEAD_BEEF_CAFE_F00D, 3] {
-            run_model(Comparator::ReverseBytewise, seed);
+            run_model(Comparator::ReverseBytewise, seed, false);
         }
     }
 
@@ -717,6 +914,51 @@ mod tests {
     }
 
     #[test]
+    fn many_merge_operands_resolve_both_ways_at_every_snapshot() {
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 0));
+        m.add(1, ValueType::Value, b"a", b"a");
+        m.add(2, ValueType::Value, b"b", b"base");
+        for s in 3..40u64 {
+            m.add(s, ValueType::Merge, b"b", format!("{s}").as_bytes());
+        }
+        m.add(40, ValueType::Merge, b"c", b"x");
+        let op: Arc<dyn MergeOperator> = Arc::new(crate::merge::StringAppendOperator::new(b"."));
+        for snap in [2u64, 3, 9, 10, 11, 25, 39, 40, 100] {
+            let mut b = vec!["base".to_string()];
+            b.extend((3..=snap.min(39)).map(|s| s.to_string()));
+            let mut expect = vec![(b"a".to_vec(), b"a".to_vec()), (b"b".to_vec(), b.join(".").into_bytes())];
+            if snap >= 40 {
+                expect.push((b"c".to_vec(), b"x".to_vec()));
+            }
+            let mut it = DbIter::new(Box::new(m.iter()), Comparator::Bytewise, snap, None, None).with_merge_operator(Some(op.clone()));
+            let mut got = Vec::new();
+            it.seek_to_first();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            assert_eq!(got, expect, "forward at {snap}");
+            got.clear();
+            it.seek_to_last();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.prev();
+            }
+            got.reverse();
+            assert_eq!(got, expect, "backward at {snap}");
+            // Direction switches around the merged key.
+            it.seek(b"b");
+            assert_eq!(it.value(), &expect[1].1[..]);
+            it.prev();
+            assert_eq!(it.key(), b"a");
+            it.next();
+            assert_eq!((it.key(), it.value()), (&b"b"[..], &expect[1].1[..]), "switch at {snap}");
+            it.next();
+            assert_eq!(it.valid(), snap >= 40);
+        }
+    }
+
+    #[test]
     fn iterators_are_send_and_static() {
         fn assert_send_static<T: Send + 'static>() {}
         fn assert_sync<T: Sync>() {}
@@ -729,16 +971,16 @@ mod tests {
     }
 
     #[test]
-    fn merge_and_blob_entries_are_not_supported() {
+    fn merge_without_operator_and_blob_entries_fail() {
         let mut it = mem_iter(&[("a", 1, ValueType::Value, "x"), ("b", 2, ValueType::Merge, "m")]);
         it.seek_to_first();
         assert_eq!(it.key(), b"a");
         it.next();
         assert!(!it.valid());
-        assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: Merge operator");
+        assert_eq!(it.status().unwrap_err().to_string(), "Invalid argument: merge_operator is not properly initialized.");
         it.seek_to_last();
         assert!(!it.valid());
-        assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: Merge operator");
+        assert_eq!(it.status().unwrap_err().to_string(), "Invalid argument: merge_operator is not properly initialized.");
         // A seek that avoids the merge entry clears the error.
         it.seek(b"a");
         assert!(it.valid());

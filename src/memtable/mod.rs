@@ -14,6 +14,7 @@
 //! snapshot sees everything it is meant to see.
 
 use crate::iter::InternalIterator;
+use crate::rangedel::RangeTombstone;
 use crate::key::{user_key, InternalKeyComparator, ValueType, VALUE_TYPE_FOR_SEEK};
 use crate::util::comparator::Comparator;
 use crossbeam_skiplist::SkipSet;
@@ -175,6 +176,10 @@ pub struct MemTable {
     first_seqno: AtomicU64,
     earliest_seqno: AtomicU64,
     log_number: AtomicU64,
+    /// DeleteRange entries (rocksdb-formats.md §7), kept apart from the point
+    /// entries as RocksDB's range-deletion memtable does; readers fragment them.
+    range_dels: parking_lot::RwLock<Vec<RangeTombstone>>,
+    num_range_dels: AtomicU64,
 }
 
 impl MemTable {
@@ -189,6 +194,8 @@ impl MemTable {
             first_seqno: AtomicU64::new(u64::MAX),
             earliest_seqno: AtomicU64::new(u64::MAX),
             log_number: AtomicU64::new(0),
+            range_dels: parking_lot::RwLock::new(Vec::new()),
+            num_range_dels: AtomicU64::new(0),
         }
     }
 
@@ -202,6 +209,10 @@ impl MemTable {
                 continue;
             }
             let t = crate::key::trailer(&ikey);
+            if (t & 0xff) as u8 == ValueType::RangeDeletion as u8 {
+                m.add_range_tombstone(t >> 8, user_key(&ikey), &value);
+                continue;
+            }
             let entry = MemEntry::from_parts(cmp.user, &ikey, &value);
             let data = Arc::clone(&entry.data);
             if Arc::ptr_eq(&m.set.get_or_insert(entry).value().data, &data) {
@@ -232,7 +243,13 @@ impl MemTable {
     /// the same user key, sequence and type as one already present is not
     /// inserted (the first one stays) and false is returned, as RocksDB's
     /// MemTable::Add refuses a duplicate key.
+    /// A RangeDeletion entry (`user_key` the start, `value` the end) goes to the
+    /// tombstone list.
     pub fn add(&self, seq: u64, t: ValueType, user_key: &[u8], value: &[u8]) -> bool {
+        if t == ValueType::RangeDeletion {
+            self.add_range_tombstone(seq, user_key, value);
+            return true;
+        }
         let trailer = crate::key::pack_seq_and_type(seq, t as u8);
         let entry = MemEntry::new(self.cmp.user, user_key, trailer, value);
         let data = Arc::clone(&entry.data);
@@ -264,6 +281,39 @@ impl MemTable {
             }
             cur = e.next();
         }
+    }
+
+    fn add_range_tombstone(&self, seq: u64, start: &[u8], end: &[u8]) {
+        self.range_dels.write().push(RangeTombstone { start: start.to_vec(), end: end.to_vec(), seq });
+        self.num_range_dels.fetch_add(1, AtomicOrdering::Release);
+        self.account(seq, ValueType::RangeDeletion as u8, start.len() + 8 + end.len());
+    }
+
+    /// The DeleteRange tombstones written to this memtable, in insertion order.
+    pub fn range_tombstones(&self) -> Vec<RangeTombstone> {
+        if self.num_range_dels.load(AtomicOrdering::Acquire) == 0 {
+            return Vec::new();
+        }
+        self.range_dels.read().clone()
+    }
+
+    /// The newest sequence <= `snapshot` of a tombstone here over `key`, 0 when none.
+    pub fn max_covering_tombstone_seq(&self, key: &[u8], snapshot: u64) -> u64 {
+        if self.num_range_dels.load(AtomicOrdering::Acquire) == 0 {
+            return 0;
+        }
+        let ucmp = self.cmp.user;
+        self.range_dels
+            .read()
+            .iter()
+            .filter(|t| {
+                t.seq <= snapshot
+                    && ucmp.compare(&t.start, key) != Ordering::Greater
+                    && ucmp.compare(key, &t.end) == Ordering::Less
+            })
+            .map(|t| t.seq)
+            .max()
+            .unwrap_or(0)
     }
 
     /// An iterator over all entries; it keeps this memtable alive.

@@ -205,6 +205,11 @@ impl TableBuilder {
     /// Sets a property written verbatim into the properties block (RocksDB's
     /// "user collected" properties, e.g. the `rocksdb.external_sst_file.*`
     /// pair an SstFileWriter file carries). Standard names are not overridden.
+    /// Names the merge operator in the `rocksdb.merge.operator` property ("nullptr" when none).
+    pub fn set_merge_operator_name(&mut self, name: &str) {
+        self.props.merge_operator_name = name.to_string();
+    }
+
     pub fn set_user_property(&mut self, name: &str, value: Vec<u8>) {
         self.props.user_collected.insert(name.to_string(), value);
     }

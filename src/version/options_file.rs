@@ -129,6 +129,10 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
         ("force_consistency_checks", "true".to_string()),
     ]
+    .into_iter()
+    .chain(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())))
+    .chain(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())))
+    .collect()
 }
 
 fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {

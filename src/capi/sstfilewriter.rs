@@ -1,0 +1,263 @@
+//! c.h's SstFileWriter: tables written outside a database, in RocksDB's external
+//! file form (every key at sequence 0, properties `rocksdb.external_sst_file.version`
+//! = 2 and `.global_seqno` = 0), so RocksDB can ingest them. Keys must be added in
+//! strictly increasing order, as RocksDB requires. Also the env options object it
+//! takes (accepted, not used). Ingesting into ferrock is not implemented yet.
+
+use super::options::rocksdb_options_t;
+use super::*;
+use crate::key::{make_internal_key, ValueType};
+use crate::options::Options;
+use crate::table::builder::{TableBuildOptions, TableBuilder};
+use std::cmp::Ordering;
+
+/// Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
+/// file I/O has no per-writer settings.
+pub struct rocksdb_envoptions_t {
+    _unused: u8,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_t {
+    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { _unused: 0 })))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_destroy(opt: *mut rocksdb_envoptions_t) {
+    drop_handle(opt)
+}
+
+/// An SstFileWriter (`rocksdb_sstfilewriter_t`).
+pub struct rocksdb_sstfilewriter_t {
+    opts: Options,
+    builder: Option<TableBuilder>,
+    last_key: Option<Vec<u8>>,
+    file_size: u64,
+}
+
+impl rocksdb_sstfilewriter_t {
+    fn add(&mut self, key: &[u8], t: ValueType, value: &[u8]) -> Result<()> {
+        let ucmp = self.opts.comparator;
+        if let Some(last) = &self.last_key {
+            if ucmp.compare(key, last) != Ordering::Greater {
+                return Err(Error::invalid_argument("Keys must be added in strict ascending order."));
+            }
+        }
+        let b = self.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        b.add(&make_internal_key(key, 0, t), value)?;
+        self.last_key = Some(key.to_vec());
+        Ok(())
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
+    env: *const rocksdb_envoptions_t,
+    io_options: *const rocksdb_options_t,
+) -> *mut rocksdb_sstfilewriter_t {
+    let _ = env;
+    guarded(std::ptr::null_mut(), || {
+        let opts = handle(io_options, "options")?.opts.clone();
+        Ok(into_handle(rocksdb_sstfilewriter_t { opts, builder: None, last_key: None, file_size: 0 }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
+    writer: *mut rocksdb_sstfilewriter_t,
+    name: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let w = handle_mut(writer, "sst file writer")?;
+        let path = std::path::PathBuf::from(c_str(name, "file name")?);
+        let file = w.opts.file_system().new_writable_file(&path)?;
+        let o = &w.opts;
+        let bo = TableBuildOptions {
+            comparator: crate::key::InternalKeyComparator::new(o.comparator),
+            block_size: o.table.block_size,
+            block_restart_interval: o.table.block_restart_interval,
+            index_block_restart_interval: o.table.index_block_restart_interval,
+            bloom_bits_per_key: o.table.bloom_bits_per_key,
+            whole_key_filtering: o.table.whole_key_filtering,
+            compression: o.compression,
+            compression_level: o.compression_level,
+            ..TableBuildOptions::default()
+        };
+        let mut b = TableBuilder::new(bo, file);
+        if let Some(m) = &o.merge_operator {
+            b.set_merge_operator_name(&m.name());
+        }
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
+        w.builder = Some(b);
+        w.last_key = None;
+        Ok(())
+    })
+}
+
+unsafe fn add_entry(
+    writer: *mut rocksdb_sstfilewriter_t,
+    key: *const c_char,
+    keylen: size_t,
+    t: ValueType,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.add(bytes(key, keylen)?, t, bytes(val, vallen)?))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
+    writer: *mut rocksdb_sstfilewriter_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
+    writer: *mut rocksdb_sstfilewriter_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
+    writer: *mut rocksdb_sstfilewriter_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    add_entry(writer, key, keylen, ValueType::Merge, val, vallen, errptr)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
+    writer: *mut rocksdb_sstfilewriter_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    add_entry(writer, key, keylen, ValueType::Deletion, std::ptr::null(), 0, errptr)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
+    writer: *mut rocksdb_sstfilewriter_t,
+    begin_key: *const c_char,
+    begin_keylen: size_t,
+    end_key: *const c_char,
+    end_keylen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let w = handle_mut(writer, "sst file writer")?;
+        let (b, e) = (bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?);
+        let builder = w.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        builder.add_range_tombstone(&make_internal_key(b, 0, ValueType::RangeDeletion), e)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(writer: *mut rocksdb_sstfilewriter_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || {
+        let w = handle_mut(writer, "sst file writer")?;
+        let b = w.builder.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        if b.num_entries() == 0 {
+            return Err(Error::invalid_argument("Cannot create sst file with no entries"));
+        }
+        let (_props, mut file) = b.finish()?;
+        file.sync()?;
+        file.close()?;
+        w.file_size = file.size();
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(writer: *mut rocksdb_sstfilewriter_t, file_size: *mut u64) {
+    guarded((), || {
+        let w = handle(writer, "sst file writer")?;
+        let size = match &w.builder {
+            Some(b) => b.file_size(),
+            None => w.file_size,
+        };
+        set_out(file_size, size);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_destroy(writer: *mut rocksdb_sstfilewriter_t) {
+    drop_handle(writer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capi::options::{rocksdb_options_create, rocksdb_options_destroy};
+
+    #[test]
+    fn rocksdb_ingests_a_file_ferrock_wrote() {
+        let base = std::env::temp_dir().join(format!("ferrock-sstwriter-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        let sst = base.join("external.sst");
+        let name = std::ffi::CString::new(sst.to_str().unwrap()).unwrap();
+        let mut err: *mut c_char = std::ptr::null_mut();
+        unsafe {
+            let o = rocksdb_options_create();
+            let env = rocksdb_envoptions_create();
+            let w = rocksdb_sstfilewriter_create(env, o);
+            rocksdb_sstfilewriter_open(w, name.as_ptr(), &mut err);
+            assert!(err.is_null());
+            for (k, v) in [("a", "1"), ("b", "2"), ("c", "3")] {
+                rocksdb_sstfilewriter_put(w, k.as_ptr() as *const c_char, 1, v.as_ptr() as *const c_char, 1, &mut err);
+                assert!(err.is_null());
+            }
+            // Out of order: refused.
+            rocksdb_sstfilewriter_put(w, "b".as_ptr() as *const c_char, 1, "x".as_ptr() as *const c_char, 1, &mut err);
+            assert!(!err.is_null());
+            let msg = std::ffi::CStr::from_ptr(err).to_string_lossy().into_owned();
+            assert_eq!(msg, "Invalid argument: Keys must be added in strict ascending order.");
+            libc::free(err as *mut c_void);
+            err = std::ptr::null_mut();
+            rocksdb_sstfilewriter_finish(w, &mut err);
+            assert!(err.is_null());
+            let mut size = 0u64;
+            rocksdb_sstfilewriter_file_size(w, &mut size);
+            assert_eq!(size, std::fs::metadata(&sst).unwrap().len());
+            rocksdb_sstfilewriter_destroy(w);
+            rocksdb_envoptions_destroy(env);
+            rocksdb_options_destroy(o);
+        }
+        let db = base.join("rocksdb");
+        let ldb = |args: &[&str]| {
+            crate::util::testutil::system_command("/usr/bin/ldb")
+                .arg(format!("--db={}", db.display()))
+                .args(args)
+                .output()
+        };
+        let Ok(out) = ldb(&["--create_if_missing", "put", "z", "0"]) else { return };
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = ldb(&["ingest_extern_sst", sst.to_str().unwrap()]).unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}");
+        let out = ldb(&["scan"]).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "a : 1\nb : 2\nc : 3\nz : 0\n");
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}
