@@ -192,6 +192,7 @@ pub(super) fn open(
         write_stats: Default::default(),
         db_id,
         session_id,
+        txn: Default::default(),
     });
 
     // Column families with their recovered versions and empty memtables.
@@ -262,12 +263,9 @@ struct Recovered {
 }
 
 fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_only: bool, error_if_wal_file_exists: bool) -> Result<Recovered> {
-    let min_log = {
-        let st = inner.state.lock();
-        let m = st.versions.column_families().map(|c| c.log_number).min().unwrap_or(0);
-        m.min(st.versions.min_log_number_to_keep().max(m))
-    };
-    let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, min_log)?;
+    // Every WAL on disk is read: one older than a column family's log number may still hold a
+    // prepared, undecided transaction (its data records are skipped by log number below).
+    let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, 0)?;
     let mut rec = Recovered { tables: Vec::new(), wals: wals.clone() };
     if read_only && error_if_wal_file_exists {
         for n in &wals {
@@ -314,6 +312,11 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
                         }
                     }
                     let batch = WriteBatch::from_data(&record)?;
+                    // Two-phase commit: prepared sections wait for their commit marker.
+                    let batch = match inner.recover_two_phase_record(batch, wal)? {
+                        Some(b) => b,
+                        None => continue,
+                    };
                     let seq = batch.sequence();
                     if let Err(e) = apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec) {
                         if e.code() == Code::Corruption {
@@ -446,6 +449,8 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
         w.number = new_wal;
     }
     st.alive_wals.push_back((new_wal, 0));
+    // Prepared, undecided transactions move into the new WAL before the old ones go.
+    inner.relog_recovered_prepared()?;
     inner.fs.sync_dir(&inner.wal_dir)?;
     for c in &cfs {
         let mem = inner.new_memtable(&c.opts, new_wal);

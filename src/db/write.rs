@@ -324,7 +324,7 @@ impl DbInner {
 
     /// Switches full memtables to immutable (scheduling their flush) and stalls while the tree
     /// has too much debt: too many immutable memtables or too many level-0 files.
-    fn make_room_for_write(&self, no_slowdown: bool) -> Result<()> {
+    pub(crate) fn make_room_for_write(&self, no_slowdown: bool) -> Result<()> {
         if let Some(e) = self.bg_error() {
             return Err(e);
         }
