@@ -576,9 +576,6 @@ typedef struct rocksdb_mergeoperator_t rocksdb_mergeoperator_t;
  */
 typedef struct rocksdb_open_and_compact_options_t rocksdb_open_and_compact_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransaction_options_t`).
- */
 typedef struct rocksdb_optimistictransaction_options_t rocksdb_optimistictransaction_options_t;
 
 /*
@@ -586,13 +583,10 @@ typedef struct rocksdb_optimistictransaction_options_t rocksdb_optimistictransac
  */
 typedef struct rocksdb_optimistictransactiondb_lock_buckets_t rocksdb_optimistictransactiondb_lock_buckets_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_options_t`).
- */
 typedef struct rocksdb_optimistictransactiondb_options_t rocksdb_optimistictransactiondb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_t`).
+ An open OptimisticTransactionDB (`rocksdb_optimistictransactiondb_t`).
  */
 typedef struct rocksdb_optimistictransactiondb_t rocksdb_optimistictransactiondb_t;
 
@@ -602,7 +596,7 @@ typedef struct rocksdb_optimistictransactiondb_t rocksdb_optimistictransactiondb
 typedef struct rocksdb_options_t rocksdb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_perfcontext_t`).
+ The calling thread's perf context (`rocksdb_perfcontext_t`).
  */
 typedef struct rocksdb_perfcontext_t rocksdb_perfcontext_t;
 
@@ -716,23 +710,17 @@ typedef struct rocksdb_trace_options_t rocksdb_trace_options_t;
  */
 typedef struct rocksdb_trace_reader_t rocksdb_trace_reader_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_transaction_options_t`).
- */
 typedef struct rocksdb_transaction_options_t rocksdb_transaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_transaction_t`).
+ A transaction of either kind (`rocksdb_transaction_t`).
  */
 typedef struct rocksdb_transaction_t rocksdb_transaction_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_transactiondb_options_t`).
- */
 typedef struct rocksdb_transactiondb_options_t rocksdb_transactiondb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_transactiondb_t`).
+ An open TransactionDB (`rocksdb_transactiondb_t`).
  */
 typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 
@@ -782,7 +770,7 @@ typedef struct rocksdb_write_buffer_manager_t rocksdb_write_buffer_manager_t;
 typedef struct rocksdb_writebatch_t rocksdb_writebatch_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_writebatch_wi_t`).
+ A write batch with an index of its keys (`rocksdb_writebatch_wi_t`).
  */
 typedef struct rocksdb_writebatch_wi_t rocksdb_writebatch_wi_t;
 
@@ -2217,55 +2205,13 @@ rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, co
 
 rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **a3);
 
-rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_optimistictransaction_options_t *a2, rocksdb_transaction_t *a3);
-
-rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
-
-void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *a0);
-
-unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *a0);
-
-void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *a0, unsigned char a1);
-
 rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **a1);
-
-void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *a0);
-
-rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *a0);
 
 size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
 
 rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t a0, unsigned char a1);
 
 void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **a2);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **a6);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
-
-void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *a0);
-
-uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0);
-
-int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *a0);
-
-void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, rocksdb_optimistictransactiondb_lock_buckets_t *a1);
-
-void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *a0, int a1);
-
-int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *a0, const char *a1, uint64_t *a2);
-
-char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *a0, const char *a1);
-
-void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
 
 void rocksdb_options_add_compact_on_deletion_collector_factory(rocksdb_options_t *a0, size_t a1, size_t a2);
 
@@ -2334,16 +2280,6 @@ void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *
 void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *a0, rocksdb_write_buffer_manager_t *a1);
 
 void rocksdb_pause_background_work(rocksdb_t *a0, char **a1);
-
-rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
-
-void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *a0);
-
-uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *a0, int a1);
-
-char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
-
-void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
 
 void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *a0);
 
@@ -2709,255 +2645,9 @@ char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **a
 
 void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **a1);
 
-rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_transaction_options_t *a2, rocksdb_transaction_t *a3);
-
-void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **a1);
-
-rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1);
-
-rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **a4);
-
-void rocksdb_transaction_destroy(rocksdb_transaction_t *a0);
-
-char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **a6);
-
-char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **a7);
-
-char *rocksdb_transaction_get_name(rocksdb_transaction_t *a0, size_t *a1);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **a6);
-
-const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *a0);
-
-rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *a0);
-
-void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transaction_multi_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
-
-void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *a0);
-
-uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0);
-
-uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *a0);
-
-size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0);
-
-void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0, uint64_t a1);
-
-void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0, uint32_t a1);
-
-void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *a0, size_t a1);
-
-void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transaction_put_log_data(rocksdb_transaction_t *a0, const char *a1, size_t a2);
-
-void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **a2);
-
-void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **a2);
-
-void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *a0, uint64_t a1);
-
-void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *a0, uint64_t a1);
-
-void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *a0);
-
 rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **a1);
 
-void rocksdb_transactiondb_close(rocksdb_transactiondb_t *a0);
-
-rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1);
-
-rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *a0);
-
-void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **a2);
-
-void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **a3);
-
-void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **a4);
-
-void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **a2);
-
 void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **a2);
-
-char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *a0);
-
-char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *a0, size_t *a1);
-
-void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
-
-rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
-
-void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *a0);
-
-uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *a0);
-
-size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0);
-
-int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *a0);
-
-void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *a0, size_t a1);
-
-void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *a0, int a1);
-
-int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *a0, const char *a1, uint64_t *a2);
-
-char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *a0, const char *a1);
-
-void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *a0, const rocksdb_snapshot_t *a1);
-
-void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
 
 void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **a1);
 
@@ -3099,83 +2789,7 @@ void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t
 
 void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
 
-void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **a3);
-
 void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
-
-void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *a0);
-
-int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *a0);
-
-rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t a0, unsigned char a1);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2, const rocksdb_readoptions_t *a3);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, const rocksdb_readoptions_t *a2);
-
-const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *a0, size_t *a1);
-
-void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
-
-void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5);
-
-void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3);
-
-void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4);
-
-void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *a0);
-
-char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **a7);
-
-char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *a0, void *a1, void (*a2)(void*, const char*, size_t, const char*, size_t), void (*a3)(void*, const char*, size_t));
-
-void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **a1);
-
-void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *a0);
-
-void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
 
 void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
 
@@ -4331,6 +3945,499 @@ void rocksdb_block_based_options_set_filter_policy(rocksdb_block_based_table_opt
  Records the chosen cache's capacity; see `cache.rs` for how far the cache is wired in.
  */
 void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
+
+rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
+
+void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *opt);
+
+void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *opt);
+
+void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *opt, size_t v);
+
+size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *opt);
+
+void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *opt);
+
+void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *opt);
+
+void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *opt, uint32_t v);
+
+uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *opt, uint32_t v);
+
+uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *opt, int v);
+
+int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *opt);
+
+rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
+
+void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *opt, int64_t v);
+
+int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *opt, int64_t v);
+
+int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *opt, int64_t v);
+
+int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *opt, size_t v);
+
+size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *opt);
+
+void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *opt, int64_t v);
+
+int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *opt, uint32_t v);
+
+uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *opt, uint64_t v);
+
+uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *opt, int64_t v);
+
+int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *opt);
+
+rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
+
+void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *opt);
+
+void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *opt, unsigned char v);
+
+unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *opt);
+
+rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
+
+void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, uint32_t v);
+
+uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *opt, int v);
+
+int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *opt);
+
+rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *options, const rocksdb_transactiondb_options_t *txn_db_options, const char *name, char **errptr);
+
+rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *options, const rocksdb_transactiondb_options_t *txn_db_options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+void rocksdb_transactiondb_close(rocksdb_transactiondb_t *txn_db);
+
+/*
+ A handle to the database under the transactions; release it with
+ `rocksdb_transactiondb_close_base_db` (which does not close the database).
+ */
+rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *txn_db);
+
+void rocksdb_transactiondb_close_base_db(rocksdb_t *base_db);
+
+rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *txn_db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
+
+const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *txn_db);
+
+void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *txn_db, const rocksdb_snapshot_t *snapshot);
+
+void rocksdb_transactiondb_put(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, char **errptr);
+
+void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transactiondb_write(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
+
+char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const char *key, size_t klen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options);
+
+rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
+
+char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *txn_db, const char *propname);
+
+int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *txn_db, const char *propname, uint64_t *out_val);
+
+void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, char **errptr);
+
+void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t *column_family, char **errptr);
+
+void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_families, int num_column_families, char **errptr);
+
+void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *txn_db, unsigned char sync, char **errptr);
+
+/*
+ The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`
+ handles, each released with `rocksdb_transaction_destroy`, the array with `rocksdb_free`.
+ */
+rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *txn_db, size_t *cnt);
+
+rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *options, const char *name, char **errptr);
+
+rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *options, const rocksdb_optimistictransactiondb_options_t *otxn_db_options, const char *name, char **errptr);
+
+rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *options, const rocksdb_optimistictransactiondb_options_t *otxn_db_options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *otxn_db);
+
+rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *otxn_db);
+
+void rocksdb_optimistictransactiondb_close_base_db(rocksdb_t *base_db);
+
+void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *otxn_db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
+
+char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *otxn_db, const char *propname);
+
+int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *otxn_db, const char *propname, uint64_t *out_val);
+
+rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *otxn_db, const rocksdb_writeoptions_t *write_options, const rocksdb_optimistictransaction_options_t *otxn_options, rocksdb_transaction_t *old_txn);
+
+rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *write_options, const rocksdb_transaction_options_t *txn_options, rocksdb_transaction_t *old_txn);
+
+void rocksdb_transaction_destroy(rocksdb_transaction_t *t);
+
+void rocksdb_transaction_commit(rocksdb_transaction_t *t, char **errptr);
+
+void rocksdb_transaction_rollback(rocksdb_transaction_t *t, char **errptr);
+
+void rocksdb_transaction_prepare(rocksdb_transaction_t *t, char **errptr);
+
+void rocksdb_transaction_set_name(rocksdb_transaction_t *t, const char *name, size_t name_len, char **errptr);
+
+/*
+ The name as a malloc'd copy (not NUL-terminated), or NULL when unnamed.
+ */
+char *rocksdb_transaction_get_name(rocksdb_transaction_t *t, size_t *name_len);
+
+void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *t);
+
+void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *t, char **errptr);
+
+/*
+ The transaction's snapshot (NULL without one); the handle is freed with `rocksdb_free` as in
+ RocksDB, so it does not own the snapshot: the transaction keeps it alive.
+ */
+const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *t);
+
+void rocksdb_transaction_put(rocksdb_transaction_t *t, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transaction_put_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transaction_delete(rocksdb_transaction_t *t, const char *key, size_t klen, char **errptr);
+
+void rocksdb_transaction_delete_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, char **errptr);
+
+void rocksdb_transaction_merge(rocksdb_transaction_t *t, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transaction_merge_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+void rocksdb_transaction_put_log_data(rocksdb_transaction_t *t, const char *blob, size_t len);
+
+void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *t, rocksdb_writebatch_t *wb, char **errptr);
+
+void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *t, rocksdb_writebatch_wi_t *wi, char **errptr);
+
+/*
+ A copy of the transaction's indexed batch, released with `rocksdb_writebatch_wi_destroy`.
+ */
+rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *t);
+
+char *rocksdb_transaction_get(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+char *rocksdb_transaction_get_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, unsigned char exclusive, char **errptr);
+
+char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, size_t *vlen, unsigned char exclusive, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, unsigned char exclusive, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, unsigned char exclusive, char **errptr);
+
+void rocksdb_transaction_multi_get(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options);
+
+rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
+
+/*
+ Sets the calling thread's perf level (RocksDB's PerfLevel values).
+ */
+void rocksdb_set_perf_level(int level);
+
+rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
+
+void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *context);
+
+void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *context);
+
+uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *context, int metric);
+
+/*
+ RocksDB's PerfContext::ToString: "name = value, " pairs (zeros left out when asked).
+ */
+char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *context, unsigned char exclude_zero_counters);
+
+/*
+ Lock buckets are an optimistic-transaction tuning object ferrock does not create; only NULL
+ can be passed, and validation does not use buckets.
+ */
+void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
+
+/*
+ User-defined timestamps are not supported (open fails for a comparator with timestamps), so
+ a transaction's commit timestamp has nothing to apply to.
+ */
+void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *t, uint64_t commit_timestamp);
+
+/*
+ See `rocksdb_transaction_set_commit_timestamp`.
+ */
+void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *t, uint64_t ts);
+
+/*
+ `reserved_bytes` preallocates; `overwrite_keys` is recorded (reads always see the newest
+ write of a key, which is what RocksDB gives with it set).
+ */
+rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
+
+void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *b);
+
+void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *b);
+
+int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *b);
+
+/*
+ The batch's bytes (RocksDB's WriteBatch representation), valid until the batch changes.
+ */
+const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *b, size_t *size);
+
+void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+
+void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+
+void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *b, const char *key, size_t klen);
+
+void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+
+void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+
+void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+
+void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *b, const char *key, size_t klen);
+
+void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+
+/*
+ Merge records are stored (reads of a merged key answer Not implemented until the engine has
+ merge operators).
+ */
+void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+
+void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+
+void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *b, const char *blob, size_t len);
+
+void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *b);
+
+void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *b, char **errptr);
+
+/*
+ Calls `put` / `deleted` for each Put / Delete record in order (as rocksdb_writebatch_iterate).
+ */
+void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t));
+
+char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *b, const rocksdb_options_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *b, const rocksdb_options_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
+
+rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator);
+
+rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, rocksdb_column_family_handle_t *cf);
+
+rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, const rocksdb_readoptions_t *options);
+
+rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, rocksdb_column_family_handle_t *cf, const rocksdb_readoptions_t *options);
+
+/*
+ Writes the batch's records to the database (the index is not needed for that).
+ */
+void rocksdb_write_writebatch_wi(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_wi_t *wbwi, char **errptr);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *b, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
 rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 

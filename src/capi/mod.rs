@@ -35,6 +35,8 @@ pub mod options;
 pub mod readoptions;
 pub mod snapshot;
 pub mod table_options;
+pub mod transaction;
+pub mod wbwi;
 pub mod writeoptions;
 
 use crate::error::{Error, Result};

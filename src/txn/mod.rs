@@ -209,6 +209,10 @@ impl Transaction {
     pub fn write_batch(&self) -> WriteBatch {
         self.st.lock().batch.write_batch().clone()
     }
+    /// A copy of the transaction's indexed batch.
+    pub fn indexed_batch(&self) -> WriteBatchWithIndex {
+        self.st.lock().batch.clone()
+    }
     pub fn num_writes(&self) -> u32 {
         self.st.lock().batch.count()
     }

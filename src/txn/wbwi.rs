@@ -668,3 +668,85 @@ mod tests {
         assert_eq!(w.get_from_batch_cf(0, b"d"), BatchLookup::Deleted);
     }
 }
+
+/// A user-facing iterator: a plain database iterator, or a batch merged over one (what
+/// `rocksdb_iterator_t` holds, so transaction iterators use the ordinary C iterator calls).
+pub enum UserIterator {
+    Db(DbIterator),
+    WithBatch(Box<BaseDeltaIterator>),
+}
+
+impl From<DbIterator> for UserIterator {
+    fn from(it: DbIterator) -> Self {
+        UserIterator::Db(it)
+    }
+}
+
+impl From<BaseDeltaIterator> for UserIterator {
+    fn from(it: BaseDeltaIterator) -> Self {
+        UserIterator::WithBatch(Box::new(it))
+    }
+}
+
+impl UserIterator {
+    pub fn valid(&self) -> bool {
+        match self {
+            UserIterator::Db(i) => i.valid(),
+            UserIterator::WithBatch(i) => i.valid(),
+        }
+    }
+    pub fn seek_to_first(&mut self) {
+        match self {
+            UserIterator::Db(i) => i.seek_to_first(),
+            UserIterator::WithBatch(i) => i.seek_to_first(),
+        }
+    }
+    pub fn seek_to_last(&mut self) {
+        match self {
+            UserIterator::Db(i) => i.seek_to_last(),
+            UserIterator::WithBatch(i) => i.seek_to_last(),
+        }
+    }
+    pub fn seek(&mut self, k: &[u8]) {
+        match self {
+            UserIterator::Db(i) => i.seek(k),
+            UserIterator::WithBatch(i) => i.seek(k),
+        }
+    }
+    pub fn seek_for_prev(&mut self, k: &[u8]) {
+        match self {
+            UserIterator::Db(i) => i.seek_for_prev(k),
+            UserIterator::WithBatch(i) => i.seek_for_prev(k),
+        }
+    }
+    pub fn next(&mut self) {
+        match self {
+            UserIterator::Db(i) => i.next(),
+            UserIterator::WithBatch(i) => i.next(),
+        }
+    }
+    pub fn prev(&mut self) {
+        match self {
+            UserIterator::Db(i) => i.prev(),
+            UserIterator::WithBatch(i) => i.prev(),
+        }
+    }
+    pub fn key(&self) -> &[u8] {
+        match self {
+            UserIterator::Db(i) => i.key(),
+            UserIterator::WithBatch(i) => i.key(),
+        }
+    }
+    pub fn value(&self) -> &[u8] {
+        match self {
+            UserIterator::Db(i) => i.value(),
+            UserIterator::WithBatch(i) => i.value(),
+        }
+    }
+    pub fn status(&self) -> Result<()> {
+        match self {
+            UserIterator::Db(i) => i.status(),
+            UserIterator::WithBatch(i) => i.status(),
+        }
+    }
+}
