@@ -138,6 +138,8 @@ pub(crate) struct ColumnFamily {
     pub opts: Options,
     pub sv: RwLock<Arc<SuperVersion>>,
     pub dropped: AtomicBool,
+    /// The write-stall condition of the current version, recomputed when it changes.
+    pub stall: write::StallState,
 }
 
 impl ColumnFamily {
@@ -202,9 +204,31 @@ pub(crate) struct DbInner {
     pub session_id: String,
     /// Two-phase-commit bookkeeping of transactions (src/db/txn_hooks.rs).
     pub txn: TxnShared,
+    /// RocksDB's statistics object, when the options enabled it.
+    pub stats: Option<Arc<crate::stats::Statistics>>,
 }
 
 impl DbInner {
+    #[inline]
+    pub fn tick(&self, t: crate::stats::Ticker, n: u64) {
+        if let Some(s) = &self.stats {
+            s.record(t, n);
+        }
+    }
+
+    #[inline]
+    pub fn measure(&self, h: crate::stats::Histogram, start: Option<Instant>) {
+        if let (Some(s), Some(t)) = (&self.stats, start) {
+            s.measure(h, t.elapsed().as_micros() as u64);
+        }
+    }
+
+    /// A start time for `measure`, taken only when statistics are on.
+    #[inline]
+    pub fn timer(&self) -> Option<Instant> {
+        self.stats.as_ref().map(|_| Instant::now())
+    }
+
     pub fn check_open(&self) -> Result<()> {
         if self.closed.load(Ordering::Acquire) {
             return Err(Error::shutdown(""));
@@ -348,6 +372,11 @@ impl Db {
 
     pub fn latest_sequence_number(&self) -> u64 {
         self.inner.last_sequence.load(Ordering::Acquire)
+    }
+
+    /// The statistics object the database records into, when statistics are enabled.
+    pub fn statistics(&self) -> Option<Arc<crate::stats::Statistics>> {
+        self.inner.stats.clone()
     }
 }
 

@@ -37,12 +37,6 @@ fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
                 )));
             }
         }
-        if o.num_levels < 1 {
-            return Err(Error::invalid_argument("num_levels should be at least 1"));
-        }
-        if o.write_buffer_size == 0 {
-            return Err(Error::invalid_argument("write_buffer_size must be positive"));
-        }
     }
     if !cfs.iter().any(|(n, _)| n == "default") {
         return Err(Error::invalid_argument("Default column family not specified"));
@@ -57,6 +51,9 @@ pub(super) fn open(
     read_only: bool,
     error_if_wal_file_exists: bool,
 ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
+    let db_opts = &db_opts.sanitized();
+    let cfs: Vec<(String, Options)> = cfs.iter().map(|(n, o)| (n.clone(), o.sanitized())).collect();
+    let cfs = &cfs[..];
     check_options(db_opts, cfs)?;
     let fs = db_opts.file_system();
     let path = path.to_path_buf();
@@ -193,6 +190,7 @@ pub(super) fn open(
         db_id,
         session_id,
         txn: Default::default(),
+        stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
     });
 
     // Column families with their recovered versions and empty memtables.
@@ -212,6 +210,7 @@ pub(super) fn open(
                         opts: o.clone(),
                         sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
                         dropped: AtomicBool::new(false),
+                        stall: Default::default(),
                     }),
                 );
             }
@@ -456,6 +455,7 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
         let mem = inner.new_memtable(&c.opts, new_wal);
         let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;
         st.live_versions.push(Arc::downgrade(&version));
+        c.stall.update(&version, &c.opts);
         *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version });
     }
     // Everything replayed is now in tables recorded by the MANIFEST.

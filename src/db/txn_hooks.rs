@@ -261,7 +261,7 @@ impl DbInner {
             return Ok((self.last_sequence.load(Ordering::Acquire) + 1, timings));
         }
         let _leader = self.writers.leader.lock();
-        self.make_room_for_write(wo.no_slowdown)?;
+        self.make_room_for_write(wo.no_slowdown, batch.size_in_bytes())?;
         if let Some(e) = self.bg_error() {
             return Err(e);
         }
