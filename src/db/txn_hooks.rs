@@ -260,6 +260,16 @@ impl DbInner {
         if count == 0 && xid.is_none() && validate.is_none() {
             return Ok((self.last_sequence.load(Ordering::Acquire) + 1, timings));
         }
+        // The memtable a bypassing commit installs is built before the write lock, at the
+        // sequence number the commit will most likely get; under the lock it is used when that
+        // guess holds (no other write came in between), and rebuilt otherwise.
+        let mut prebuilt = match bypass {
+            Some(build) if count > 0 => {
+                let guess = self.last_sequence.load(Ordering::Acquire) + 1;
+                Some((guess, self.build_bypass_memtables(build(guess))))
+            }
+            _ => None,
+        };
         let _leader = self.writers.leader.lock();
         self.make_room_for_write(wo.no_slowdown, batch.size_in_bytes())?;
         if let Some(e) = self.bg_error() {
@@ -334,20 +344,19 @@ impl DbInner {
                 if let Some(st) = st_guard.as_mut() {
                     self.switch_memtables(st, &cf_ids)?;
                 }
-                let entries = build(first_seq);
+                let mems = match prebuilt.take() {
+                    Some((guess, mems)) if guess == first_seq => mems,
+                    // Another writer took sequence numbers since the guess: build again.
+                    _ => self.build_bypass_memtables(build(first_seq)),
+                };
                 let cfs = self.cfs.read();
-                for (cf_id, list) in entries {
+                for (cf_id, mem) in mems {
                     let Some(cf) = cfs.get(&cf_id) else { continue };
-                    if list.is_empty() {
-                        continue;
-                    }
-                    let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-                    let mem = MemTable::from_sorted(crate::key::InternalKeyComparator::new(cf.opts.comparator), id, list);
                     mem.set_log_number(wal_number);
                     mem.set_earliest_seqno(first_seq);
                     let old = cf.super_version();
                     let mut imm = Vec::with_capacity(old.imm.len() + 1);
-                    imm.push(Arc::new(mem));
+                    imm.push(mem);
                     imm.extend(old.imm.iter().cloned());
                     *cf.sv.write() = Arc::new(SuperVersion { mem: old.mem.clone(), imm, version: old.version.clone() });
                 }
@@ -405,6 +414,22 @@ impl DbInner {
 }
 
 impl DbInner {
+    /// One memtable per column family from sorted internal entries (the bypassing commit).
+    fn build_bypass_memtables(&self, entries: SortedEntries) -> Vec<(u32, Arc<MemTable>)> {
+        let cfs = self.cfs.read();
+        let mut out = Vec::with_capacity(entries.len());
+        for (cf_id, list) in entries {
+            let Some(cf) = cfs.get(&cf_id) else { continue };
+            if list.is_empty() {
+                continue;
+            }
+            let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
+            let cmp = crate::key::InternalKeyComparator::new(cf.opts.comparator);
+            out.push((cf_id, Arc::new(MemTable::from_sorted(cmp, id, list))));
+        }
+        out
+    }
+
     /// The sequence number of the newest entry of `key` in column family `cf` (None: the key has
     /// no entry anywhere). Used to detect write conflicts of transactions.
     pub(crate) fn latest_sequence_of_key(&self, cf: u32, key: &[u8]) -> Result<Option<u64>> {
