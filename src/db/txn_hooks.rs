@@ -338,11 +338,11 @@ impl DbInner {
         let t_mem = Instant::now();
         match bypass {
             Some(build) if count > 0 => {
-                // The record went to WAL `wal_number`, where the active memtables' data also is:
-                // they become immutable (and a new WAL starts), so once the installed memtable
-                // and those older ones are flushed, nothing in that WAL is needed any more.
-                if let Some(st) = st_guard.as_mut() {
-                    self.switch_memtables(st, &cf_ids)?;
+                // The active memtables hold older sequence numbers than the installed one, so
+                // they become immutable first (readers look at the active memtable first). No new
+                // WAL starts: recovery skips what the tables already hold by sequence number.
+                if st_guard.is_some() {
+                    self.freeze_active_memtables(&cf_ids);
                 }
                 let mems = match prebuilt.take() {
                     Some((guess, mems)) if guess == first_seq => mems,
@@ -414,6 +414,25 @@ impl DbInner {
 }
 
 impl DbInner {
+    /// Makes the non-empty active memtables of `cf_ids` immutable, keeping the current WAL.
+    /// Requires: the db mutex and the write leader lock.
+    fn freeze_active_memtables(&self, cf_ids: &[u32]) {
+        let cfs = self.cfs.read();
+        for id in cf_ids {
+            let Some(cf) = cfs.get(id) else { continue };
+            let old = cf.super_version();
+            if old.mem.is_empty() {
+                continue;
+            }
+            let mem = self.new_memtable(&cf.opts, old.mem.log_number());
+            mem.set_earliest_seqno(self.last_sequence.load(Ordering::Acquire) + 1);
+            let mut imm = Vec::with_capacity(old.imm.len() + 1);
+            imm.push(old.mem.clone());
+            imm.extend(old.imm.iter().cloned());
+            *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
+        }
+    }
+
     /// One memtable per column family from sorted internal entries (the bypassing commit).
     fn build_bypass_memtables(&self, entries: SortedEntries) -> Vec<(u32, Arc<MemTable>)> {
         let cfs = self.cfs.read();
