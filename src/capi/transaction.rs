@@ -583,14 +583,14 @@ pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimi
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(opt: *mut rocksdb_transaction_options_t, v: u64) {
     if let Some(o) = opt.as_mut() {
-        o.stored.set("large_txn_commit_optimize_byte_threshold", v as u64);
+        o.stored.set("large_txn_commit_optimize_byte_threshold", v);
     }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(opt: *mut rocksdb_transaction_options_t) -> u64 {
     match opt.as_ref() {
-        Some(o) => o.stored.get("large_txn_commit_optimize_byte_threshold").map(|b| b as u64).unwrap_or(u64::MAX),
+        Some(o) => o.stored.get("large_txn_commit_optimize_byte_threshold").unwrap_or(u64::MAX),
         None => u64::MAX,
     }
 }

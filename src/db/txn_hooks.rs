@@ -37,6 +37,9 @@ pub struct RecoveredPrepared {
 /// The sorted writes of one column family for a memtable built in one go: (internal key, value).
 pub type SortedEntries = Vec<(u32, Vec<(Vec<u8>, Vec<u8>)>)>;
 
+/// An optimistic transaction's conflict check, run under the write lock at commit.
+pub type ConflictCheck<'a> = dyn Fn(&DbInner) -> Result<()> + 'a;
+
 /// Timings of the last commit of the calling thread's kind, in nanoseconds (perf context).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CommitTimings {
@@ -230,7 +233,7 @@ impl DbInner {
         batch: &WriteBatch,
         xid: Option<(&[u8], u64)>,
         bypass: Option<&dyn Fn(u64) -> SortedEntries>,
-        validate: Option<&dyn Fn(&DbInner) -> Result<()>>,
+        validate: Option<&ConflictCheck<'_>>,
     ) -> Result<(u64, CommitTimings)> {
         self.check_open()?;
         if self.read_only {
