@@ -24,6 +24,7 @@ pub mod version;
 pub mod compaction;
 pub mod stats;
 pub mod db;
+pub mod txn;
 pub mod capi;
 
 pub use error::{Error, Result};

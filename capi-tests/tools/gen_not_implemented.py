@@ -36,6 +36,10 @@ CREATABLE = {
     "rocksdb_lru_cache_options_t", "rocksdb_filterpolicy_t", "rocksdb_comparator_t",
     "rocksdb_mergeoperator_t", "rocksdb_writebatch_t", "rocksdb_iterator_t", "rocksdb_snapshot_t",
     "rocksdb_column_family_handle_t", "rocksdb_pinnableslice_t", "rocksdb_env_t",
+    "rocksdb_transactiondb_t", "rocksdb_optimistictransactiondb_t", "rocksdb_transaction_t",
+    "rocksdb_transactiondb_options_t", "rocksdb_transaction_options_t",
+    "rocksdb_optimistictransaction_options_t", "rocksdb_optimistictransactiondb_options_t",
+    "rocksdb_writebatch_wi_t", "rocksdb_perfcontext_t",
 }
 # Option handles whose scalar setters may be stored.
 STORING = {

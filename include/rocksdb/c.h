@@ -381,7 +381,7 @@ typedef struct rocksdb_env_t rocksdb_env_t;
 
 /*
  Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
- file I/O has no per-writer settings.
+ file I/O has no per-writer settings, so the values are stored and read back only.
  */
 typedef struct rocksdb_envoptions_t rocksdb_envoptions_t;
 
@@ -516,9 +516,6 @@ typedef struct rocksdb_mergeoperator_t rocksdb_mergeoperator_t;
  */
 typedef struct rocksdb_open_and_compact_options_t rocksdb_open_and_compact_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransaction_options_t`).
- */
 typedef struct rocksdb_optimistictransaction_options_t rocksdb_optimistictransaction_options_t;
 
 /*
@@ -526,13 +523,10 @@ typedef struct rocksdb_optimistictransaction_options_t rocksdb_optimistictransac
  */
 typedef struct rocksdb_optimistictransactiondb_lock_buckets_t rocksdb_optimistictransactiondb_lock_buckets_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_options_t`).
- */
 typedef struct rocksdb_optimistictransactiondb_options_t rocksdb_optimistictransactiondb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_t`).
+ An open OptimisticTransactionDB (`rocksdb_optimistictransactiondb_t`).
  */
 typedef struct rocksdb_optimistictransactiondb_t rocksdb_optimistictransactiondb_t;
 
@@ -542,7 +536,7 @@ typedef struct rocksdb_optimistictransactiondb_t rocksdb_optimistictransactiondb
 typedef struct rocksdb_options_t rocksdb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_perfcontext_t`).
+ The calling thread's perf context (`rocksdb_perfcontext_t`).
  */
 typedef struct rocksdb_perfcontext_t rocksdb_perfcontext_t;
 
@@ -656,23 +650,17 @@ typedef struct rocksdb_trace_options_t rocksdb_trace_options_t;
  */
 typedef struct rocksdb_trace_reader_t rocksdb_trace_reader_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_transaction_options_t`).
- */
 typedef struct rocksdb_transaction_options_t rocksdb_transaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_transaction_t`).
+ A transaction of either kind (`rocksdb_transaction_t`).
  */
 typedef struct rocksdb_transaction_t rocksdb_transaction_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_transactiondb_options_t`).
- */
 typedef struct rocksdb_transactiondb_options_t rocksdb_transactiondb_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_transactiondb_t`).
+ An open TransactionDB (`rocksdb_transactiondb_t`).
  */
 typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 
@@ -722,7 +710,7 @@ typedef struct rocksdb_write_buffer_manager_t rocksdb_write_buffer_manager_t;
 typedef struct rocksdb_writebatch_t rocksdb_writebatch_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_writebatch_wi_t`).
+ A write batch with an index of its keys (`rocksdb_writebatch_wi_t`).
  */
 typedef struct rocksdb_writebatch_wi_t rocksdb_writebatch_wi_t;
 
@@ -3520,44 +3508,9 @@ extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(cons
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **errptr);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_optimistictransaction_options_t *a2, rocksdb_transaction_t *a3);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *a0, unsigned char a1);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -3573,76 +3526,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_lock_buckets_t *rocks
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_with_otxn_db_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, rocksdb_optimistictransactiondb_lock_buckets_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *a0, const char *a1, uint64_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_write" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
 
 /*
  Accepted and stored; ferrock does not use it.
@@ -3778,31 +3661,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_manager(rocksdb
  Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -4575,629 +4433,14 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_transaction_options_t *a2, rocksdb_transaction_t *a3);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_commit" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_destroy(rocksdb_transaction_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_name(rocksdb_transaction_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_prepare" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_log_data(rocksdb_transaction_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch_wi" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback_to_savepoint" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_set_name" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *a0);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_close(rocksdb_transactiondb_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_create_column_family" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cfs" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open_column_families" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *a0, const char *a1, uint64_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *a0, const rocksdb_snapshot_t *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_write" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
@@ -5485,199 +4728,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_allow_stall(roc
 extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_write_writebatch_wi" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2, const rocksdb_readoptions_t *a3);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, const rocksdb_readoptions_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *a0, void *a1, void (*a2)(void*, const char*, size_t, const char*, size_t), void (*a3)(void*, const char*, size_t));
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_rollback_to_save_point" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
@@ -6940,6 +5993,55 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_opt
 
 extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 
+/*
+ A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *opt, rocksdb_ratelimiter_t *_rate_limiter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_reads(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_reads(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_writes(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_writes(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_reads(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_reads(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_writes(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_writes(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_allow_fallocate(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_allow_fallocate(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fd_cloexec(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fd_cloexec(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_bytes_per_sync(rocksdb_envoptions_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_envoptions_get_bytes_per_sync(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_strict_bytes_per_sync(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_strict_bytes_per_sync(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fallocate_with_keep_size(rocksdb_envoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fallocate_with_keep_size(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_compaction_readahead_size(rocksdb_envoptions_t *opt, size_t v);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_compaction_readahead_size(rocksdb_envoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_writable_file_max_buffer_size(rocksdb_envoptions_t *opt, size_t v);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_writable_file_max_buffer_size(rocksdb_envoptions_t *opt);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options);
@@ -7025,6 +6127,499 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_filter_policy(ro
  Tables read with these options use this cache (shared with whoever else holds it); NULL = a cache of the database's own.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *opt, size_t v);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *opt, size_t v);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *opt, int64_t v);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt);
+
+/*
+ Stored for the getter; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *options, const rocksdb_transactiondb_options_t *txn_db_options, const char *name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *options, const rocksdb_transactiondb_options_t *txn_db_options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_close(rocksdb_transactiondb_t *txn_db);
+
+/*
+ A handle to the database under the transactions; release it with
+ `rocksdb_transactiondb_close_base_db` (which does not close the database).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *txn_db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_close_base_db(rocksdb_t *base_db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *txn_db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *txn_db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *txn_db, const rocksdb_snapshot_t *snapshot);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_write(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *txn_db, const char *propname);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *txn_db, const char *propname, uint64_t *out_val);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t *column_family, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_families, int num_column_families, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *txn_db, unsigned char sync, char **errptr);
+
+/*
+ The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`
+ handles, each released with `rocksdb_transaction_destroy`, the array with `rocksdb_free`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *txn_db, size_t *cnt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *options, const char *name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *options, const rocksdb_optimistictransactiondb_options_t *otxn_db_options, const char *name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *options, const rocksdb_optimistictransactiondb_options_t *otxn_db_options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *otxn_db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *otxn_db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_close_base_db(rocksdb_t *base_db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *otxn_db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *otxn_db, const char *propname);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *otxn_db, const char *propname, uint64_t *out_val);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *otxn_db, const rocksdb_writeoptions_t *write_options, const rocksdb_optimistictransaction_options_t *otxn_options, rocksdb_transaction_t *old_txn);
+
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *txn_db, const rocksdb_writeoptions_t *write_options, const rocksdb_transaction_options_t *txn_options, rocksdb_transaction_t *old_txn);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_destroy(rocksdb_transaction_t *t);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_commit(rocksdb_transaction_t *t, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback(rocksdb_transaction_t *t, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_t *t, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *t, const char *name, size_t name_len, char **errptr);
+
+/*
+ The name as a malloc'd copy (not NUL-terminated), or NULL when unnamed.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_name(rocksdb_transaction_t *t, size_t *name_len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *t);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *t, char **errptr);
+
+/*
+ The transaction's snapshot (NULL without one); the handle is freed with `rocksdb_free` as in
+ RocksDB, so it does not own the snapshot: the transaction keeps it alive.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *t);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put(rocksdb_transaction_t *t, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete(rocksdb_transaction_t *t, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge(rocksdb_transaction_t *t, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge_cf(rocksdb_transaction_t *t, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_log_data(rocksdb_transaction_t *t, const char *blob, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *t, rocksdb_writebatch_t *wb, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *t, rocksdb_writebatch_wi_t *wi, char **errptr);
+
+/*
+ A copy of the transaction's indexed batch, released with `rocksdb_writebatch_wi_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *t);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, size_t *vlen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, size_t *vlen, unsigned char exclusive, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, size_t *vlen, unsigned char exclusive, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const char *key, size_t klen, unsigned char exclusive, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, unsigned char exclusive, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *t, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
+
+/*
+ Sets the calling thread's perf level (RocksDB's PerfLevel values).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_perf_level(int level);
+
+extern ROCKSDB_LIBRARY_API rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *context);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *context);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *context, int metric);
+
+/*
+ RocksDB's PerfContext::ToString: "name = value, " pairs (zeros left out when asked).
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *context, unsigned char exclude_zero_counters);
+
+/*
+ Lock buckets are an optimistic-transaction tuning object ferrock does not create; only NULL
+ can be passed, and validation does not use buckets.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
+
+/*
+ User-defined timestamps are not supported (open fails for a comparator with timestamps), so
+ a transaction's commit timestamp has nothing to apply to.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *t, uint64_t commit_timestamp);
+
+/*
+ See `rocksdb_transaction_set_commit_timestamp`.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *t, uint64_t ts);
+
+/*
+ `reserved_bytes` preallocates; `overwrite_keys` is recorded (reads always see the newest
+ write of a key, which is what RocksDB gives with it set).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *b);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *b);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *b);
+
+/*
+ The batch's bytes (RocksDB's WriteBatch representation), valid until the batch changes.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *b, size_t *size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *b, const char *key, size_t klen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *b, const char *key, size_t klen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+
+/*
+ Merge records are stored (reads of a merged key answer Not implemented until the engine has
+ merge operators).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *b, const char *blob, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *b);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *b, char **errptr);
+
+/*
+ Calls `put` / `deleted` for each Put / Delete record in order (as rocksdb_writebatch_iterate).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t));
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *b, const rocksdb_options_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *b, const rocksdb_options_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *b, rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, rocksdb_column_family_handle_t *cf);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, const rocksdb_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *wbwi, rocksdb_iterator_t *base_iterator, rocksdb_column_family_handle_t *cf, const rocksdb_readoptions_t *options);
+
+/*
+ Writes the batch's records to the database (the index is not needed for that).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_writebatch_wi(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_wi_t *wbwi, char **errptr);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *b, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *b, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+/*
+ RocksDB's WriteBatchWithIndex refuses range deletions (NotSupported, which c.h drops): the
+ batch is left unchanged, as there.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
 extern ROCKSDB_LIBRARY_API rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 

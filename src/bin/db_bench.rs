@@ -22,6 +22,7 @@
 use ferrock::db::Db;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
 use ferrock::batch::WriteBatch;
+use ferrock::txn::{TransactionDb, TransactionDbOptions, TransactionOptions};
 use ferrock::table::cache::BlockCache;
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -80,6 +81,12 @@ const FLAG_DEFAULTS: &[(&str, &str)] = &[
     ("perf_level", "1"),
     ("merge_operator", ""),
     ("memtablerep", "skip_list"),
+    // Transactions (issue 5): each write batch of fillseq/fillrandom/overwrite becomes one
+    // pessimistic transaction; commit_bypass_memtable installs it as an immutable memtable at
+    // commit; txn_prepare names and prepares it first (two-phase commit).
+    ("transaction_db", "false"),
+    ("commit_bypass_memtable", "false"),
+    ("txn_prepare", "false"),
 ];
 
 /// Flags whose values are real numbers (validated as such).
@@ -406,6 +413,8 @@ struct Config {
     write_rate_limit: u64,
     /// Operations finished by every thread of the running benchmark, for the interval lines.
     progress: AtomicU64,
+    commit_bypass_memtable: bool,
+    txn_prepare: bool,
 }
 
 impl Config {
@@ -1133,6 +1142,75 @@ fn run_threads(
     Ok((total, thread_seconds))
 }
 
+/// Opens the database, as a TransactionDB with --transaction_db (kept in `tdb`).
+fn open_any(opts: &Options, path: &Path, transaction_db: bool, tdb: &mut Option<TransactionDb>) -> Db {
+    if !transaction_db {
+        return open_db(opts, path);
+    }
+    match TransactionDb::open(opts, &TransactionDbOptions::default(), path) {
+        Ok(t) => {
+            let d = t.db().clone();
+            *tdb = Some(t);
+            d
+        }
+        Err(e) => die(&format!("open error: {e}")),
+    }
+}
+
+/// Commit-path time of all writer threads, nanoseconds.
+static TXN_WAL_NANOS: AtomicU64 = AtomicU64::new(0);
+static TXN_MEMTABLE_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// fillseq / fillrandom / overwrite with --transaction_db: one transaction per batch.
+fn do_write_txn(db: &TransactionDb, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+    ferrock::txn::perf::set_perf_level(ferrock::txn::perf::ENABLE_TIME_EXCEPT_FOR_MUTEX);
+    ferrock::txn::perf::reset();
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats::started(false);
+    let batch_size = cfg.batch_size.max(1) as u64;
+    let topts = TransactionOptions { commit_bypass_memtable: cfg.commit_bypass_memtable, ..Default::default() };
+    let mut txn = None;
+    let start = Instant::now();
+    let mut i = 0u64;
+    let mut n_txn = 0u64;
+    while cfg.keep_going(start, i, cfg.writes) {
+        let op_start = Instant::now();
+        let t = db.begin(&cfg.write_options, &topts, txn.take());
+        let n = if cfg.duration_secs > 0 { batch_size } else { batch_size.min(cfg.writes - i) };
+        for j in 0..n {
+            let k = match order {
+                KeyOrder::Sequential => i + j,
+                KeyOrder::Random => rng.uniform(cfg.num),
+            };
+            generate_key(k, cfg.key_size, &mut key);
+            t.put(&key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+        }
+        if cfg.txn_prepare {
+            t.set_name(&format!("xid-{seed}-{n_txn}")).map_err(|e| format!("set_name error: {e}"))?;
+            t.prepare().map_err(|e| format!("prepare error: {e}"))?;
+        }
+        t.commit().map_err(|e| format!("commit error: {e}"))?;
+        n_txn += 1;
+        txn = Some(t);
+        st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
+        st.finished_ops(cfg, n, op_start);
+        i += n;
+    }
+    st.finish = Some(Instant::now());
+    let c = ferrock::txn::perf::counters();
+    TXN_WAL_NANOS.fetch_add(c.write_wal_time, std::sync::atomic::Ordering::Relaxed);
+    TXN_MEMTABLE_NANOS.fetch_add(c.write_memtable_time, std::sync::atomic::Ordering::Relaxed);
+    Ok(st)
+}
+
+fn report_txn_perf() {
+    let wal = TXN_WAL_NANOS.swap(0, std::sync::atomic::Ordering::Relaxed);
+    let mem = TXN_MEMTABLE_NANOS.swap(0, std::sync::atomic::Ordering::Relaxed);
+    println!("perf context (commit path, all threads): write_wal_time = {wal} ns, write_memtable_time = {mem} ns");
+}
+
 fn open_db(opts: &Options, path: &Path) -> Db {
     match Db::open(opts, path) {
         Ok(db) => db,
@@ -1170,9 +1248,13 @@ fn main() {
         readwritepercent: flags.i64("readwritepercent").clamp(0, 100) as u64,
         write_rate_limit: flags.i64("benchmark_write_rate_limit").max(0) as u64,
         progress: AtomicU64::new(0),
+        commit_bypass_memtable: flags.bool("commit_bypass_memtable"),
+        txn_prepare: flags.bool("txn_prepare"),
     };
     let cfg = make_config(num, flags.i64("value_size").max(0) as usize);
     let cfg_100k = make_config(num / 1000, 100_000);
+    let transaction_db = flags.bool("transaction_db");
+    let mut tdb: Option<TransactionDb> = None;
     let db_path = match flags.str("db") {
         "" => default_db_path(),
         p => PathBuf::from(p),
@@ -1214,7 +1296,7 @@ fn main() {
     if let Some(parent) = db_path.parent() {
         let _ = std::fs::create_dir_all(parent);
     }
-    let mut db = Some(open_db(&opts, &db_path));
+    let mut db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
     let mut next_seed = cfg.seed.wrapping_add(1);
     let mut summary: Vec<String> = Vec::new();
 
@@ -1225,6 +1307,7 @@ fn main() {
                 println!("{name:<12} : skipped (--use_existing_db is true)");
                 continue;
             }
+            tdb = None;
             if let Some(old) = db.take() {
                 if let Err(e) = old.close() {
                     die(&format!("close error: {e}"));
@@ -1233,7 +1316,7 @@ fn main() {
             if let Err(e) = destroy_db_files(&db_path) {
                 die(&format!("cannot remove the old database at {}: {e}", db_path.display()));
             }
-            db = Some(open_db(&opts, &db_path));
+            db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
         // As RocksDB's ThreadState: every thread of every benchmark gets the next seed
@@ -1245,6 +1328,13 @@ fn main() {
         let before = baseline(d);
         let cfg = if name == "fill100K" { &cfg_100k } else { &cfg };
         let result = with_interval_reporter(cfg, d, || match name.as_str() {
+            "fillseq" | "fillrandom" | "overwrite" if tdb.is_some() => {
+                let order = if name == "fillseq" { KeyOrder::Sequential } else { KeyOrder::Random };
+                let Some(t) = tdb.as_ref() else { die("transaction db is not open") };
+                let r = run_threads(cfg, &|i| do_write_txn(t, cfg, order, seed_of(i)));
+                report_txn_perf();
+                r
+            }
             "fillseq" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t), false)),
             "fillrandom" | "overwrite" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t), false)),
             "readrandom" => run_threads(cfg, &|t| do_read_random(d, cfg, seed_of(t))),

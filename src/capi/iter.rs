@@ -4,13 +4,13 @@ use super::cf::rocksdb_column_family_handle_t;
 use super::db::rocksdb_t;
 use super::readoptions::rocksdb_readoptions_t;
 use super::*;
-use crate::db::DbIterator;
 use libc::c_uchar;
 
 /// An iterator (`rocksdb_iterator_t`). It holds its own reference to the engine,
 /// so it stays safe to use (answering "Shutdown in progress") after `rocksdb_close`.
 pub struct rocksdb_iterator_t {
-    pub(crate) it: DbIterator,
+    /// A database iterator, or a transaction's / batch's writes merged over one.
+    pub(crate) it: crate::txn::wbwi::UserIterator,
 }
 
 #[unsafe(no_mangle)]
@@ -22,7 +22,7 @@ pub unsafe extern "C" fn rocksdb_create_iterator(
         let it = handle(db, "db")?
             .db
             .iter(&handle(options, "read options")?.ro)?;
-        Ok(into_handle(rocksdb_iterator_t { it }))
+        Ok(into_handle(rocksdb_iterator_t { it: it.into() }))
     })
 }
 
@@ -37,7 +37,7 @@ pub unsafe extern "C" fn rocksdb_create_iterator_cf(
             &handle(options, "read options")?.ro,
             &handle(column_family, "column family handle")?.cf,
         )?;
-        Ok(into_handle(rocksdb_iterator_t { it }))
+        Ok(into_handle(rocksdb_iterator_t { it: it.into() }))
     })
 }
 
@@ -72,7 +72,7 @@ pub unsafe extern "C" fn rocksdb_create_iterators(
             made.push(d.iter_cf(&ro, &cf.cf)?);
         }
         for (i, it) in made.into_iter().enumerate() {
-            *iterators.add(i) = into_handle(rocksdb_iterator_t { it });
+            *iterators.add(i) = into_handle(rocksdb_iterator_t { it: it.into() });
         }
         Ok(())
     })

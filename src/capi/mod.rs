@@ -47,6 +47,8 @@ pub mod sstfilewriter;
 pub mod snapshot;
 pub mod statistics;
 pub mod table_options;
+pub mod transaction;
+pub mod wbwi;
 pub mod writeoptions;
 
 use crate::error::{Error, Result};

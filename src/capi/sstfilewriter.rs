@@ -12,14 +12,159 @@ use crate::table::builder::{TableBuildOptions, TableBuilder};
 use std::cmp::Ordering;
 
 /// Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
-/// file I/O has no per-writer settings.
+/// file I/O has no per-writer settings, so the values are stored and read back only.
 pub struct rocksdb_envoptions_t {
-    _unused: u8,
+    flags: std::collections::BTreeMap<&'static str, u64>,
+}
+
+impl rocksdb_envoptions_t {
+    /// RocksDB's EnvOptions defaults.
+    fn get(&self, name: &'static str) -> u64 {
+        self.flags.get(name).copied().unwrap_or(match name {
+            "allow_fallocate" | "fd_cloexec" | "fallocate_with_keep_size" => 1,
+            "compaction_readahead_size" => 0,
+            "writable_file_max_buffer_size" => 1024 * 1024,
+            _ => 0,
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_t {
-    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { _unused: 0 })))
+    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { flags: Default::default() })))
+}
+
+/// A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
+    opt: *mut rocksdb_envoptions_t,
+    _rate_limiter: *mut crate::capi::not_implemented::rocksdb_ratelimiter_t,
+) {
+    guarded((), || {
+        handle_mut(opt, "env options")?;
+        Ok(())
+    })
+}
+
+unsafe fn set_envoption(opt: *mut rocksdb_envoptions_t, name: &'static str, v: u64) {
+    guarded((), || {
+        handle_mut(opt, "env options")?.flags.insert(name, v);
+        Ok(())
+    })
+}
+
+unsafe fn get_envoption(opt: *mut rocksdb_envoptions_t, name: &'static str) -> u64 {
+    guarded(0, || Ok(handle(opt, "env options")?.get(name)))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_reads(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "use_mmap_reads", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_reads(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "use_mmap_reads") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_use_mmap_writes(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "use_mmap_writes", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_use_mmap_writes(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "use_mmap_writes") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_reads(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "use_direct_reads", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_reads(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "use_direct_reads") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_use_direct_writes(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "use_direct_writes", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_use_direct_writes(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "use_direct_writes") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_allow_fallocate(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "allow_fallocate", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_allow_fallocate(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "allow_fallocate") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_fd_cloexec(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "fd_cloexec", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_fd_cloexec(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "fd_cloexec") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_bytes_per_sync(opt: *mut rocksdb_envoptions_t, v: u64) {
+    set_envoption(opt, "bytes_per_sync", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_bytes_per_sync(opt: *mut rocksdb_envoptions_t) -> u64 {
+    get_envoption(opt, "bytes_per_sync") as u64
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_strict_bytes_per_sync(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "strict_bytes_per_sync", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_strict_bytes_per_sync(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "strict_bytes_per_sync") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_fallocate_with_keep_size(opt: *mut rocksdb_envoptions_t, v: libc::c_uchar) {
+    set_envoption(opt, "fallocate_with_keep_size", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_fallocate_with_keep_size(opt: *mut rocksdb_envoptions_t) -> libc::c_uchar {
+    get_envoption(opt, "fallocate_with_keep_size") as libc::c_uchar
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_compaction_readahead_size(opt: *mut rocksdb_envoptions_t, v: libc::size_t) {
+    set_envoption(opt, "compaction_readahead_size", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_compaction_readahead_size(opt: *mut rocksdb_envoptions_t) -> libc::size_t {
+    get_envoption(opt, "compaction_readahead_size") as libc::size_t
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_set_writable_file_max_buffer_size(opt: *mut rocksdb_envoptions_t, v: libc::size_t) {
+    set_envoption(opt, "writable_file_max_buffer_size", v as u64)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_envoptions_get_writable_file_max_buffer_size(opt: *mut rocksdb_envoptions_t) -> libc::size_t {
+    get_envoption(opt, "writable_file_max_buffer_size") as libc::size_t
 }
 
 #[unsafe(no_mangle)]

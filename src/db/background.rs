@@ -640,6 +640,9 @@ impl DbInner {
                 }
             }
         }
+        if let Some(p) = self.txn.min_prepared_wal() {
+            min = min.min(p);
+        }
         min
     }
 

@@ -16,9 +16,12 @@ mod open;
 mod properties;
 mod read;
 mod table_cache;
+mod txn_hooks;
 mod write;
 
 pub use read::DbIterator;
+pub use txn_hooks::CommitTimings;
+pub(crate) use txn_hooks::{SortedEntries, TxnShared};
 
 use crate::env::info_log::InfoLog;
 use crate::env::{FileLock, FileSystem};
@@ -204,6 +207,8 @@ pub(crate) struct DbInner {
     pub write_stats: write::WriteStats,
     pub db_id: String,
     pub session_id: String,
+    /// Two-phase-commit bookkeeping of transactions (src/db/txn_hooks.rs).
+    pub txn: TxnShared,
     /// RocksDB's statistics object, when the options enabled it.
     pub stats: Option<Arc<crate::stats::Statistics>>,
 }

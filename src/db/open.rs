@@ -191,6 +191,7 @@ pub(super) fn open(
         write_stats: Default::default(),
         db_id,
         session_id,
+        txn: Default::default(),
         stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
     });
 
@@ -260,16 +261,28 @@ struct Recovered {
     /// Level-0 tables written while replaying (memtables over their size), per column family.
     tables: Vec<(u32, crate::version::edit::FileMetaData)>,
     wals: Vec<u64>,
+    /// Per column family, the largest sequence number in its tables: every entry up to it is
+    /// in a table (memtables flush in sequence order), so replay skips it. A WAL can hold such
+    /// entries next to newer ones when a transaction's commit installed its memtable without
+    /// starting a new WAL (src/db/txn_hooks.rs).
+    flushed_seq: BTreeMap<u32, u64>,
 }
 
 fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_only: bool, error_if_wal_file_exists: bool) -> Result<Recovered> {
-    let min_log = {
+    // Every WAL on disk is read: one older than a column family's log number may still hold a
+    // prepared, undecided transaction (its data records are skipped by log number below).
+    let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, 0)?;
+    let flushed_seq: BTreeMap<u32, u64> = {
         let st = inner.state.lock();
-        let m = st.versions.column_families().map(|c| c.log_number).min().unwrap_or(0);
-        m.min(st.versions.min_log_number_to_keep().max(m))
+        st.versions
+            .column_families()
+            .map(|d| {
+                let max = d.current.levels.iter().flatten().map(|f| f.largest_seqno).max().unwrap_or(0);
+                (d.id, max)
+            })
+            .collect()
     };
-    let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, min_log)?;
-    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone() };
+    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone(), flushed_seq };
     if read_only && error_if_wal_file_exists {
         for n in &wals {
             if inner.fs.file_size(&inner.wal_path(*n)).unwrap_or(0) > 0 {
@@ -315,6 +328,11 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
                         }
                     }
                     let batch = WriteBatch::from_data(&record)?;
+                    // Two-phase commit: prepared sections wait for their commit marker.
+                    let batch = match inner.recover_two_phase_record(batch, wal)? {
+                        Some(b) => b,
+                        None => continue,
+                    };
                     let seq = batch.sequence();
                     if let Err(e) = apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec) {
                         if e.code() == Code::Corruption {
@@ -380,7 +398,9 @@ fn apply_recovered_batch(
         seq += 1;
         // Data of a column family that is already in its tables, or of a dropped one, is skipped.
         match (cfs.get(&cf), cf_log_numbers.get(&cf)) {
-            (Some(c), Some(&log_number)) if wal >= log_number => {
+            (Some(c), Some(&log_number))
+                if wal >= log_number && this_seq > rec.flushed_seq.get(&cf).copied().unwrap_or(0) =>
+            {
                 c.super_version().mem.add(this_seq, t, key, value);
             }
             _ => {}
@@ -447,6 +467,8 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
         w.number = new_wal;
     }
     st.alive_wals.push_back((new_wal, 0));
+    // Prepared, undecided transactions move into the new WAL before the old ones go.
+    inner.relog_recovered_prepared()?;
     inner.fs.sync_dir(&inner.wal_dir)?;
     for c in &cfs {
         let mem = inner.new_memtable(&c.opts, new_wal);

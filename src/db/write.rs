@@ -443,7 +443,7 @@ impl DbInner {
     /// Switches full memtables to immutable (scheduling their flush), delays writes while the
     /// tree has compaction debt (at `delayed_write_rate`), and stops them while it has too much:
     /// too many immutable memtables, level-0 files or pending compaction bytes.
-    fn make_room_for_write(&self, no_slowdown: bool, write_bytes: usize) -> Result<()> {
+    pub(crate) fn make_room_for_write(&self, no_slowdown: bool, write_bytes: usize) -> Result<()> {
         if let Some(e) = self.bg_error() {
             return Err(e);
         }

@@ -1,0 +1,807 @@
+//! Transactions over a `Db`: pessimistic (`TransactionDb`: point locks taken as keys are
+//! written or read for update, two-phase commit with RocksDB's WAL markers, rocksdb-formats.md
+//! §2) and optimistic (`OptimisticTransactionDb`: no locks; at commit each key the transaction
+//! touched is checked for a newer write than the transaction saw, else "Resource busy: ").
+//! A transaction buffers its writes in a `WriteBatchWithIndex` (reads see them first) and
+//! commits them atomically; with `commit_bypass_memtable` (or above the db's size threshold)
+//! the commit installs the sorted writes as the newest immutable memtable
+//! (`DbInner::commit_transaction`, src/db/txn_hooks.rs).
+//!
+//! Thread-safety: `TransactionDb`, `OptimisticTransactionDb` and `Transaction` are `Send + Sync`;
+//! a transaction's own state sits behind a mutex (RocksDB allows one thread at a time per
+//! transaction; ferrock makes concurrent use safe, not meaningful).
+
+pub mod lock;
+pub mod wbwi;
+
+use crate::batch::WriteBatch;
+use crate::db::{ColumnFamilyHandle, Db, PinnableSlice, Snapshot};
+use crate::error::{Code, Error, Result};
+use crate::key::ValueType;
+use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+use lock::{LockManager, LockRequest, TxnId};
+use parking_lot::Mutex;
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
+use std::time::{Duration, Instant};
+use wbwi::{BatchLookup, EntryKind, WriteBatchWithIndex};
+
+pub use crate::db::DbIterator;
+pub use wbwi::BaseDeltaIterator;
+
+/// RocksDB's TransactionDBOptions (defaults as RocksDB's).
+#[derive(Clone, Debug)]
+pub struct TransactionDbOptions {
+    /// Locks per column family; <= 0: unlimited.
+    pub max_num_locks: i64,
+    pub num_stripes: usize,
+    /// Lock wait of transactions whose own `lock_timeout` is negative, ms (<0: forever).
+    pub transaction_lock_timeout: i64,
+    /// Lock wait of the TransactionDb's own put/delete/write, ms.
+    pub default_lock_timeout: i64,
+    /// A commit of at least this many writes bypasses the memtable (0: never by size).
+    pub txn_commit_bypass_memtable_threshold: u32,
+}
+
+impl Default for TransactionDbOptions {
+    fn default() -> Self {
+        TransactionDbOptions {
+            max_num_locks: -1,
+            num_stripes: 16,
+            transaction_lock_timeout: 1000,
+            default_lock_timeout: 1000,
+            txn_commit_bypass_memtable_threshold: u32::MAX,
+        }
+    }
+}
+
+/// RocksDB's TransactionOptions (defaults as RocksDB's).
+#[derive(Clone, Debug)]
+pub struct TransactionOptions {
+    pub set_snapshot: bool,
+    pub deadlock_detect: bool,
+    /// ms; negative: the db's transaction_lock_timeout.
+    pub lock_timeout: i64,
+    /// ms after begin when other transactions may take this one's locks; negative: never.
+    pub expiration: i64,
+    pub deadlock_detect_depth: i64,
+    /// Bytes; 0: unlimited.
+    pub max_write_batch_size: usize,
+    pub skip_concurrency_control: bool,
+    pub commit_bypass_memtable: bool,
+    pub skip_prepare: bool,
+}
+
+impl Default for TransactionOptions {
+    fn default() -> Self {
+        TransactionOptions {
+            set_snapshot: false,
+            deadlock_detect: false,
+            lock_timeout: -1,
+            expiration: -1,
+            deadlock_detect_depth: 50,
+            max_write_batch_size: 0,
+            skip_concurrency_control: false,
+            commit_bypass_memtable: false,
+            skip_prepare: true,
+        }
+    }
+}
+
+/// RocksDB's OptimisticTransactionOptions.
+#[derive(Clone, Debug, Default)]
+pub struct OptimisticTransactionOptions {
+    pub set_snapshot: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TxnState {
+    Started,
+    Prepared,
+    Committed,
+    RolledBack,
+}
+
+/// Timings of a transaction's last commit, nanoseconds (perf context).
+pub use crate::db::CommitTimings;
+
+pub(crate) struct Shared {
+    db: Db,
+    opts: TransactionDbOptions,
+    locks: LockManager,
+    optimistic: bool,
+    next_id: AtomicU64,
+    /// Named transactions (names are unique while alive).
+    names: Mutex<HashMap<String, Weak<Transaction>>>,
+    /// Prepared transactions recovered at open, owned here until listed.
+    recovered: Mutex<Vec<Arc<Transaction>>>,
+}
+
+struct SavePoint {
+    locks_len: usize,
+    snapshot: Option<Snapshot>,
+}
+
+struct State {
+    id: TxnId,
+    opts: TransactionOptions,
+    wo: WriteOptions,
+    batch: WriteBatchWithIndex,
+    snapshot: Option<Snapshot>,
+    /// Keys this transaction locked (pessimistic), in locking order.
+    locked: Vec<(u32, Vec<u8>)>,
+    locked_set: HashSet<(u32, Vec<u8>)>,
+    /// Optimistic: key → the sequence the transaction read or wrote it at.
+    tracked: HashMap<(u32, Vec<u8>), u64>,
+    save_points: Vec<SavePoint>,
+    name: Option<String>,
+    phase: TxnState,
+    prepared_wal: Option<u64>,
+    expire_at: Option<Instant>,
+    last_timings: CommitTimings,
+}
+
+/// One transaction. Writes are buffered until `commit`; `rollback` discards them.
+pub struct Transaction {
+    shared: Arc<Shared>,
+    st: Mutex<State>,
+}
+
+fn busy() -> Error {
+    Error::busy("")
+}
+
+impl Shared {
+    fn new_state(&self, wo: &WriteOptions, opts: &TransactionOptions) -> State {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let expire_at = if opts.expiration >= 0 { Some(Instant::now() + Duration::from_millis(opts.expiration as u64)) } else { None };
+        let snapshot = if opts.set_snapshot { self.db.snapshot().ok() } else { None };
+        State {
+            id,
+            opts: opts.clone(),
+            wo: *wo,
+            batch: WriteBatchWithIndex::default(),
+            snapshot,
+            locked: Vec::new(),
+            locked_set: HashSet::new(),
+            tracked: HashMap::new(),
+            save_points: Vec::new(),
+            name: None,
+            phase: TxnState::Started,
+            prepared_wal: None,
+            expire_at,
+            last_timings: CommitTimings::default(),
+        }
+    }
+
+    fn begin(self: &Arc<Self>, wo: &WriteOptions, opts: &TransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
+        match old {
+            Some(t) => {
+                {
+                    let mut st = t.st.lock();
+                    t.release_all(&mut st);
+                    t.forget_name(&st);
+                    *st = self.new_state(wo, opts);
+                }
+                t
+            }
+            None => Arc::new(Transaction { shared: self.clone(), st: Mutex::new(self.new_state(wo, opts)) }),
+        }
+    }
+}
+
+impl Transaction {
+    pub fn id(&self) -> u64 {
+        self.st.lock().id
+    }
+    pub fn state(&self) -> TxnState {
+        self.st.lock().phase
+    }
+    pub fn name(&self) -> Option<String> {
+        self.st.lock().name.clone()
+    }
+    pub fn last_commit_timings(&self) -> CommitTimings {
+        self.st.lock().last_timings
+    }
+    /// The transaction's writes so far.
+    pub fn write_batch(&self) -> WriteBatch {
+        self.st.lock().batch.write_batch().clone()
+    }
+    /// A copy of the transaction's indexed batch.
+    pub fn indexed_batch(&self) -> WriteBatchWithIndex {
+        self.st.lock().batch.clone()
+    }
+    pub fn num_writes(&self) -> u32 {
+        self.st.lock().batch.count()
+    }
+
+    fn check_writable(st: &State) -> Result<()> {
+        match st.phase {
+            TxnState::Started => Ok(()),
+            TxnState::Prepared => Err(Error::invalid_argument("Transaction has already been prepared.")),
+            TxnState::Committed => Err(Error::invalid_argument("Transaction has already been committed.")),
+            TxnState::RolledBack => Err(Error::invalid_argument("Transaction has already been rolledback.")),
+        }
+    }
+
+    fn lock_timeout(&self, st: &State) -> i64 {
+        if st.opts.lock_timeout < 0 {
+            self.shared.opts.transaction_lock_timeout
+        } else {
+            st.opts.lock_timeout
+        }
+    }
+
+    /// Pessimistic: locks the key (and validates it against the snapshot); optimistic: tracks
+    /// the sequence it was seen at.
+    fn track(&self, st: &mut State, cf: u32, key: &[u8], exclusive: bool, read_seq: Option<u64>) -> Result<()> {
+        let db = &self.shared.db.inner;
+        if self.shared.optimistic {
+            let k = (cf, key.to_vec());
+            if !st.tracked.contains_key(&k) {
+                let seq = match (&st.snapshot, read_seq) {
+                    (Some(s), _) => s.sequence_number(),
+                    (None, Some(r)) => r,
+                    (None, None) => db.last_sequence.load(Ordering::Acquire),
+                };
+                st.tracked.insert(k, seq);
+            }
+            return Ok(());
+        }
+        if st.opts.skip_concurrency_control {
+            return Ok(());
+        }
+        let req = LockRequest {
+            txn: st.id,
+            exclusive,
+            timeout_ms: self.lock_timeout(st),
+            deadlock_detect: st.opts.deadlock_detect,
+            deadlock_detect_depth: st.opts.deadlock_detect_depth,
+            expire_at: st.expire_at,
+        };
+        let t = Instant::now();
+        let newly = self.shared.locks.lock(cf, key, &req);
+        crate::txn::perf::add_key_lock_wait(t.elapsed());
+        let newly = newly?;
+        if newly {
+            st.locked.push((cf, key.to_vec()));
+            st.locked_set.insert((cf, key.to_vec()));
+        }
+        // With a snapshot, a write committed after it makes this transaction's write a conflict.
+        let check_seq = read_seq.or(st.snapshot.as_ref().map(|s| s.sequence_number()));
+        if let Some(seq) = check_seq {
+            if let Some(latest) = db.latest_sequence_of_key(cf, key)? {
+                if latest > seq {
+                    if newly {
+                        self.shared.locks.unlock(st.id, cf, key);
+                        st.locked.pop();
+                        st.locked_set.remove(&(cf, key.to_vec()));
+                    }
+                    return Err(busy());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// RocksDB refuses a write that would take the batch past max_write_batch_size.
+    fn check_batch_size(st: &State, adding: usize) -> Result<()> {
+        if st.opts.max_write_batch_size > 0 && st.batch.data().len() + adding > st.opts.max_write_batch_size {
+            return Err(Error::with_subcode(Code::Aborted, crate::error::SubCode::MemoryLimit, ""));
+        }
+        Ok(())
+    }
+
+    pub fn put_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        Self::check_batch_size(&st, key.len() + value.len() + 3)?;
+        self.track(&mut st, cf.id(), key, true, None)?;
+        st.batch.put_cf(cf.id(), key, value);
+        Ok(())
+    }
+    pub fn put(&self, key: &[u8], value: &[u8]) -> Result<()> {
+        self.put_cf(&default_cf(), key, value)
+    }
+    pub fn delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        self.track(&mut st, cf.id(), key, true, None)?;
+        st.batch.delete_cf(cf.id(), key);
+        Ok(())
+    }
+    pub fn delete(&self, key: &[u8]) -> Result<()> {
+        self.delete_cf(&default_cf(), key)
+    }
+    pub fn single_delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        self.track(&mut st, cf.id(), key, true, None)?;
+        st.batch.single_delete_cf(cf.id(), key);
+        Ok(())
+    }
+    /// Merge needs a merge operator, which the engine does not have yet.
+    pub fn merge_cf(&self, _cf: &ColumnFamilyHandle, _key: &[u8], _value: &[u8]) -> Result<()> {
+        Err(Error::not_supported("Merge operator"))
+    }
+    /// Writes without locking or conflict checking (RocksDB's PutUntracked).
+    pub fn put_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        st.batch.put_cf(cf.id(), key, value);
+        Ok(())
+    }
+    pub fn delete_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        st.batch.delete_cf(cf.id(), key);
+        Ok(())
+    }
+    pub fn put_log_data(&self, blob: &[u8]) {
+        self.st.lock().batch.put_log_data(blob);
+    }
+
+    /// The transaction's own write, else the database at `ro` (its snapshot, if any).
+    pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        let st = self.st.lock();
+        match st.batch.get_from_batch_cf(cf.id(), key) {
+            BatchLookup::Found(v) => return Ok(Some(v.to_vec())),
+            BatchLookup::Deleted => return Ok(None),
+            BatchLookup::Merge => return Err(Error::not_supported("Merge operator")),
+            BatchLookup::NotInBatch => {}
+        }
+        drop(st);
+        self.shared.db.get_cf(ro, cf, key)
+    }
+    pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        self.get_cf(ro, &default_cf(), key)
+    }
+    pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
+        Ok(self.get_cf(ro, cf, key)?.map(|data| PinnableSlice { data }))
+    }
+
+    /// Locks the key (exclusive unless `exclusive` is false) and reads it; with a snapshot, a
+    /// write committed after the snapshot is a conflict ("Resource busy: ").
+    pub fn get_for_update_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8], exclusive: bool) -> Result<Option<Vec<u8>>> {
+        {
+            let mut st = self.st.lock();
+            Self::check_writable(&st)?;
+            let read_seq = ro.snapshot.as_ref().map(|s| s.sequence_number());
+            self.track(&mut st, cf.id(), key, exclusive, read_seq)?;
+        }
+        self.get_cf(ro, cf, key)
+    }
+    pub fn get_for_update(&self, ro: &ReadOptions, key: &[u8], exclusive: bool) -> Result<Option<Vec<u8>>> {
+        self.get_for_update_cf(ro, &default_cf(), key, exclusive)
+    }
+
+    pub fn multi_get_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
+        keys.iter().map(|(cf, k)| self.get_cf(ro, cf, k)).collect()
+    }
+    pub fn multi_get_for_update_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
+        keys.iter().map(|(cf, k)| self.get_for_update_cf(ro, cf, k, true)).collect()
+    }
+
+    /// The transaction's writes merged over the database at `ro`.
+    pub fn iter_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle) -> Result<BaseDeltaIterator> {
+        let base = self.shared.db.iter_cf(ro, cf)?;
+        let st = self.st.lock();
+        let mut it = st.batch.iter_with_base(cf.id(), base);
+        it.set_bounds(ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone());
+        Ok(it)
+    }
+
+    pub fn set_snapshot(&self) {
+        let mut st = self.st.lock();
+        st.snapshot = self.shared.db.snapshot().ok();
+    }
+    pub fn clear_snapshot(&self) {
+        self.st.lock().snapshot = None;
+    }
+    pub fn snapshot(&self) -> Option<Snapshot> {
+        self.st.lock().snapshot.clone()
+    }
+
+    pub fn set_save_point(&self) {
+        let mut st = self.st.lock();
+        st.batch.set_save_point();
+        let sp = SavePoint { locks_len: st.locked.len(), snapshot: st.snapshot.clone() };
+        st.save_points.push(sp);
+    }
+    /// Undoes the writes since the last save point and releases the locks taken since then.
+    pub fn rollback_to_save_point(&self) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        let sp = st.save_points.pop().ok_or_else(|| Error::not_found("No SavePoint set"))?;
+        st.batch.rollback_to_save_point()?;
+        let released: Vec<(u32, Vec<u8>)> = st.locked.drain(sp.locks_len..).collect();
+        for (cf, k) in released {
+            self.shared.locks.unlock(st.id, cf, &k);
+            st.locked_set.remove(&(cf, k));
+        }
+        st.snapshot = sp.snapshot;
+        Ok(())
+    }
+    pub fn pop_save_point(&self) -> Result<()> {
+        let mut st = self.st.lock();
+        st.save_points.pop().ok_or_else(|| Error::not_found("No SavePoint set"))?;
+        st.batch.pop_save_point()
+    }
+
+    pub fn set_name(self: &Arc<Self>, name: &str) -> Result<()> {
+        let mut st = self.st.lock();
+        if st.phase != TxnState::Started {
+            return Err(Error::invalid_argument("Transaction is beyond state for naming."));
+        }
+        if st.name.is_some() {
+            return Err(Error::invalid_argument("Transaction has already been named."));
+        }
+        if name.is_empty() {
+            return Err(Error::invalid_argument("Cannot name transaction with blank name."));
+        }
+        let mut names = self.shared.names.lock();
+        if names.get(name).is_some_and(|w| w.strong_count() > 0) {
+            return Err(Error::invalid_argument("Transaction name must be unique."));
+        }
+        names.insert(name.to_string(), Arc::downgrade(self));
+        st.name = Some(name.to_string());
+        Ok(())
+    }
+
+    fn forget_name(&self, st: &State) {
+        if let Some(n) = &st.name {
+            self.shared.names.lock().remove(n);
+        }
+    }
+
+    /// Two-phase commit, phase one: logs the writes with BeginPrepare/EndPrepare(name).
+    pub fn prepare(&self) -> Result<()> {
+        let mut st = self.st.lock();
+        if self.shared.optimistic {
+            return Err(Error::invalid_argument("Two phase commit not supported for optimistic transactions."));
+        }
+        Self::check_writable(&st)?;
+        let name = st.name.clone().ok_or_else(|| Error::invalid_argument("Cannot prepare a transaction that has not been named."))?;
+        Self::check_expired(&st)?;
+        let wal = self.shared.db.inner.write_prepare(&st.wo, name.as_bytes(), st.batch.write_batch())?;
+        st.prepared_wal = Some(wal);
+        st.phase = TxnState::Prepared;
+        Ok(())
+    }
+
+    fn check_expired(st: &State) -> Result<()> {
+        if st.expire_at.is_some_and(|t| t <= Instant::now()) {
+            return Err(Error::new(Code::Expired, ""));
+        }
+        Ok(())
+    }
+
+    pub fn commit(&self) -> Result<()> {
+        let mut st = self.st.lock();
+        let db = self.shared.db.inner.clone();
+        match st.phase {
+            TxnState::Started | TxnState::Prepared => {}
+            TxnState::Committed => return Err(Error::invalid_argument("Transaction has already been committed.")),
+            TxnState::RolledBack => return Err(Error::invalid_argument("Transaction has already been rolledback.")),
+        }
+        if st.phase == TxnState::Started && !st.opts.skip_prepare && st.name.is_some() && !self.shared.optimistic {
+            return Err(Error::invalid_argument("Commit-without-prepare is disallowed, use Prepare() first."));
+        }
+        if !self.shared.optimistic {
+            if let Err(e) = Self::check_expired(&st) {
+                // An expired transaction's locks may belong to others now: it cannot commit.
+                st.phase = TxnState::RolledBack;
+                self.release_all(&mut st);
+                return Err(e);
+            }
+        }
+        let bypass_wanted = !self.shared.optimistic
+            && st.batch.count() > 0
+            && (st.opts.commit_bypass_memtable
+                || (self.shared.opts.txn_commit_bypass_memtable_threshold > 0
+                    && st.batch.count() >= self.shared.opts.txn_commit_bypass_memtable_threshold));
+        let xid_owned = st.name.clone();
+        let xid = match (st.phase, st.prepared_wal, &xid_owned) {
+            (TxnState::Prepared, Some(wal), Some(n)) => Some((n.as_bytes(), wal)),
+            _ => None,
+        };
+        let batch_ref = &st.batch;
+        let build = |first_seq: u64| sorted_entries(batch_ref, first_seq);
+        let tracked = &st.tracked;
+        let validate = |inner: &crate::db::DbInner| -> Result<()> {
+            for ((cf, key), seq) in tracked {
+                if let Some(latest) = inner.latest_sequence_of_key(*cf, key)? {
+                    if latest > *seq {
+                        return Err(busy());
+                    }
+                }
+            }
+            Ok(())
+        };
+        let result = db.commit_transaction(
+            &st.wo,
+            st.batch.write_batch(),
+            xid,
+            if bypass_wanted { Some(&build) } else { None },
+            if self.shared.optimistic { Some(&validate) } else { None },
+        );
+        match result {
+            Ok((_, timings)) => {
+                crate::txn::perf::add_commit(timings);
+                st.last_timings = timings;
+                st.phase = TxnState::Committed;
+                self.release_all(&mut st);
+                Ok(())
+            }
+            Err(e) => {
+                if self.shared.optimistic && e.code() == Code::Busy {
+                    // RocksDB's optimistic commit failure leaves the transaction to be rolled back.
+                    st.tracked.clear();
+                }
+                Err(e)
+            }
+        }
+    }
+
+    pub fn rollback(&self) -> Result<()> {
+        let mut st = self.st.lock();
+        match st.phase {
+            TxnState::Committed => return Err(Error::invalid_argument("This transaction has already been committed.")),
+            TxnState::Prepared => {
+                if let (Some(n), Some(wal)) = (st.name.clone(), st.prepared_wal) {
+                    self.shared.db.inner.write_rollback_prepared(&st.wo, n.as_bytes(), wal)?;
+                }
+            }
+            _ => {}
+        }
+        st.phase = TxnState::RolledBack;
+        self.release_all(&mut st);
+        Ok(())
+    }
+
+    fn release_all(&self, st: &mut State) {
+        let id = st.id;
+        for (cf, k) in st.locked.drain(..) {
+            self.shared.locks.unlock(id, cf, &k);
+        }
+        st.locked_set.clear();
+        st.tracked.clear();
+        st.batch.clear();
+        st.save_points.clear();
+        if st.phase == TxnState::Prepared {
+            if let Some(w) = st.prepared_wal.take() {
+                self.shared.db.inner.txn.unpin_wal(w);
+            }
+        }
+        st.prepared_wal = None;
+        st.snapshot = None;
+    }
+
+    /// Replaces the transaction's writes with `batch`'s (RocksDB's RebuildFromWriteBatch): each
+    /// key is locked (pessimistic) or tracked (optimistic) as if written.
+    pub fn rebuild_from_write_batch(&self, batch: &WriteBatch) -> Result<()> {
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
+        batch.for_each(|r| {
+            match r {
+                crate::batch::BatchRecord::Put { cf, key, .. }
+                | crate::batch::BatchRecord::Delete { cf, key }
+                | crate::batch::BatchRecord::SingleDelete { cf, key } => keys.push((cf, key.to_vec())),
+                crate::batch::BatchRecord::Merge { .. } => return Err(Error::not_supported("Merge operator")),
+                _ => {}
+            }
+            Ok(())
+        })?;
+        for (cf, k) in &keys {
+            self.track(&mut st, *cf, k, true, None)?;
+        }
+        st.batch.rebuild_from(batch)
+    }
+}
+
+impl Drop for Transaction {
+    fn drop(&mut self) {
+        let mut st = self.st.lock();
+        // A prepared transaction dropped without a decision stays prepared in the WAL (RocksDB
+        // keeps it for recovery); its locks go.
+        let phase = st.phase;
+        let id = st.id;
+        for (cf, k) in st.locked.drain(..) {
+            self.shared.locks.unlock(id, cf, &k);
+        }
+        if phase != TxnState::Prepared {
+            self.forget_name(&st);
+        }
+    }
+}
+
+/// The transaction's writes as sorted internal entries per column family, sequence numbers
+/// counted from `first_seq` in batch order.
+fn sorted_entries(batch: &WriteBatchWithIndex, first_seq: u64) -> crate::db::SortedEntries {
+    let mut out = Vec::new();
+    for cf in batch.column_families() {
+        let mut list = Vec::new();
+        for (key, e) in batch.entries_cf(cf) {
+            let t = match e.kind {
+                EntryKind::Put => ValueType::Value,
+                EntryKind::Delete => ValueType::Deletion,
+                EntryKind::SingleDelete => ValueType::SingleDeletion,
+                EntryKind::Merge => ValueType::Merge,
+            };
+            let mut ikey = Vec::with_capacity(key.len() + 8);
+            crate::key::append_internal_key(&mut ikey, key, first_seq + e.ordinal as u64, t as u8);
+            list.push((ikey, batch.entry_value(e).to_vec()));
+        }
+        out.push((cf, list));
+    }
+    out
+}
+
+fn default_cf() -> ColumnFamilyHandle {
+    ColumnFamilyHandle { id: 0, name: "default".into() }
+}
+
+/// A database whose writes go through pessimistic transactions.
+#[derive(Clone)]
+pub struct TransactionDb {
+    shared: Arc<Shared>,
+}
+
+impl TransactionDb {
+    pub fn open(opts: &Options, txn_opts: &TransactionDbOptions, path: impl AsRef<Path>) -> Result<TransactionDb> {
+        let db = Db::open(opts, path)?;
+        Ok(Self::wrap(db, txn_opts, false))
+    }
+
+    pub fn open_cf(
+        opts: &Options,
+        txn_opts: &TransactionDbOptions,
+        path: impl AsRef<Path>,
+        cfs: &[(String, Options)],
+    ) -> Result<(TransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
+        let (db, handles) = Db::open_cf(opts, path, cfs)?;
+        Ok((Self::wrap(db, txn_opts, false), handles))
+    }
+
+    fn wrap(db: Db, txn_opts: &TransactionDbOptions, optimistic: bool) -> TransactionDb {
+        let recovered = db.inner.txn.take_recovered();
+        let shared = Arc::new(Shared {
+            db,
+            opts: txn_opts.clone(),
+            locks: LockManager::new(txn_opts.num_stripes, txn_opts.max_num_locks),
+            optimistic,
+            next_id: AtomicU64::new(1),
+            names: Mutex::new(HashMap::new()),
+            recovered: Mutex::new(Vec::new()),
+        });
+        // Recovered prepared transactions hold their keys' locks again and wait for a decision.
+        for p in recovered {
+            let t = shared.begin(&WriteOptions::default(), &TransactionOptions::default(), None);
+            {
+                let mut st = t.st.lock();
+                let name = String::from_utf8_lossy(&p.xid).into_owned();
+                let _ = st.batch.rebuild_from(&p.batch);
+                let keys: Vec<(u32, Vec<u8>)> = st.batch.column_families().flat_map(|cf| st.batch.entries_cf(cf).map(move |(k, _)| (cf, k.to_vec()))).collect();
+                for (cf, k) in keys {
+                    let req = LockRequest { txn: st.id, exclusive: true, timeout_ms: 0, deadlock_detect: false, deadlock_detect_depth: 0, expire_at: None };
+                    if let Ok(true) = shared.locks.lock(cf, &k, &req) {
+                        st.locked_set.insert((cf, k.clone()));
+                        st.locked.push((cf, k));
+                    }
+                }
+                shared.names.lock().insert(name.clone(), Arc::downgrade(&t));
+                st.name = Some(name);
+                st.phase = TxnState::Prepared;
+                st.prepared_wal = Some(p.wal);
+            }
+            shared.recovered.lock().push(t);
+        }
+        TransactionDb { shared }
+    }
+
+    pub fn begin(&self, wo: &WriteOptions, opts: &TransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
+        self.shared.begin(wo, opts, old)
+    }
+
+    /// Every transaction in the prepared state: the ones recovered at open (handed over to the
+    /// caller) and live ones.
+    pub fn prepared_transactions(&self) -> Vec<Arc<Transaction>> {
+        let mut out: Vec<Arc<Transaction>> = std::mem::take(&mut *self.shared.recovered.lock());
+        for w in self.shared.names.lock().values() {
+            if let Some(t) = w.upgrade() {
+                if !out.iter().any(|o| Arc::ptr_eq(o, &t)) && t.state() == TxnState::Prepared {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    pub fn transaction_by_name(&self, name: &str) -> Option<Arc<Transaction>> {
+        self.shared.names.lock().get(name).and_then(|w| w.upgrade())
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.shared.db
+    }
+    pub fn options(&self) -> &TransactionDbOptions {
+        &self.shared.opts
+    }
+    pub fn num_locks(&self) -> i64 {
+        self.shared.locks.num_locks()
+    }
+
+    /// A one-write transaction under the db's default lock timeout (RocksDB's
+    /// PessimisticTransactionDB::Put).
+    fn write_locked(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
+        let opts = TransactionOptions { lock_timeout: self.shared.opts.default_lock_timeout, ..Default::default() };
+        let t = self.begin(wo, &opts, None);
+        t.rebuild_from_write_batch(&batch)?;
+        t.commit()
+    }
+    pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.put_cf(cf.id(), key, value);
+        self.write_locked(wo, b)
+    }
+    pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
+        self.put_cf(wo, &default_cf(), key, value)
+    }
+    pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.delete_cf(cf.id(), key);
+        self.write_locked(wo, b)
+    }
+    pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
+        self.write_locked(wo, batch.clone())
+    }
+    pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        self.shared.db.get_cf(ro, cf, key)
+    }
+    pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
+        self.shared.db.flush(fo)
+    }
+    pub fn close(&self) -> Result<()> {
+        self.shared.db.close()
+    }
+}
+
+/// A database whose transactions check for conflicts only at commit.
+#[derive(Clone)]
+pub struct OptimisticTransactionDb {
+    shared: Arc<Shared>,
+}
+
+impl OptimisticTransactionDb {
+    pub fn open(opts: &Options, path: impl AsRef<Path>) -> Result<OptimisticTransactionDb> {
+        let db = Db::open(opts, path)?;
+        Ok(Self::wrap(db))
+    }
+    pub fn open_cf(opts: &Options, path: impl AsRef<Path>, cfs: &[(String, Options)]) -> Result<(OptimisticTransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
+        let (db, handles) = Db::open_cf(opts, path, cfs)?;
+        Ok((Self::wrap(db), handles))
+    }
+    fn wrap(db: Db) -> OptimisticTransactionDb {
+        let t = TransactionDb::wrap(db, &TransactionDbOptions::default(), true);
+        OptimisticTransactionDb { shared: t.shared }
+    }
+    pub fn begin(&self, wo: &WriteOptions, opts: &OptimisticTransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
+        let o = TransactionOptions { set_snapshot: opts.set_snapshot, ..Default::default() };
+        self.shared.begin(wo, &o, old)
+    }
+    /// The database under the transactions (RocksDB's GetBaseDB).
+    pub fn base_db(&self) -> &Db {
+        &self.shared.db
+    }
+    pub fn close(&self) -> Result<()> {
+        self.shared.db.close()
+    }
+}
+
+pub mod perf;
+
+#[cfg(test)]
+mod tests;

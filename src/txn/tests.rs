@@ -1,0 +1,416 @@
+//! Transaction tests through the public API: isolation, locks (timeouts, deadlocks, many
+//! threads), optimistic conflicts, savepoints, two-phase commit recovery across reopen, and a
+//! random model run with and without the commit that bypasses the memtable.
+
+use super::*;
+use crate::options::FlushOptions;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+pub(crate) struct TempDir(pub(crate) PathBuf);
+
+impl TempDir {
+    pub(crate) fn new(tag: &str) -> TempDir {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let p = std::env::temp_dir().join(format!("ferrock-txn-{}-{}-{}", tag, std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+        let _ = std::fs::remove_dir_all(&p);
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn opts() -> Options {
+    Options { create_if_missing: true, ..Default::default() }
+}
+
+fn open(dir: &TempDir) -> TransactionDb {
+    TransactionDb::open(&opts(), &TransactionDbOptions::default(), &dir.0).unwrap()
+}
+
+fn ro() -> ReadOptions {
+    ReadOptions::new()
+}
+
+fn wo() -> WriteOptions {
+    WriteOptions::default()
+}
+
+#[test]
+fn writes_are_private_until_commit() {
+    let dir = TempDir::new("private");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"a", b"1").unwrap();
+    assert_eq!(t.get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), None);
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(db.num_locks(), 0);
+    // Reusing the handle starts a fresh transaction.
+    let t = db.begin(&wo(), &TransactionOptions::default(), Some(t));
+    assert_eq!(t.state(), TxnState::Started);
+    t.delete(b"a").unwrap();
+    assert_eq!(t.get(&ro(), b"a").unwrap(), None);
+    t.rollback().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+}
+
+#[test]
+fn lock_conflict_times_out() {
+    let dir = TempDir::new("timeout");
+    let db = open(&dir);
+    let topts = TransactionOptions { lock_timeout: 20, ..Default::default() };
+    let t1 = db.begin(&wo(), &topts, None);
+    let t2 = db.begin(&wo(), &topts, None);
+    t1.put(b"k", b"1").unwrap();
+    let e = t2.put(b"k", b"2").unwrap_err();
+    assert_eq!(e.to_string(), "Operation timed out: Timeout waiting to lock key");
+    let e = t2.get_for_update(&ro(), b"k", true).unwrap_err();
+    assert_eq!(e.code(), Code::TimedOut);
+    // The TransactionDb's own writes lock too.
+    assert_eq!(db.put(&wo(), b"k", b"x").unwrap_err().code(), Code::TimedOut);
+    t1.commit().unwrap();
+    t2.put(b"k", b"2").unwrap();
+    t2.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"k").unwrap(), Some(b"2".to_vec()));
+}
+
+#[test]
+fn deadlock_is_detected_between_transactions() {
+    let dir = TempDir::new("deadlock");
+    let db = open(&dir);
+    let topts = TransactionOptions { deadlock_detect: true, lock_timeout: 5000, ..Default::default() };
+    let t1 = db.begin(&wo(), &topts, None);
+    let t2 = db.begin(&wo(), &topts, None);
+    t1.put(b"a", b"1").unwrap();
+    t2.put(b"b", b"2").unwrap();
+    let t2c = t2.clone();
+    let h = std::thread::spawn(move || t2c.put(b"a", b"2"));
+    // Wait until t2 waits for t1's lock.
+    while db.shared.locks.num_locks() != 2 || !h.is_finished() && !waiting(&db) {
+        std::thread::yield_now();
+    }
+    let e = t1.put(b"b", b"1").unwrap_err();
+    assert_eq!(e.to_string(), "Resource busy: Deadlock");
+    t1.rollback().unwrap();
+    h.join().unwrap().unwrap();
+    t2.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"2".to_vec()));
+}
+
+fn waiting(db: &TransactionDb) -> bool {
+    db.shared.locks.has_waiters()
+}
+
+#[test]
+fn concurrent_get_for_update_counters_sum_exactly() {
+    let dir = TempDir::new("counters");
+    let db = open(&dir);
+    db.put(&wo(), b"counter", b"0").unwrap();
+    let threads = 8;
+    let per = 50;
+    let hs: Vec<_> = (0..threads)
+        .map(|_| {
+            let db = db.clone();
+            std::thread::spawn(move || {
+                let topts = TransactionOptions { lock_timeout: -1, ..Default::default() };
+                let mut old = None;
+                for _ in 0..per {
+                    let t = db.begin(&wo(), &topts, old.take());
+                    let v = t.get_for_update(&ro(), b"counter", true).unwrap().unwrap();
+                    let n: u64 = std::str::from_utf8(&v).unwrap().parse().unwrap();
+                    t.put(b"counter", (n + 1).to_string().as_bytes()).unwrap();
+                    t.commit().unwrap();
+                    old = Some(t);
+                }
+            })
+        })
+        .collect();
+    for h in hs {
+        h.join().unwrap();
+    }
+    let v = db.db().get(&ro(), b"counter").unwrap().unwrap();
+    assert_eq!(v, (threads * per).to_string().into_bytes());
+}
+
+#[test]
+fn snapshot_conflict_is_busy() {
+    let dir = TempDir::new("snapconf");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions { set_snapshot: true, ..Default::default() }, None);
+    db.put(&wo(), b"k", b"outside").unwrap();
+    let e = t.put(b"k", b"inside").unwrap_err();
+    assert_eq!(e.to_string(), "Resource busy: ");
+    t.put(b"other", b"ok").unwrap();
+    t.commit().unwrap();
+}
+
+#[test]
+fn optimistic_conflict_at_commit() {
+    let dir = TempDir::new("optimistic");
+    let odb = OptimisticTransactionDb::open(&opts(), &dir.0).unwrap();
+    odb.base_db().put(&wo(), b"k", b"0").unwrap();
+    let t1 = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    let t2 = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    assert_eq!(t1.get_for_update(&ro(), b"k", true).unwrap(), Some(b"0".to_vec()));
+    t1.put(b"k", b"1").unwrap();
+    t2.put(b"k", b"2").unwrap();
+    t2.commit().unwrap();
+    let e = t1.commit().unwrap_err();
+    assert_eq!(e.to_string(), "Resource busy: ");
+    t1.rollback().unwrap();
+    assert_eq!(odb.base_db().get(&ro(), b"k").unwrap(), Some(b"2".to_vec()));
+    // No conflict: commits.
+    let t3 = odb.begin(&wo(), &OptimisticTransactionOptions { set_snapshot: true }, Some(t1));
+    t3.put(b"j", b"3").unwrap();
+    t3.commit().unwrap();
+    assert_eq!(odb.base_db().get(&ro(), b"j").unwrap(), Some(b"3".to_vec()));
+}
+
+#[test]
+fn savepoints_undo_writes_and_locks() {
+    let dir = TempDir::new("savepoint");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"a", b"1").unwrap();
+    t.set_save_point();
+    t.put(b"a", b"2").unwrap();
+    t.put(b"b", b"2").unwrap();
+    assert_eq!(db.num_locks(), 2);
+    t.rollback_to_save_point().unwrap();
+    assert_eq!(db.num_locks(), 1);
+    assert_eq!(t.get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(t.get(&ro(), b"b").unwrap(), None);
+    assert_eq!(t.rollback_to_save_point().unwrap_err().code(), Code::NotFound);
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"b").unwrap(), None);
+}
+
+#[test]
+fn iterator_merges_own_writes() {
+    let dir = TempDir::new("iter");
+    let db = open(&dir);
+    db.put(&wo(), b"a", b"db").unwrap();
+    db.put(&wo(), b"c", b"db").unwrap();
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"b", b"t").unwrap();
+    t.delete(b"c").unwrap();
+    let mut it = t.iter_cf(&ro(), &default_cf()).unwrap();
+    it.seek_to_first();
+    let mut got = Vec::new();
+    while it.valid() {
+        got.push((it.key().to_vec(), it.value().to_vec()));
+        it.next();
+    }
+    assert_eq!(got, vec![(b"a".to_vec(), b"db".to_vec()), (b"b".to_vec(), b"t".to_vec())]);
+}
+
+#[test]
+fn two_phase_commit_recovers_prepared_after_reopen() {
+    let dir = TempDir::new("2pc");
+    {
+        let db = open(&dir);
+        let t = db.begin(&wo(), &TransactionOptions::default(), None);
+        t.set_name("xid1").unwrap();
+        t.put(b"p", b"prepared").unwrap();
+        t.prepare().unwrap();
+        let t2 = db.begin(&wo(), &TransactionOptions::default(), None);
+        t2.set_name("xid2").unwrap();
+        t2.put(b"r", b"rolled").unwrap();
+        t2.prepare().unwrap();
+        t2.rollback().unwrap();
+        let t3 = db.begin(&wo(), &TransactionOptions::default(), None);
+        t3.set_name("xid3").unwrap();
+        t3.put(b"c", b"committed").unwrap();
+        t3.prepare().unwrap();
+        t3.commit().unwrap();
+        // Flushing must not lose the prepared section's WAL.
+        db.flush(&FlushOptions::default()).unwrap();
+        std::mem::forget(t); // a crash: no decision reaches the WAL
+        db.close().unwrap();
+    }
+    {
+        let db = open(&dir);
+        assert_eq!(db.db().get(&ro(), b"c").unwrap(), Some(b"committed".to_vec()));
+        assert_eq!(db.db().get(&ro(), b"p").unwrap(), None);
+        assert_eq!(db.db().get(&ro(), b"r").unwrap(), None);
+        let prepared = db.prepared_transactions();
+        assert_eq!(prepared.len(), 1);
+        assert_eq!(prepared[0].name().as_deref(), Some("xid1"));
+        assert_eq!(prepared[0].state(), TxnState::Prepared);
+        // Its key stays locked until the decision.
+        let other = db.begin(&wo(), &TransactionOptions { lock_timeout: 0, ..Default::default() }, None);
+        assert_eq!(other.put(b"p", b"x").unwrap_err().code(), Code::TimedOut);
+        other.rollback().unwrap();
+        db.close().unwrap();
+    }
+    {
+        // Still prepared after a second reopen (it was re-logged), then committed.
+        let db = open(&dir);
+        let prepared = db.prepared_transactions();
+        assert_eq!(prepared.len(), 1);
+        prepared[0].commit().unwrap();
+        assert_eq!(db.db().get(&ro(), b"p").unwrap(), Some(b"prepared".to_vec()));
+        db.close().unwrap();
+    }
+    let db = open(&dir);
+    assert!(db.prepared_transactions().is_empty());
+    assert_eq!(db.db().get(&ro(), b"p").unwrap(), Some(b"prepared".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"c").unwrap(), Some(b"committed".to_vec()));
+}
+
+#[test]
+fn expired_transaction_cannot_commit() {
+    let dir = TempDir::new("expire");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions { expiration: 0, ..Default::default() }, None);
+    t.put(b"k", b"1").unwrap();
+    // Another transaction may take the expired lock.
+    let t2 = db.begin(&wo(), &TransactionOptions { lock_timeout: 0, ..Default::default() }, None);
+    t2.put(b"k", b"2").unwrap();
+    assert_eq!(t.commit().unwrap_err().code(), Code::Expired);
+    t2.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"k").unwrap(), Some(b"2".to_vec()));
+}
+
+/// A deterministic xorshift generator (no external randomness in tests).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Runs the same random transactions and returns what reads saw at each step.
+fn model_run(bypass: bool, dir: &TempDir) -> Vec<String> {
+    let mut o = opts();
+    o.write_buffer_size = 32 << 10;
+    let cfs = vec![("default".to_string(), o.clone()), ("other".to_string(), o.clone())];
+    let mut dbo = o.clone();
+    dbo.create_missing_column_families = true;
+    let (mut db, mut handles) = TransactionDb::open_cf(&dbo, &TransactionDbOptions::default(), &dir.0, &cfs).unwrap();
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    let mut model: BTreeMap<(usize, Vec<u8>), Vec<u8>> = BTreeMap::new();
+    let mut log = Vec::new();
+    for round in 0..60 {
+        let topts = TransactionOptions { commit_bypass_memtable: bypass, ..Default::default() };
+        let t = db.begin(&wo(), &topts, None);
+        let snap = db.db().snapshot().unwrap();
+        let snap_model = model.clone();
+        let mut pending = model.clone();
+        let n = 1 + rng.next() % 40;
+        for _ in 0..n {
+            let c = (rng.next() % 2) as usize;
+            let k = format!("k{:03}", rng.next() % 100).into_bytes();
+            match rng.next() % 4 {
+                0 => {
+                    t.delete_cf(&handles[c], &k).unwrap();
+                    pending.remove(&(c, k));
+                }
+                1 => {
+                    // SingleDelete is defined only over a single put: a fresh key put and
+                    // single-deleted inside the transaction (the bypass keeps only the newest).
+                    let fresh = format!("s{round}-{}", rng.next()).into_bytes();
+                    t.put_cf(&handles[c], &fresh, b"short-lived").unwrap();
+                    t.single_delete_cf(&handles[c], &fresh).unwrap();
+                }
+                _ => {
+                    let v = format!("v{round}-{}", rng.next() % 1000).into_bytes();
+                    t.put_cf(&handles[c], &k, &v).unwrap();
+                    pending.insert((c, k), v);
+                }
+            }
+        }
+        let name = format!("x{round}");
+        if round % 3 == 0 {
+            t.set_name(&name).unwrap();
+            t.prepare().unwrap();
+        }
+        if round % 7 == 6 {
+            t.rollback().unwrap();
+        } else {
+            t.commit().unwrap();
+            model = pending;
+        }
+        // Reads: every key through get, the snapshot, and iterators of both column families.
+        for c in 0..2 {
+            let mut it = db.db().iter_cf(&ro(), &handles[c]).unwrap();
+            it.seek_to_first();
+            let mut got = Vec::new();
+            while it.valid() {
+                got.push((it.key().to_vec(), it.value().to_vec()));
+                it.next();
+            }
+            let want: Vec<(Vec<u8>, Vec<u8>)> = model.iter().filter(|((cc, _), _)| *cc == c).map(|((_, k), v)| (k.clone(), v.clone())).collect();
+            assert_eq!(got, want, "round {round} cf {c} bypass {bypass}");
+            let sro = ReadOptions { snapshot: Some(snap.clone()), ..ReadOptions::new() };
+            for i in 0..100 {
+                let k = format!("k{i:03}").into_bytes();
+                assert_eq!(
+                    db.db().get_cf(&sro, &handles[c], &k).unwrap(),
+                    snap_model.get(&(c, k.clone())).cloned(),
+                    "round {round} cf {c} key {i} bypass {bypass} snapshot {}",
+                    snap.sequence_number()
+                );
+            }
+            log.push(format!("{round}/{c}: {got:?}"));
+        }
+        if round % 10 == 9 {
+            db.flush(&FlushOptions::default()).unwrap();
+        }
+        if round % 20 == 19 {
+            drop(handles);
+            db.close().unwrap();
+            drop(db);
+            let (d, h) = TransactionDb::open_cf(&dbo, &TransactionDbOptions::default(), &dir.0, &cfs).unwrap();
+            db = d;
+            handles = h;
+        }
+    }
+    log
+}
+
+#[test]
+fn bypass_and_plain_commits_give_identical_results() {
+    let d1 = TempDir::new("model-plain");
+    let d2 = TempDir::new("model-bypass");
+    let plain = model_run(false, &d1);
+    let bypass = model_run(true, &d2);
+    assert_eq!(plain, bypass);
+}
+
+#[test]
+fn bypass_commit_installs_an_immutable_memtable_and_reports_timings() {
+    let dir = TempDir::new("bypass");
+    let db = open(&dir);
+    db.put(&wo(), b"k0", b"old").unwrap();
+    perf::set_perf_level(perf::ENABLE_TIME_EXCEPT_FOR_MUTEX);
+    perf::reset();
+    let t = db.begin(&wo(), &TransactionOptions { commit_bypass_memtable: true, ..Default::default() }, None);
+    for i in 0..1000 {
+        t.put(format!("k{i}").as_bytes(), b"new").unwrap();
+    }
+    t.commit().unwrap();
+    let c = perf::counters();
+    assert!(c.write_wal_time > 0);
+    perf::set_perf_level(1);
+    let cf = db.db().inner.cf(0).unwrap();
+    let sv = cf.super_version();
+    assert!(sv.mem.is_empty());
+    assert!(sv.imm.first().is_some_and(|m| m.num_entries() == 1000));
+    assert_eq!(db.db().get(&ro(), b"k0").unwrap(), Some(b"new".to_vec()));
+    db.db().put(&wo(), b"k1", b"newer").unwrap();
+    assert_eq!(db.db().get(&ro(), b"k1").unwrap(), Some(b"newer".to_vec()));
+    db.flush(&FlushOptions::default()).unwrap();
+    assert_eq!(db.db().get(&ro(), b"k1").unwrap(), Some(b"newer".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"k999").unwrap(), Some(b"new".to_vec()));
+}
