@@ -175,11 +175,15 @@ pub fn read_exact_at(file: &dyn RandomAccessFile, offset: u64, buf: &mut [u8], f
 
 /// Reads the block at `handle`, verifies its trailer when `verify` (and the
 /// file has checksums, per `footer`), and returns its uncompressed contents.
+/// With `maybe_compressed` false the type byte is ignored and the block is
+/// returned as stored: RocksDB's rule for a table whose `rocksdb.compression`
+/// property says "NoCompression".
 pub fn read_block(
     file: &dyn RandomAccessFile,
     footer: &Footer,
     handle: &BlockHandle,
     verify: bool,
+    maybe_compressed: bool,
     file_name: &str,
 ) -> Result<Vec<u8>> {
     let size = usize::try_from(handle.size)
@@ -206,7 +210,7 @@ pub fn read_block(
         }
     }
     buf.truncate(size);
-    if type_byte == 0 {
+    if type_byte == 0 || !maybe_compressed {
         Ok(buf)
     } else if footer.format_version < 2 {
         // Formats 0 and 1 frame compressed blocks differently (§5.3).

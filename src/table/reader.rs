@@ -14,6 +14,7 @@ use crate::env::RandomAccessFile;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator};
+use crate::options::CompressionType;
 use crate::table::block::{Block, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
@@ -63,6 +64,8 @@ pub struct Table {
     cache: Option<Arc<BlockCache>>,
     cache_id: u64,
     verify_checksums: bool,
+    /// False when the properties say "NoCompression": type bytes are then ignored.
+    maybe_compressed: bool,
     file_size: u64,
     /// Sequence number every key of an ingested file reads with.
     global_seqno: Option<u64>,
@@ -101,7 +104,7 @@ impl Table {
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
         check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
-        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, &file_name)?;
+        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
         let mut props_handle = None;
         let mut range_del_handle = None;
@@ -134,7 +137,7 @@ impl Table {
         }
         let props = match props_handle {
             Some(h) => {
-                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, true, &file_name)?;
                 TableProperties::decode_block(raw).map_err(|e| annotate(e, &file_name))?
             }
             // A table without properties is still readable with the old index encoding.
@@ -146,20 +149,21 @@ impl Table {
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
         }
-        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, &file_name)?;
+        let maybe_compressed = props.compression_name != CompressionType::None.name();
+        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, maybe_compressed, &file_name)?;
         let index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
             return Err(annotate(e, &file_name));
         }
         let filter = match filter_handle {
             Some(h) if props.whole_key_filtering => {
-                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?;
                 Some(FilterBlockReader::new(raw))
             }
             _ => None,
         };
         let range_del_block = match range_del_handle {
-            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
+            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?))),
             None => None,
         };
         let global_seqno = external_global_seqno(&props, largest_seqno).map_err(|e| annotate(e, &file_name))?;
@@ -185,6 +189,7 @@ impl Table {
             cache,
             cache_id,
             verify_checksums: opts.verify_checksums,
+            maybe_compressed,
             file_size,
             global_seqno,
         }))
@@ -264,7 +269,14 @@ impl Table {
                 return Ok(b);
             }
         }
-        let raw = read_block(&*self.file, &self.footer, handle, self.verify_checksums, &self.file_name)?;
+        let raw = read_block(
+            &*self.file,
+            &self.footer,
+            handle,
+            self.verify_checksums,
+            self.maybe_compressed,
+            &self.file_name,
+        )?;
         let block = Arc::new(Block::new(raw));
         if fill_cache {
             if let Some(c) = &self.cache {

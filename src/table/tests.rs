@@ -169,6 +169,12 @@ fn round_trip_100k_every_codec_and_block_size() {
         (CompressionType::Lz4, -10, 16 * 1024),
         (CompressionType::Lz4hc, 32767, 1024),
         (CompressionType::Lz4hc, 4, 64 * 1024),
+        (CompressionType::Snappy, 32767, 4096),
+        (CompressionType::Zlib, 32767, 4096),
+        (CompressionType::Zlib, 9, 64 * 1024),
+        (CompressionType::BZip2, 32767, 16 * 1024),
+        (CompressionType::Zstd, 32767, 4096),
+        (CompressionType::Zstd, -3, 16 * 1024),
     ];
     for (codec, level, bs) in configs {
         let opts =
@@ -386,9 +392,15 @@ fn rocksdb_sst_dump_accepts_our_tables() {
         return;
     }
     let dir = tmp_dir("sstdump");
-    for (codec, name) in
-        [(CompressionType::None, "NoCompression"), (CompressionType::Lz4, "LZ4"), (CompressionType::Lz4hc, "LZ4HC")]
-    {
+    for (codec, name) in [
+        (CompressionType::None, "NoCompression"),
+        (CompressionType::Lz4, "LZ4"),
+        (CompressionType::Lz4hc, "LZ4HC"),
+        (CompressionType::Snappy, "Snappy"),
+        (CompressionType::Zlib, "Zlib"),
+        (CompressionType::BZip2, "BZip2"),
+        (CompressionType::Zstd, "ZSTD"),
+    ] {
         let path = dir.join(format!("{:06}.sst", codec as u8 + 10));
         let n = 2000;
         write_sst(&path, n, TableBuildOptions { compression: codec, file_number: 10, ..Default::default() });
@@ -591,6 +603,37 @@ fn partitioned_index_is_not_supported() {
 #[test]
 fn reads_rocksdb_written_tables_lz4() {
     read_db_bench_tables("lz4");
+}
+
+#[test]
+fn reads_rocksdb_written_tables_snappy() {
+    read_db_bench_tables("snappy");
+}
+
+#[test]
+fn reads_rocksdb_written_tables_zstd_zlib_bzip2() {
+    read_db_bench_tables("zstd");
+    read_db_bench_tables("zlib");
+    read_db_bench_tables("bzip2");
+}
+
+#[test]
+fn table_whose_properties_say_no_compression_is_read_as_stored() {
+    // RocksDB's rule: with "NoCompression" in the properties no block is
+    // decompressed, whatever its type byte says. Build an uncompressed table,
+    // then set the type byte of its first data block to Snappy and fix the
+    // checksum: the table still reads back unchanged.
+    let mut bytes = build(20, TableBuildOptions { compression: CompressionType::None, ..Default::default() });
+    let t = open_bytes(bytes.clone(), None).unwrap();
+    assert_eq!(t.properties().compression_name, "NoCompression");
+    // One data block at offset 0; data_size counts its 5-byte trailer.
+    assert_eq!(t.properties().num_data_blocks, 1);
+    let first_block_size = t.properties().data_size as usize - 5;
+    bytes[first_block_size] = CompressionType::Snappy as u8;
+    let c = crate::table::format::compute_checksum(t.footer().checksum_type, &bytes[..first_block_size], 1).unwrap();
+    bytes[first_block_size + 1..first_block_size + 5].copy_from_slice(&c.to_le_bytes());
+    let t2 = open_bytes(bytes, None).unwrap();
+    check_full_scan(&t2, 20);
 }
 
 #[test]
