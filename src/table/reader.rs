@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator};
 use crate::options::CompressionType;
-use crate::table::block::{Block, BlockIter, KeyOrder};
+use crate::table::block::{Block, BlockBuilder, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
@@ -143,17 +143,25 @@ impl Table {
             // A table without properties is still readable with the old index encoding.
             None => TableProperties { compression_name: String::new(), ..TableProperties::default() },
         };
-        match props.index_type {
-            0 | 1 => {}
-            2 => return Err(Error::not_supported("partitioned index (kTwoLevelIndexSearch)")),
+        let partitioned = match props.index_type {
+            0 | 1 => false,
+            2 => true,
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
-        }
+        };
         let maybe_compressed = props.compression_name != CompressionType::None.name();
         let index_raw = read_block(&*file, &footer, &footer.index_handle, true, maybe_compressed, &file_name)?;
-        let index_block = Arc::new(Block::new(index_raw));
+        let mut index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
             return Err(annotate(e, &file_name));
+        }
+        let index_user_keys = props.index_key_is_user_key != 0;
+        let mut index_delta = props.index_value_is_delta_encoded != 0;
+        if partitioned {
+            let order = index_order(index_user_keys, opts.comparator);
+            let flat = flatten_partitioned_index(&*file, &footer, &index_block, order, index_delta, maybe_compressed, file_size, &file_name)?;
+            index_block = Arc::new(Block::new(flat));
+            index_delta = false;
         }
         let filter = match filter_handle {
             Some(h) if props.whole_key_filtering => {
@@ -179,8 +187,8 @@ impl Table {
             file,
             file_name,
             footer,
-            index_user_keys: props.index_key_is_user_key != 0,
-            index_delta: props.index_value_is_delta_encoded != 0,
+            index_user_keys,
+            index_delta,
             props,
             comparator: opts.comparator,
             index_block,
@@ -244,12 +252,7 @@ impl Table {
     }
 
     fn index_iter(&self) -> BlockIter {
-        let order = if self.index_user_keys {
-            KeyOrder::User(self.comparator.user)
-        } else {
-            KeyOrder::Internal(self.comparator)
-        };
-        self.index_block.index_iter(order, self.index_delta)
+        self.index_block.index_iter(index_order(self.index_user_keys, self.comparator), self.index_delta)
     }
 
     fn index_key<'a>(&self, ikey: &'a [u8]) -> &'a [u8] {
@@ -348,6 +351,59 @@ impl Table {
             self.footer.metaindex_handle.offset
         }
     }
+}
+
+fn index_order(user_keys: bool, comparator: InternalKeyComparator) -> KeyOrder {
+    if user_keys {
+        KeyOrder::User(comparator.user)
+    } else {
+        KeyOrder::Internal(comparator)
+    }
+}
+
+/// Reads every partition of a two-level index (index type 2, rocksdb-formats.md
+/// §5.5; RocksDB's PartitionedIndexBuilder) and returns one flat index block
+/// with the same keys and full (not delta-encoded) handles. The top level and
+/// each partition use the table's index key and value encodings. Holding the
+/// whole index costs what a binary-search index costs, and lets the rest of the
+/// reader treat both kinds alike.
+#[allow(clippy::too_many_arguments)]
+fn flatten_partitioned_index(
+    file: &dyn RandomAccessFile,
+    footer: &Footer,
+    top: &Arc<Block>,
+    order: KeyOrder,
+    delta: bool,
+    maybe_compressed: bool,
+    file_size: u64,
+    file_name: &str,
+) -> Result<Vec<u8>> {
+    let mut flat = BlockBuilder::new(1, false);
+    let mut top_it = top.index_iter(order, delta);
+    top_it.seek_to_first();
+    while top_it.valid() {
+        let h = top_it.handle()?;
+        check_handle(&h, file_size, file_name)?;
+        let raw = read_block(file, footer, &h, true, maybe_compressed, file_name)?;
+        let part = Arc::new(Block::new(raw));
+        if let Some(e) = part.corruption() {
+            return Err(annotate(e, file_name));
+        }
+        let mut it = part.index_iter(order, delta);
+        it.seek_to_first();
+        while it.valid() {
+            // value() is the decoded full handle even in a delta-encoded block.
+            let handle = it.handle()?;
+            let mut v = Vec::with_capacity(20);
+            handle.encode_to(&mut v);
+            flat.add(it.key(), &v);
+            it.next();
+        }
+        it.status().map_err(|e| annotate(e, file_name))?;
+        top_it.next();
+    }
+    top_it.status().map_err(|e| annotate(e, file_name))?;
+    Ok(flat.finish())
 }
 
 const PROP_GLOBAL_SEQNO: &str = "rocksdb.external_sst_file.global_seqno";
