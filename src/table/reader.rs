@@ -223,6 +223,15 @@ impl Table {
         self.filter.is_some()
     }
 
+    /// Whether the file has a non-empty range deletion block.
+    pub fn has_range_tombstones(&self) -> bool {
+        self.range_del_block.as_ref().is_some_and(|b| {
+            let mut it = b.iter(KeyOrder::Internal(self.comparator));
+            it.seek_to_first();
+            it.valid() || it.status().is_err()
+        })
+    }
+
     /// The range tombstones of the file: (begin internal key, end user key).
     pub fn range_tombstones(&self) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
         let mut out = Vec::new();
