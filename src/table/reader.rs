@@ -72,6 +72,8 @@ pub struct Table {
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
+/// Format 6+ keeps the index handle in the metaindex under this name.
+const INDEX_META_NAME: &str = "rocksdb.index";
 
 impl Table {
     pub fn open(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions) -> Result<Arc<Table>> {
@@ -100,9 +102,8 @@ impl Table {
         let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
-        let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
+        let mut footer = Footer::decode(&tail, file_size - tail_len as u64).map_err(|e| annotate(e, &file_name))?;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
-        check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
         let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
@@ -120,7 +121,9 @@ impl Table {
                     check_handle(&h, file_size, &file_name)?;
                     Ok::<BlockHandle, Error>(h)
                 };
-                if name == PROPERTIES_META_NAME.as_bytes()
+                if name == INDEX_META_NAME.as_bytes() && footer.format_version >= 6 {
+                    footer.index_handle = h()?;
+                } else if name == PROPERTIES_META_NAME.as_bytes()
                     || (name == OLD_PROPERTIES_META_NAME.as_bytes() && props_handle.is_none())
                 {
                     props_handle = Some(h()?);
@@ -135,6 +138,10 @@ impl Table {
             }
             it.status().map_err(|e| annotate(e, &file_name))?;
         }
+        if footer.index_handle.is_null() && footer.format_version >= 6 {
+            return Err(Error::corruption(format!("no rocksdb.index entry in the metaindex of {}", file_name)));
+        }
+        check_handle(&footer.index_handle, file_size, &file_name)?;
         let props = match props_handle {
             Some(h) => {
                 let raw = read_block(&*file, &footer, &h, true, true, &file_name)?;
@@ -149,7 +156,8 @@ impl Table {
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
         };
-        let maybe_compressed = props.compression_name != CompressionType::None.name();
+        let maybe_compressed = blocks_maybe_compressed(&props.compression_name, footer.format_version)
+            .map_err(|e| annotate(e, &file_name))?;
         let index_raw = read_block(&*file, &footer, &footer.index_handle, true, maybe_compressed, &file_name)?;
         let mut index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
@@ -360,6 +368,36 @@ impl Table {
             self.footer.metaindex_handle.offset
         }
     }
+}
+
+/// Whether blocks may need decompressing, from the `rocksdb.compression`
+/// property. Before format 7 it names one codec, and "NoCompression" means
+/// type bytes are ignored. Format 7 writes `manager;types`: the compression
+/// manager's compatibility name (empty when compression was off; ferrock knows
+/// only the built-in "BuiltinV2") and the hex codes of the codecs used.
+fn blocks_maybe_compressed(compression_name: &str, format_version: u32) -> Result<bool> {
+    if format_version < 7 || compression_name.is_empty() {
+        return Ok(compression_name != CompressionType::None.name());
+    }
+    let mut fields = compression_name.split(';');
+    let manager = fields.next().unwrap_or("");
+    let types = fields.next().ok_or_else(|| Error::corruption("Missing second field from compression_name"))?;
+    if !matches!(manager, "" | "BuiltinV2" | "nullptr") {
+        return Err(Error::not_supported(format!("compression manager {}", manager)));
+    }
+    if types.len() % 2 != 0 {
+        return Err(Error::corruption("Second field of compression_name has odd size"));
+    }
+    for i in (0..types.len()).step_by(2) {
+        let code = types
+            .get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .ok_or_else(|| Error::corruption("Error parsing second field of compression_name"))?;
+        if code == 0 || CompressionType::from_u8(code).is_none() {
+            return Err(Error::not_supported(format!("compression type {} in compression_name", code)));
+        }
+    }
+    Ok(!matches!(manager, "" | "nullptr") && !types.is_empty())
 }
 
 fn index_order(user_keys: bool, comparator: InternalKeyComparator) -> KeyOrder {

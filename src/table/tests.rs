@@ -9,7 +9,9 @@ use crate::key::{make_internal_key, seek_key, user_key, ValueType, MAX_SEQUENCE_
 use crate::options::CompressionType;
 use crate::table::block::BlockBuilder;
 use crate::table::cache::BlockCache;
-use crate::table::format::{append_block_with_trailer, BlockHandle, Footer};
+use crate::table::format::{
+    append_block_with_trailer, compute_checksum, context_modifier, BlockHandle, Footer, CHECKSUM_CRC32C, CHECKSUM_XXH3,
+};
 use crate::table::{Table, TableBuildOptions, TableBuilder, TableReadOptions};
 use crate::util::coding::put_varint64;
 use parking_lot::Mutex;
@@ -112,7 +114,14 @@ fn section7_minimal_sst_byte_for_byte() {
     let meta_h = BlockHandle::new(out.len() as u64, meta_raw.len() as u64);
     append_block_with_trailer(&mut out, &meta_raw, 0);
     out.extend_from_slice(
-        &Footer { checksum_type: 1, metaindex_handle: meta_h, index_handle: index_h, format_version: 5 }.encode(),
+        &Footer {
+            checksum_type: 1,
+            metaindex_handle: meta_h,
+            index_handle: index_h,
+            format_version: 5,
+            base_context_checksum: 0,
+        }
+        .encode(),
     );
 
     let mut want = Vec::new();
@@ -145,6 +154,109 @@ fn section7_minimal_sst_byte_for_byte() {
     })
     .unwrap();
     assert_eq!(got, vec![(make_internal_key(b"k", 1, ValueType::Value), b"v".to_vec())]);
+}
+
+/// Appends a block whose trailer carries a format 6+ context checksum.
+fn append_block_with_context(out: &mut Vec<u8>, raw: &[u8], checksum_type: u8, base: u32) -> BlockHandle {
+    let h = BlockHandle::new(out.len() as u64, raw.len() as u64);
+    out.extend_from_slice(raw);
+    out.push(0);
+    let c = compute_checksum(checksum_type, raw, 0).unwrap().wrapping_add(context_modifier(base, h.offset));
+    out.extend_from_slice(&c.to_le_bytes());
+    h
+}
+
+/// A table in RocksDB 8+'s format 6 or 7 layout (rocksdb-formats.md §5.2 [HEAD];
+/// RocksDB 11.8.1 table/format.cc): context checksums on every block and in the
+/// footer, the index handle in the metaindex. `n` keys in blocks of 10.
+fn build_context_checksum_table(format_version: u32, checksum_type: u8, base: u32, n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut index = BlockBuilder::new(1, true);
+    let mut prev: Option<BlockHandle> = None;
+    for chunk in (0..n).collect::<Vec<_>>().chunks(10) {
+        let mut data = BlockBuilder::new(16, false);
+        for &i in chunk {
+            data.add(&ikey(i), &val(i));
+        }
+        let h = append_block_with_context(&mut out, &data.finish(), checksum_type, base);
+        index.add_index_entry(&user(*chunk.last().unwrap()), &h, prev.as_ref());
+        prev = Some(h);
+    }
+    let mut props = BlockBuilder::new(i32::MAX as usize, false);
+    if format_version >= 7 {
+        props.add(b"rocksdb.compression", b"BuiltinV2;");
+    }
+    props.add(b"rocksdb.index.key.is.user.key", &[1]);
+    props.add(b"rocksdb.index.value.is.delta.encoded", &[1]);
+    let props_h = append_block_with_context(&mut out, &props.finish(), checksum_type, base);
+    let index_h = append_block_with_context(&mut out, &index.finish(), checksum_type, base);
+    let mut meta = BlockBuilder::new(1, false);
+    let (mut iv, mut pv) = (Vec::new(), Vec::new());
+    index_h.encode_to(&mut iv);
+    props_h.encode_to(&mut pv);
+    meta.add(b"rocksdb.index", &iv);
+    meta.add(b"rocksdb.properties", &pv);
+    let meta_h = append_block_with_context(&mut out, &meta.finish(), checksum_type, base);
+    let footer = Footer {
+        checksum_type,
+        metaindex_handle: meta_h,
+        index_handle: BlockHandle::default(),
+        format_version,
+        base_context_checksum: base,
+    };
+    let at = out.len() as u64;
+    out.extend_from_slice(&footer.encode_with_context(at));
+    out
+}
+
+#[test]
+fn reads_format_6_and_7_with_context_checksums() {
+    for (fv, ct) in [(6, CHECKSUM_CRC32C), (7, CHECKSUM_CRC32C), (6, CHECKSUM_XXH3), (7, CHECKSUM_XXH3)] {
+        let base = 0x9e37_79b9;
+        let bytes = build_context_checksum_table(fv, ct, base, 95);
+        let t = open_bytes(bytes.clone(), None).unwrap();
+        assert_eq!(t.footer().format_version, fv);
+        assert_eq!(t.footer().base_context_checksum, base);
+        assert!(!t.footer().index_handle.is_null());
+        check_full_scan(&t, 95);
+        let mut got = None;
+        t.get(&seek_key(&user(42), MAX_SEQUENCE_NUMBER), &mut |k, v| {
+            got = Some((k.to_vec(), v.to_vec()));
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(got, Some((ikey(42), val(42))));
+
+        // The same bytes with another base: every stored checksum is now off by
+        // a different modifier, so the footer check fails first.
+        let mut other = bytes.clone();
+        let f = other.len() - 53;
+        other[f + 9] ^= 0x40;
+        let e = open_bytes(other, None).err().unwrap();
+        assert!(e.to_string().contains("checksum mismatch"), "{}", e);
+
+        // A data block moved to another offset fails its context check even
+        // though its plain checksum is intact: shift the whole file by one byte.
+        let mut shifted = vec![0u8];
+        shifted.extend_from_slice(&bytes);
+        let e = open_bytes(shifted, None).err().unwrap();
+        assert!(e.is_corruption(), "{}", e);
+
+        // Reserved footer bytes in use: a future feature.
+        let mut future = bytes.clone();
+        future[f + 33] = 1;
+        let e = open_bytes(future, None).err().unwrap();
+        assert!(e.to_string().contains("checksum mismatch") || e.to_string().starts_with("Not implemented"), "{}", e);
+    }
+}
+
+#[test]
+fn context_modifier_matches_rocksdb_formula() {
+    // base ^ (lo32(offset) + hi32(offset)), and 0 without a base.
+    assert_eq!(context_modifier(0, 12345), 0);
+    assert_eq!(context_modifier(0x1234_5678, 0), 0x1234_5678);
+    assert_eq!(context_modifier(0x1234_5678, 0x10), 0x1234_5668);
+    assert_eq!(context_modifier(1, (3u64 << 32) | 0xffff_fffe), 1 ^ 1);
 }
 
 fn check_full_scan(t: &Arc<Table>, n: usize) {
