@@ -13,7 +13,7 @@
  * 2, CRC32C), cfs (three column families), wal (rounds 1-2 left unflushed in the WAL).
  * rangedel (a DeleteRange in round 2) and merge (uint64add merges in round 2, keys
  * zcnt000..zcnt099) are what ferrock does not support yet: it must refuse them with
- * "Not implemented: ...", never answer wrongly; `verify2` then checks RocksDB still
+ * "Not implemented: ...", never answer wrongly; so must comparator (a custom comparator); `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
  * the codec of lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
@@ -80,12 +80,22 @@ static void value_of(char *buf, const char *cf, int round, int i) {
 
 static const char *mode_cfs[] = {"default", "cf1", "cf2"};
 
+/* The comparator mode's comparator: bytewise order under a name ferrock does not know. */
+static int bytewise_compare(void *state, const char *a, size_t al, const char *b, size_t bl) {
+  (void)state;
+  int c = memcmp(a, b, al < bl ? al : bl);
+  return c ? c : (al < bl ? -1 : al > bl);
+}
+static const char *custom_name(void *state) { (void)state; return "compat.CustomBytewise"; }
+
 static int num_cfs(void) { return strcmp(g_mode, "cfs") == 0 ? 3 : 1; }
 
 static void set_mode_options(rocksdb_options_t *o, int writer) {
   const char *m = g_mode;
   rocksdb_block_based_table_options_t *bbo = NULL;
   if (!strcmp(m, "merge")) rocksdb_options_set_uint64add_merge_operator(o);
+  if (!strcmp(m, "comparator"))
+    rocksdb_options_set_comparator(o, rocksdb_comparator_create(NULL, NULL, bytewise_compare, custom_name));
   if (!strcmp(m, "lz4")) rocksdb_options_set_compression(o, rocksdb_lz4_compression);
   if (!strcmp(m, "zstd")) rocksdb_options_set_compression(o, rocksdb_zstd_compression);
   if (!strcmp(m, "zlib")) rocksdb_options_set_compression(o, rocksdb_zlib_compression);

@@ -19,7 +19,7 @@ BIN=$ROOT/target/compat
 MODES=${COMPAT_MODES:-default lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 cfs wal}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
 # until range deletions and merge operators land; MODE:expected message.
-REFUSED=${COMPAT_REFUSED:-rangedel=DeleteRange;merge=Merge operator}
+REFUSED=${COMPAT_REFUSED:-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator}
 mkdir -p "$BIN"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
