@@ -33,7 +33,17 @@ pub(crate) struct LevelStats {
 }
 
 #[derive(Default, Clone)]
+pub(crate) struct KindStats {
+    pub count: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    pub micros: u64,
+}
+
+#[derive(Default, Clone)]
 pub(crate) struct CompactionStats {
+    /// By compaction kind (name), for the stall report.
+    pub kinds: std::collections::BTreeMap<&'static str, KindStats>,
     /// Indexed by output level (flushes count at level 0).
     pub levels: Vec<LevelStats>,
     pub flush_count: u64,
@@ -64,11 +74,58 @@ struct OutputWriter<'a> {
     outputs: Vec<FileMetaData>,
     last_user_key: Vec<u8>,
     bytes_written: u64,
+    /// Files of the level below the output, to cut outputs that would overlap too much of it
+    /// (a later compaction of that output would otherwise be huge).
+    grandparents: Vec<Arc<FileMetaData>>,
+    grandparent_index: usize,
+    overlapped_bytes: u64,
+    max_grandparent_overlap: u64,
+    seen_key: bool,
 }
 
 impl<'a> OutputWriter<'a> {
     fn new(db: &'a DbInner, cf: &'a ColumnFamily, level: usize, target_size: u64) -> Self {
-        OutputWriter { db, cf, level, target_size, current: None, outputs: Vec::new(), last_user_key: Vec::new(), bytes_written: 0 }
+        OutputWriter {
+            db,
+            cf,
+            level,
+            target_size,
+            current: None,
+            outputs: Vec::new(),
+            last_user_key: Vec::new(),
+            bytes_written: 0,
+            grandparents: Vec::new(),
+            grandparent_index: 0,
+            overlapped_bytes: 0,
+            max_grandparent_overlap: u64::MAX,
+            seen_key: false,
+        }
+    }
+
+    fn with_grandparents(mut self, files: Vec<Arc<FileMetaData>>, limit: u64) -> Self {
+        self.grandparents = files;
+        self.max_grandparent_overlap = limit;
+        self
+    }
+
+    /// LevelDB's ShouldStopBefore: true when the output so far overlaps more than the limit of
+    /// the grandparent level.
+    fn overlap_says_cut(&mut self, ikey: &[u8]) -> bool {
+        let icmp = self.db.icmp;
+        while self.grandparent_index < self.grandparents.len()
+            && icmp.compare(ikey, &self.grandparents[self.grandparent_index].largest) == std::cmp::Ordering::Greater
+        {
+            if self.seen_key {
+                self.overlapped_bytes += self.grandparents[self.grandparent_index].file_size;
+            }
+            self.grandparent_index += 1;
+        }
+        self.seen_key = true;
+        if self.overlapped_bytes > self.max_grandparent_overlap {
+            self.overlapped_bytes = 0;
+            return true;
+        }
+        false
     }
 
     fn open_output(&mut self) -> Result<()> {
@@ -113,8 +170,9 @@ impl<'a> OutputWriter<'a> {
 
     fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
         let parsed = parse_internal_key(ikey)?;
+        let cut_for_overlap = !self.grandparents.is_empty() && self.overlap_says_cut(ikey);
         if let Some((b, _)) = &self.current {
-            if b.file_size() >= self.target_size
+            if (b.file_size() >= self.target_size || cut_for_overlap)
                 && self.cf.opts.comparator.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
                 self.finish_current()?;
@@ -201,6 +259,7 @@ impl DbInner {
         };
         st.live_versions.retain(|w| w.strong_count() > 0);
         st.live_versions.push(Arc::downgrade(&version));
+        cf.stall.update(&version, &cf.opts);
         let mut g = cf.sv.write();
         let old = g.clone();
         *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
@@ -370,10 +429,13 @@ impl DbInner {
             })?;
             self.install_super_version(st, cf, None);
             st.stats.level_mut(plan.output_level).trivial_moves += 1;
+            let k = st.stats.kinds.entry(crate::compaction::picker::CompactionKind::TrivialMove.name()).or_default();
+            k.count += 1;
             return Ok(());
         }
         let snapshots = self.snapshots.list();
         let target = crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level);
+        let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
         let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
             let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
@@ -389,7 +451,12 @@ impl DbInner {
                 children.push(self.level_iterator(&plan.output_inputs));
             }
             let mut input = MergingIterator::new(self.icmp, children);
-            let mut out = OutputWriter::new(self, cf, plan.output_level, target);
+            let grandparents = if plan.output_level + 1 < version_for_grandparents.levels.len() && plan.output_level > 0 {
+                version_for_grandparents.levels[plan.output_level + 1].clone()
+            } else {
+                Vec::new()
+            };
+            let mut out = OutputWriter::new(self, cf, plan.output_level, target).with_grandparents(grandparents, plan.max_grandparent_overlap);
             let filter = CompactionFilterState::new(cf.opts.comparator, &snapshots, plan.bottommost);
             match filter.run(&mut input, &mut |k, v| out.add(k, v)) {
                 Ok(()) => out.finish(),
@@ -429,6 +496,11 @@ impl DbInner {
         l.bytes_written += bytes_written;
         l.files_in += (plan.inputs.len() + plan.output_inputs.len()) as u64;
         l.files_out += nout as u64;
+        let k = st.stats.kinds.entry(plan.kind.name()).or_default();
+        k.count += 1;
+        k.bytes_read += bytes_read;
+        k.bytes_written += bytes_written;
+        k.micros += start.elapsed().as_micros() as u64;
         self.info_log.log(&format!(
             "[{}] compacted {}@{} + {}@{} files to L{}: {} files, {} bytes read, {} bytes written in {} us",
             cf.name,
@@ -603,9 +675,11 @@ impl DbInner {
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
                 let deepest = (0..num_levels).rev().find(|l| !version.levels.get(*l).map_or(true, |v| v.is_empty())).unwrap_or(0);
-                // Everything moves down to the deepest level holding data, and level 0 always
-                // moves at least into level 1 (RocksDB's CompactRange without a target level).
-                if level >= deepest.max(1) {
+                // RocksDB's CompactRange without a target level: with dynamic level bytes the data
+                // ends in the last level; otherwise in the deepest level holding data (level 0
+                // moves at least into level 1). Empty levels in between are skipped.
+                let target = if cf.opts.level_compaction_dynamic_level_bytes { num_levels - 1 } else { deepest.max(1) };
+                if level >= target {
                     break;
                 }
                 let inputs = version.overlapping_files(&self.icmp, level, begin, end);
@@ -614,13 +688,22 @@ impl DbInner {
                     continue;
                 }
                 let (lo, hi) = user_range(&self.icmp, &inputs);
-                let output_level = level + 1;
+                let output_level = (level + 1..target).find(|l| !version.levels[*l].is_empty()).unwrap_or(target);
                 let output_inputs = version.overlapping_files(&self.icmp, output_level, Some(&lo), Some(&hi));
                 let bottommost = (output_level + 1..num_levels)
                     .all(|l| version.overlapping_files(&self.icmp, l, Some(&lo), Some(&hi)).is_empty());
-                let plan = CompactionPlan { level, output_level, inputs, output_inputs, bottommost, trivial_move: false };
+                let plan = CompactionPlan {
+                    level,
+                    output_level,
+                    inputs,
+                    output_inputs,
+                    bottommost,
+                    trivial_move: false,
+                    kind: crate::compaction::picker::CompactionKind::Manual,
+                    max_grandparent_overlap: crate::compaction::picker::max_compaction_bytes(&cf.opts),
+                };
                 self.run_compaction(&mut st, &cf, plan)?;
-                level += 1;
+                level = output_level;
             }
             Ok(())
         })();
@@ -656,6 +739,7 @@ impl DbInner {
             opts: opts.clone(),
             sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
             dropped: std::sync::atomic::AtomicBool::new(false),
+            stall: Default::default(),
         });
         self.cfs.write().insert(id, cf);
         self.write_options_file(&mut st);

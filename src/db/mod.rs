@@ -135,6 +135,8 @@ pub(crate) struct ColumnFamily {
     pub opts: Options,
     pub sv: RwLock<Arc<SuperVersion>>,
     pub dropped: AtomicBool,
+    /// The write-stall condition of the current version, recomputed when it changes.
+    pub stall: write::StallState,
 }
 
 impl ColumnFamily {

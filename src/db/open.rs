@@ -211,6 +211,7 @@ pub(super) fn open(
                         opts: o.clone(),
                         sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
                         dropped: AtomicBool::new(false),
+                        stall: Default::default(),
                     }),
                 );
             }
@@ -451,6 +452,7 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
         let mem = inner.new_memtable(&c.opts, new_wal);
         let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;
         st.live_versions.push(Arc::downgrade(&version));
+        c.stall.update(&version, &c.opts);
         *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version });
     }
     // Everything replayed is now in tables recorded by the MANIFEST.

@@ -90,32 +90,20 @@ impl DbInner {
                     .map_or(false, |d| crate::compaction::picker::pick_compaction(&d.current, &self.icmp, &cf.opts).is_some())
                     as u64
             }
-            "rocksdb.is-write-stopped" => {
-                let l0 = v.levels.first().map_or(0, |l| l.len()) as i32;
-                (l0 >= cf.opts.level0_stop_writes_trigger) as u64
-            }
+            "rocksdb.is-write-stopped" => cf.stall.cause().is_stop() as u64,
             "rocksdb.actual-delayed-write-rate" => {
-                let l0 = v.levels.first().map_or(0, |l| l.len()) as i32;
-                if l0 >= cf.opts.level0_slowdown_writes_trigger {
+                let c = cf.stall.cause();
+                if c != super::write::StallCause::None && !c.is_stop() {
                     self.opts.delayed_write_rate
                 } else {
                     0
                 }
             }
             "rocksdb.estimate-pending-compaction-bytes" => {
-                let mut pending = 0u64;
-                if v.levels.first().map_or(0, |l| l.len()) as i32 >= cf.opts.level0_file_num_compaction_trigger {
-                    pending += v.level_bytes(0);
-                }
-                for level in 1..v.levels.len() {
-                    let target = crate::compaction::picker::level_target_bytes(&cf.opts, level);
-                    let b = v.level_bytes(level);
-                    if b > target {
-                        pending += b - target;
-                    }
-                }
-                pending
+                let t = crate::compaction::picker::level_targets(v, &cf.opts);
+                crate::compaction::picker::estimated_compaction_bytes(v, &cf.opts, &t)
             }
+            "rocksdb.base-level" => crate::compaction::picker::level_targets(v, &cf.opts).base_level as u64,
             "rocksdb.block-cache-capacity" => self.block_cache.as_ref().map_or(0, |c| c.capacity() as u64),
             "rocksdb.block-cache-usage" => self.block_cache.as_ref().map_or(0, |c| c.usage() as u64),
             "rocksdb.block-cache-pinned-usage" => self.block_cache.as_ref().map_or(0, |c| c.pinned_usage() as u64),
@@ -141,10 +129,11 @@ impl DbInner {
         }
         match name {
             "rocksdb.sstables" => Some(self.sstables_text(cf)),
-            "rocksdb.stats" => Some(format!("{}{}", self.cf_stats_text(cf), self.db_stats_text())),
+            "rocksdb.stats" => Some(format!("{}{}\n{}", self.cf_stats_text(cf), self.db_stats_text(), self.stall_report(cf))),
             "rocksdb.cfstats" => Some(self.cf_stats_text(cf)),
             "rocksdb.dbstats" => Some(self.db_stats_text()),
             "rocksdb.levelstats" => Some(self.level_stats_text(cf)),
+            "ferrock.stall-report" => Some(self.stall_report(cf)),
             _ => self.int_property(cf, name).map(|v| v.to_string()),
         }
     }
@@ -194,6 +183,8 @@ impl DbInner {
             "Level    Files   Size     Score Read(GB)  Rn(GB) Rnp1(GB) Write(GB) Wnew(GB) Moved(GB) W-Amp Rd(MB/s) Wr(MB/s) Comp(sec) CompMergeCPU(sec) Comp(cnt) Avg(sec) KeyIn KeyDrop"
         );
         let _ = writeln!(s, "{}", "-".repeat(180));
+        let targets = crate::compaction::picker::level_targets(&sv.version, &cf.opts);
+        let scores = crate::compaction::picker::compaction_scores(&sv.version, &cf.opts, &targets);
         let mut total = super::background::LevelStats::default();
         let mut total_files = 0usize;
         let mut total_bytes = 0u64;
@@ -205,11 +196,7 @@ impl DbInner {
             }
             total_files += files.len();
             total_bytes += bytes;
-            let score = if level == 0 {
-                files.len() as f64 / cf.opts.level0_file_num_compaction_trigger.max(1) as f64
-            } else {
-                bytes as f64 / crate::compaction::picker::level_target_bytes(&cf.opts, level).max(1) as f64
-            };
+            let score = scores.get(level).copied().unwrap_or(0.0);
             let w_amp = if ls.bytes_read > 0 { ls.bytes_written as f64 / ls.bytes_read.max(1) as f64 } else { 0.0 };
             let secs = ls.micros as f64 / 1e6;
             let cnt = if level == 0 { stats.flush_count } else { ls.count };
@@ -266,6 +253,24 @@ impl DbInner {
             0
         );
         let _ = writeln!(s, "Flush(GB): cumulative {:.3}, interval 0.000", stats.flush_bytes as f64 / GB);
+        let ws = &self.write_stats;
+        let count = |c: super::write::StallCause| ws.stall_cause_count[c as usize].load(Ordering::Relaxed);
+        let delays = count(super::write::StallCause::L0Slowdown) + count(super::write::StallCause::PendingBytesSlowdown);
+        let stops = count(super::write::StallCause::L0Stop)
+            + count(super::write::StallCause::PendingBytesStop)
+            + count(super::write::StallCause::MemtableLimit);
+        let _ = writeln!(
+            s,
+            "Write Stall (count): cf-l0-file-count-limit-delays-with-ongoing-compaction: 0, cf-l0-file-count-limit-stops-with-ongoing-compaction: 0, l0-file-count-limit-delays: {}, l0-file-count-limit-stops: {}, memtable-limit-delays: 0, memtable-limit-stops: {}, pending-compaction-bytes-delays: {}, pending-compaction-bytes-stops: {}, total-delays: {}, total-stops: {}, interval-total-count: {}",
+            count(super::write::StallCause::L0Slowdown),
+            count(super::write::StallCause::L0Stop),
+            count(super::write::StallCause::MemtableLimit),
+            count(super::write::StallCause::PendingBytesSlowdown),
+            count(super::write::StallCause::PendingBytesStop),
+            delays,
+            stops,
+            delays + stops
+        );
         let _ = writeln!(
             s,
             "Cumulative compaction: {:.2} GB write, {:.2} MB/s write, {:.2} GB read, {:.2} MB/s read, {:.1} seconds",
@@ -275,6 +280,70 @@ impl DbInner {
             0.0,
             secs
         );
+        s
+    }
+
+    /// ferrock's stall report: for the run so far, how much write time each stall cause took,
+    /// the compaction debt and level-0 file count now, and which compaction kinds ran how often
+    /// with how many bytes — the numbers that explain a drop in write throughput.
+    pub(crate) fn stall_report(&self, cf: &ColumnFamily) -> String {
+        use super::write::StallCause;
+        let up = self.start_time.elapsed().as_secs_f64().max(1e-9);
+        let ws = &self.write_stats;
+        let mut s = String::new();
+        let _ = writeln!(s, "** Stall report [{}] **", cf.name);
+        let _ = writeln!(s, "Uptime(secs): {up:.1}");
+        let total_micros = ws.stall_micros.load(Ordering::Relaxed);
+        let _ = writeln!(
+            s,
+            "Writes stalled: {:.3} s in {} stalls ({:.1}% of uptime)",
+            total_micros as f64 / 1e6,
+            ws.stall_count.load(Ordering::Relaxed),
+            100.0 * total_micros as f64 / 1e6 / up
+        );
+        let _ = writeln!(s, "{:<34} {:>10} {:>12} {:>8}", "cause", "count", "seconds", "percent");
+        for c in StallCause::ALL {
+            let m = ws.stall_cause_micros[c as usize].load(Ordering::Relaxed);
+            let _ = writeln!(
+                s,
+                "{:<34} {:>10} {:>12.3} {:>7.1}%",
+                c.name(),
+                ws.stall_cause_count[c as usize].load(Ordering::Relaxed),
+                m as f64 / 1e6,
+                100.0 * m as f64 / 1e6 / up
+            );
+        }
+        let sv = cf.super_version();
+        let targets = crate::compaction::picker::level_targets(&sv.version, &cf.opts);
+        let _ = writeln!(
+            s,
+            "Now: condition {}, L0 files {} (slowdown at {}, stop at {}), pending compaction bytes {} (soft limit {}, hard limit {}), base level {}",
+            cf.stall.cause().name(),
+            cf.stall.l0_files.load(Ordering::Relaxed),
+            cf.opts.level0_slowdown_writes_trigger,
+            cf.opts.level0_stop_writes_trigger,
+            cf.stall.pending_bytes.load(Ordering::Relaxed),
+            cf.opts.soft_pending_compaction_bytes_limit,
+            cf.opts.hard_pending_compaction_bytes_limit,
+            targets.base_level
+        );
+        let st = self.state.lock();
+        let _ = writeln!(s, "{:<14} {:>8} {:>14} {:>14} {:>10}", "compaction", "count", "read bytes", "written bytes", "seconds");
+        for (kind, k) in &st.stats.kinds {
+            let _ = writeln!(
+                s,
+                "{:<14} {:>8} {:>14} {:>14} {:>10.3}",
+                kind,
+                k.count,
+                k.bytes_read,
+                k.bytes_written,
+                k.micros as f64 / 1e6
+            );
+        }
+        let _ = writeln!(s, "flush          {:>8} {:>14} {:>14}", st.stats.flush_count, 0, st.stats.flush_bytes);
+        let ingest = self.write_stats.bytes.load(Ordering::Relaxed).max(1);
+        let written: u64 = st.stats.flush_bytes + st.stats.kinds.values().map(|k| k.bytes_written).sum::<u64>();
+        let _ = writeln!(s, "Write amplification (table bytes written / bytes ingested): {:.2}", written as f64 / ingest as f64);
         s
     }
 

@@ -41,9 +41,88 @@ pub(crate) struct WriteQueue {
     pub leader: Mutex<()>,
 }
 
+/// Why writes are slowed down or stopped (RocksDB's WriteStallCondition and its causes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum StallCause {
+    None = 0,
+    L0Slowdown = 1,
+    PendingBytesSlowdown = 2,
+    L0Stop = 3,
+    PendingBytesStop = 4,
+    MemtableLimit = 5,
+}
+
+impl StallCause {
+    pub const ALL: [StallCause; 5] =
+        [StallCause::MemtableLimit, StallCause::L0Slowdown, StallCause::L0Stop, StallCause::PendingBytesSlowdown, StallCause::PendingBytesStop];
+    fn from_u8(v: u8) -> StallCause {
+        match v {
+            1 => StallCause::L0Slowdown,
+            2 => StallCause::PendingBytesSlowdown,
+            3 => StallCause::L0Stop,
+            4 => StallCause::PendingBytesStop,
+            5 => StallCause::MemtableLimit,
+            _ => StallCause::None,
+        }
+    }
+    pub fn is_stop(self) -> bool {
+        matches!(self, StallCause::L0Stop | StallCause::PendingBytesStop | StallCause::MemtableLimit)
+    }
+    /// The names RocksDB's rocksdb.stats uses for these causes.
+    pub fn name(self) -> &'static str {
+        match self {
+            StallCause::None => "none",
+            StallCause::L0Slowdown => "l0-file-count-limit-delays",
+            StallCause::PendingBytesSlowdown => "pending-compaction-bytes-delays",
+            StallCause::L0Stop => "l0-file-count-limit-stops",
+            StallCause::PendingBytesStop => "pending-compaction-bytes-stops",
+            StallCause::MemtableLimit => "memtable-limit-stops",
+        }
+    }
+}
+
+/// A column family's stall condition and compaction debt, computed from its version.
+#[derive(Default)]
+pub(crate) struct StallState {
+    cause: std::sync::atomic::AtomicU8,
+    pub pending_bytes: AtomicU64,
+    pub l0_files: AtomicU64,
+}
+
+impl StallState {
+    pub fn cause(&self) -> StallCause {
+        StallCause::from_u8(self.cause.load(Ordering::Acquire))
+    }
+    /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
+    /// the writer itself).
+    pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
+        use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
+        let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
+        let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
+        let cause = if l0 >= opts.level0_stop_writes_trigger && !opts.disable_auto_compactions {
+            StallCause::L0Stop
+        } else if opts.hard_pending_compaction_bytes_limit > 0 && pending >= opts.hard_pending_compaction_bytes_limit {
+            StallCause::PendingBytesStop
+        } else if l0 >= opts.level0_slowdown_writes_trigger && !opts.disable_auto_compactions {
+            StallCause::L0Slowdown
+        } else if opts.soft_pending_compaction_bytes_limit > 0 && pending >= opts.soft_pending_compaction_bytes_limit {
+            StallCause::PendingBytesSlowdown
+        } else {
+            StallCause::None
+        };
+        self.pending_bytes.store(pending, Ordering::Release);
+        self.l0_files.store(l0 as u64, Ordering::Release);
+        self.cause.store(cause as u8, Ordering::Release);
+    }
+}
+
 /// Cumulative write statistics (the DB Stats section of rocksdb.stats).
 #[derive(Default)]
 pub(crate) struct WriteStats {
+    /// Stall time (micros) and count per StallCause (indexed by its value).
+    pub stall_cause_micros: [AtomicU64; 6],
+    pub stall_cause_count: [AtomicU64; 6],
     pub keys: AtomicU64,
     pub batches: AtomicU64,
     pub groups: AtomicU64,
@@ -186,7 +265,7 @@ impl DbInner {
 
     fn lead_group(&self, leader: &Arc<Writer>) -> Result<()> {
         let leader_guard = self.writers.leader.lock();
-        let room = self.make_room_for_write(leader.no_slowdown);
+        let room = self.make_room_for_write(leader.no_slowdown, leader.batch.size_in_bytes());
         let group: Vec<Arc<Writer>> = {
             let q = self.writers.queue.lock();
             if room.is_err() {
@@ -322,42 +401,54 @@ impl DbInner {
         Ok(())
     }
 
-    /// Switches full memtables to immutable (scheduling their flush) and stalls while the tree
-    /// has too much debt: too many immutable memtables or too many level-0 files.
-    fn make_room_for_write(&self, no_slowdown: bool) -> Result<()> {
+    fn record_stall(&self, cause: StallCause, micros: u64) {
+        let ws = &self.write_stats;
+        ws.stall_micros.fetch_add(micros, Ordering::Relaxed);
+        ws.stall_count.fetch_add(1, Ordering::Relaxed);
+        ws.stall_cause_micros[cause as usize].fetch_add(micros, Ordering::Relaxed);
+        ws.stall_cause_count[cause as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Switches full memtables to immutable (scheduling their flush), delays writes while the
+    /// tree has compaction debt (at `delayed_write_rate`), and stops them while it has too much:
+    /// too many immutable memtables, level-0 files or pending compaction bytes.
+    fn make_room_for_write(&self, no_slowdown: bool, write_bytes: usize) -> Result<()> {
         if let Some(e) = self.bg_error() {
             return Err(e);
         }
-        // Fast path: nothing is full and L0 is below the slowdown trigger.
         let mut need_lock = false;
-        let mut l0_slow = false;
+        let mut delay_cause = StallCause::None;
         for cf in self.cfs.read().values() {
             let sv = cf.super_version();
             if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
                 need_lock = true;
             }
-            let l0 = sv.version.levels.first().map_or(0, |l| l.len()) as i32;
-            if l0 >= cf.opts.level0_slowdown_writes_trigger {
-                l0_slow = true;
+            let c = cf.stall.cause();
+            if c.is_stop() {
                 need_lock = true;
+            } else if c != StallCause::None {
+                delay_cause = c;
+            }
+        }
+        if delay_cause != StallCause::None {
+            if no_slowdown {
+                return Err(Error::incomplete("Write stall"));
+            }
+            // The write controller's token rate: this group may write `write_bytes` at
+            // delayed_write_rate bytes per second.
+            let rate = self.opts.delayed_write_rate.max(1);
+            let micros = (write_bytes as u64).saturating_mul(1_000_000) / rate;
+            if micros > 0 {
+                let t = Instant::now();
+                std::thread::sleep(Duration::from_micros(micros.min(1_000_000)));
+                self.record_stall(delay_cause, t.elapsed().as_micros() as u64);
             }
         }
         if !need_lock && !self.wal_over_limit() {
             return Ok(());
         }
-        if l0_slow {
-            if no_slowdown {
-                return Err(Error::incomplete("Write stall"));
-            }
-            // RocksDB delays the write by the write controller's rate; a 1 ms pause per group is
-            // the first approximation (the flow-control issue replaces it).
-            let t = Instant::now();
-            std::thread::sleep(Duration::from_millis(1));
-            self.write_stats.stall_micros.fetch_add(t.elapsed().as_micros() as u64, Ordering::Relaxed);
-            self.write_stats.stall_count.fetch_add(1, Ordering::Relaxed);
-        }
         let mut st = self.state.lock();
-        let mut stall_start: Option<Instant> = None;
+        let mut stall: Option<(Instant, StallCause)> = None;
         loop {
             if let Some(e) = self.bg_error() {
                 return Err(e);
@@ -366,27 +457,27 @@ impl DbInner {
                 return Err(Error::shutdown(""));
             }
             let mut to_switch: Vec<u32> = Vec::new();
-            let mut must_wait = false;
+            let mut stop: Option<StallCause> = None;
             let cfs: Vec<_> = self.cfs.read().values().cloned().collect();
             for cf in &cfs {
                 if cf.dropped.load(Ordering::Acquire) {
                     continue;
                 }
                 let sv = cf.super_version();
-                let l0 = sv.version.levels.first().map_or(0, |l| l.len()) as i32;
-                if l0 >= cf.opts.level0_stop_writes_trigger {
-                    must_wait = true;
+                let c = cf.stall.cause();
+                if c.is_stop() {
+                    stop = Some(c);
                     continue;
                 }
                 if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
                     if sv.imm.len() as i32 >= (cf.opts.max_write_buffer_number - 1).max(1) {
-                        must_wait = true;
+                        stop = Some(StallCause::MemtableLimit);
                     } else {
                         to_switch.push(cf.id);
                     }
                 }
             }
-            if to_switch.is_empty() && !must_wait {
+            if to_switch.is_empty() && stop.is_none() {
                 if let Some(ids) = self.cfs_pinning_oldest_wal(&st) {
                     to_switch = ids;
                 }
@@ -396,19 +487,19 @@ impl DbInner {
                 self.bg_cv.notify_all();
                 continue;
             }
-            if !must_wait {
-                break;
-            }
+            let cause = match stop {
+                None => break,
+                Some(c) => c,
+            };
             if no_slowdown {
                 return Err(Error::incomplete("Write stall"));
             }
-            stall_start.get_or_insert_with(Instant::now);
+            stall.get_or_insert_with(|| (Instant::now(), cause));
             self.bg_cv.notify_all();
             self.bg_cv.wait_for(&mut st, Duration::from_millis(100));
         }
-        if let Some(t) = stall_start {
-            self.write_stats.stall_micros.fetch_add(t.elapsed().as_micros() as u64, Ordering::Relaxed);
-            self.write_stats.stall_count.fetch_add(1, Ordering::Relaxed);
+        if let Some((t, cause)) = stall {
+            self.record_stall(cause, t.elapsed().as_micros() as u64);
         }
         Ok(())
     }
