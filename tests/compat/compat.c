@@ -15,7 +15,8 @@
  * prepared and rolled back, everything left in the WAL).
  * rangedel (a DeleteRange in round 2) and merge (uint64add merges in round 2, keys
  * zcnt000..zcnt099) are what ferrock does not support yet: it must refuse them with
- * "Not implemented: ...", never answer wrongly; so must comparator (a custom comparator); `verify2` then checks RocksDB still
+ * "Not implemented: ...", never answer wrongly; so must comparator (a custom comparator),
+ * blob (values in blob files) and prepared (twopc plus a transaction left prepared); `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
  * the codec of lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
@@ -96,6 +97,10 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
   const char *m = g_mode;
   rocksdb_block_based_table_options_t *bbo = NULL;
   if (!strcmp(m, "merge")) rocksdb_options_set_uint64add_merge_operator(o);
+  if (!strcmp(m, "blob") && writer) {
+    rocksdb_options_set_enable_blob_files(o, 1);
+    rocksdb_options_set_min_blob_size(o, 0);
+  }
   if (!strcmp(m, "comparator"))
     rocksdb_options_set_comparator(o, rocksdb_comparator_create(NULL, NULL, bytewise_compare, custom_name));
   if (!strcmp(m, "lz4")) rocksdb_options_set_compression(o, rocksdb_lz4_compression);
@@ -388,6 +393,17 @@ static void write_twopc(const char *dir) {
     check_err(err, "commit");
     rocksdb_transaction_destroy(txn);
   }
+  if (!strcmp(g_mode, "prepared")) {
+    /* Prepared and never committed: RocksDB keeps it for the next TransactionDB. */
+    rocksdb_transaction_t *txn = rocksdb_transaction_begin(tdb, wo, txo, NULL);
+    rocksdb_transaction_set_name(txn, "dangling", 8, &err);
+    check_err(err, "set name");
+    rocksdb_transaction_put(txn, "key000002", 9, "UNDECIDED", 9, &err);
+    check_err(err, "transaction put");
+    rocksdb_transaction_prepare(txn, &err);
+    check_err(err, "prepare");
+    rocksdb_transaction_destroy(txn);
+  }
   rocksdb_transaction_options_destroy(txo);
   rocksdb_writeoptions_destroy(wo);
   rocksdb_transactiondb_close(tdb);
@@ -403,7 +419,7 @@ int main(int argc, char **argv) {
   const char *role = argv[1], *dir = argv[2];
   g_mode = argv[3];
   int wal = !strcmp(g_mode, "wal");
-  if (!strcmp(role, "write") && !strcmp(g_mode, "twopc")) {
+  if (!strcmp(role, "write") && (!strcmp(g_mode, "twopc") || !strcmp(g_mode, "prepared"))) {
     /* (Debian's RocksDB asserts when a plain DB replays 2PC records, so the
      * checks start with ferrock's open.) */
     write_twopc(dir);

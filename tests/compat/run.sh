@@ -19,7 +19,7 @@ BIN=$ROOT/target/compat
 MODES=${COMPAT_MODES-default lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 cfs wal twopc}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
 # until range deletions and merge operators land; MODE:expected message.
-REFUSED=${COMPAT_REFUSED-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator}
+REFUSED=${COMPAT_REFUSED-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator;blob=blob files;prepared=recovering a transaction prepared}
 mkdir -p "$BIN"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -121,7 +121,9 @@ for entry in "${refused_list[@]}"; do
   check "[$mode] RocksDB 7.8.3 writes the database" rocksdb "$BIN/compat_rocksdb" write "$db" "$mode"
   [ -d "$db" ] || continue
   check "[$mode] ferrock refuses it: Not implemented: $msg" refused "$msg" "$BIN/compat_ferrock" continue "$db" "$mode"
-  check "[$mode] RocksDB 7.8.3 still reads everything it wrote" rocksdb "$BIN/compat_rocksdb" verify2 "$db" "$mode"
+  # (A plain RocksDB open of a 2PC WAL aborts on an assertion in Debian's build.)
+  [ "$mode" = prepared ] || \
+    check "[$mode] RocksDB 7.8.3 still reads everything it wrote" rocksdb "$BIN/compat_rocksdb" verify2 "$db" "$mode"
   rm -rf "$db"
 done
 
