@@ -8,9 +8,11 @@
  *                              and closes without flushing it (it stays in the WAL)
  *   compat verify   DIR MODE   RocksDB: verifies rounds 0-4
  *
- * MODE: default (RocksDB 7.8.3's defaults: Snappy), lz4, zstd, zlib, bzip2, bloom10,
+ * MODE: default (RocksDB 7.8.3's defaults: Snappy; ferrock then writes its default, LZ4),
+ * snappy (Snappy in every phase), lz4, zstd, zlib, bzip2, bloom10,
  * ribbon, partitioned (two-level index + partitioned bloom filters), fv2 (format_version
- * 2, CRC32C), cfs (three column families), wal (rounds 1-2 left unflushed in the WAL),
+ * 2, CRC32C), prefix (a 6-byte prefix extractor, prefix-only bloom filter),
+ * cfs (three column families), wal (rounds 1-2 left unflushed in the WAL),
  * twopc (a TransactionDB: each round a prepared-then-committed transaction, one more
  * prepared and rolled back, everything left in the WAL).
  * rangedel (a DeleteRange in round 2) and merge (uint64add merges in round 2, keys
@@ -19,7 +21,7 @@
  * blob (values in blob files) and prepared (twopc plus a transaction left prepared); `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
- * the codec of lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
+ * the codec of snappy, lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
  *
  * The expected contents are a pure function of (column family, key, last round), so
  * every phase checks every key: a get of each present key compares the value, a get
@@ -103,6 +105,7 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
   }
   if (!strcmp(m, "comparator"))
     rocksdb_options_set_comparator(o, rocksdb_comparator_create(NULL, NULL, bytewise_compare, custom_name));
+  if (!strcmp(m, "snappy")) rocksdb_options_set_compression(o, rocksdb_snappy_compression);
   if (!strcmp(m, "lz4")) rocksdb_options_set_compression(o, rocksdb_lz4_compression);
   if (!strcmp(m, "zstd")) rocksdb_options_set_compression(o, rocksdb_zstd_compression);
   if (!strcmp(m, "zlib")) rocksdb_options_set_compression(o, rocksdb_zlib_compression);
@@ -115,6 +118,13 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
   if (!strcmp(m, "ribbon") && writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_ribbon(10));
+  }
+  if (!strcmp(m, "prefix") && writer) {
+    /* A prefix-only filter (no whole keys in it): readers may use or skip it. */
+    bbo = rocksdb_block_based_options_create();
+    rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_bloom_full(10));
+    rocksdb_block_based_options_set_whole_key_filtering(bbo, 0);
+    rocksdb_options_set_prefix_extractor(o, rocksdb_slicetransform_create_fixed_prefix(6));
   }
   if (!strcmp(m, "partitioned") && writer) {
     /* Small partitions so every table has several index and filter partitions. */

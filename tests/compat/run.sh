@@ -16,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
 BIN=$ROOT/target/compat
-MODES=${COMPAT_MODES-default lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 cfs wal twopc}
+MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal twopc}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
 # until range deletions and merge operators land; MODE:expected message.
 REFUSED=${COMPAT_REFUSED-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator;blob=blob files;prepared=recovering a transaction prepared}
@@ -94,7 +94,7 @@ for mode in $MODES; do
   check "[$mode] ferrock wrote tables ($(wc -l < "$work/$mode.ferrock-tables"))" test -s "$work/$mode.ferrock-tables"
   check "[$mode] ferrock left its last round in a non-empty WAL" wal_has_data "$db"
   case $mode in
-    lz4) codec=LZ4 ;; zstd) codec=ZSTD ;; zlib) codec=Zlib ;; bzip2) codec=BZip2 ;; *) codec= ;;
+    snappy) codec=Snappy ;; lz4) codec=LZ4 ;; zstd) codec=ZSTD ;; zlib) codec=Zlib ;; bzip2) codec=BZip2 ;; *) codec= ;;
   esac
   while read -r t; do
     [ -n "$codec" ] && check "[$mode] ferrock wrote $t with $codec" compression_is "$db/$t" "$codec"
