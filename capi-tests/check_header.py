@@ -148,6 +148,20 @@ def parse_header(path):
     return functions, enums
 
 
+def extra_names(ours_path, theirs_path):
+    """Macros and type names our header defines that RocksDB's does not (namespace leaks)."""
+    ours_text = open(ours_path, encoding="utf-8").read()
+    theirs_text = open(theirs_path, encoding="utf-8").read()
+    problems = []
+    for name in re.findall(r"^\s*#\s*define\s+(\w+)", ours_text, flags=re.M):
+        if name not in ("ROCKSDB_LIBRARY_API",) and not re.search(r"#\s*define\s+%s\b" % name, theirs_text):
+            problems.append("macro %s is not in RocksDB's c.h" % name)
+    for name in sorted(set(re.findall(r"typedef\s+struct\s+\w+\s*(?:\{[^}]*\})?\s*(\w+)\s*;", ours_text))):
+        if not re.search(r"\b%s\b" % name, theirs_text):
+            problems.append("type %s is not in RocksDB's c.h" % name)
+    return problems
+
+
 def compare(ours, theirs, allowed_changes=frozenset(), skip_absent=False, label="11.8.1"):
     o_fn, o_en = ours
     t_fn, t_en = theirs
@@ -193,7 +207,7 @@ def main(argv):
         for name in sorted(set(theirs[0]) - set(ours[0])):
             print(name)
         return 0
-    errors = compare(ours, theirs)
+    errors = compare(ours, theirs) + extra_names(ours_path, find_rocksdb_11_header())
     for e in errors:
         print("FAIL:", e)
     print("check_header: ours declares %d of RocksDB 11.8.1's %d functions (%.1f%%) and %d of %d enum constants; %d problems"

@@ -134,6 +134,9 @@ pub struct Options {
     pub avoid_flush_during_shutdown: bool,
     /// enable_statistics (C API `rocksdb_options_enable_statistics`).
     pub statistics: bool,
+    /// The statistics object shared by the databases opened with these options (created by
+    /// `enable_statistics`, or at open when `statistics` is set).
+    pub stats: Option<Arc<crate::stats::Statistics>>,
     /// The file system (RocksDB's `env`); None means the POSIX one. Tests pass the
     /// fault-injecting file system here.
     pub fs: Option<Arc<dyn crate::env::FileSystem>>,
@@ -175,6 +178,38 @@ pub struct Options {
 pub const DEFAULT_COMPRESSION_LEVEL: i32 = 32767;
 
 impl Options {
+    /// RocksDB's SanitizeCfOptions: out-of-range values are clipped, not refused (a program
+    /// that calls `rocksdb_options_optimize_level_style_compaction(opts, 0)` gets a 64 KiB
+    /// write buffer, as with RocksDB).
+    pub fn sanitized(&self) -> Options {
+        let mut o = self.clone();
+        o.write_buffer_size = o.write_buffer_size.clamp(64 << 10, 64 << 30);
+        o.max_write_buffer_number = o.max_write_buffer_number.max(2);
+        o.min_write_buffer_number_to_merge = o.min_write_buffer_number_to_merge.min(o.max_write_buffer_number - 1).max(1);
+        if o.num_levels < 2 {
+            o.num_levels = 2;
+        }
+        if o.max_bytes_for_level_multiplier <= 0.0 {
+            o.max_bytes_for_level_multiplier = 1.0;
+        }
+        if o.level0_file_num_compaction_trigger == 0 {
+            o.level0_file_num_compaction_trigger = 1;
+        }
+        if o.level0_slowdown_writes_trigger < o.level0_file_num_compaction_trigger {
+            o.level0_slowdown_writes_trigger = o.level0_file_num_compaction_trigger;
+        }
+        if o.level0_stop_writes_trigger < o.level0_slowdown_writes_trigger {
+            o.level0_stop_writes_trigger = o.level0_slowdown_writes_trigger;
+        }
+        o
+    }
+
+    /// RocksDB's `Options::statistics = CreateDBStatistics()`.
+    pub fn enable_statistics(&mut self) -> Arc<crate::stats::Statistics> {
+        self.statistics = true;
+        self.stats.get_or_insert_with(crate::stats::Statistics::new).clone()
+    }
+
     /// The file system these options name (the POSIX one by default).
     pub fn file_system(&self) -> Arc<dyn crate::env::FileSystem> {
         self.fs.clone().unwrap_or_else(crate::env::default_fs)
@@ -202,6 +237,7 @@ impl Default for Options {
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
             statistics: false,
+            stats: None,
             fs: None,
             comparator: Comparator::Bytewise,
             write_buffer_size: 64 << 20,

@@ -26,6 +26,14 @@ static void test_db_options(void) {
   size_t tlen = 0;
   const char* text = rocksdb_options_get_db_log_dir(o, &tlen);
   CHECK_VALUE(text, tlen, "/var/log/x");
+  CHECK(rocksdb_options_calculate_sst_write_lifetime_hint_set_count(o) == 1 &&
+        rocksdb_options_calculate_sst_write_lifetime_hint_set_contains(o, 0), "default lifetime-hint set is {level}");
+  rocksdb_options_checksum_handoff_file_types_add(o, 2);
+  rocksdb_options_checksum_handoff_file_types_add(o, 2);
+  CHECK(rocksdb_options_checksum_handoff_file_types_count(o) == 1 &&
+        rocksdb_options_checksum_handoff_file_types_contains(o, 2), "handoff set holds one type");
+  rocksdb_options_checksum_handoff_file_types_remove(o, 2);
+  CHECK(rocksdb_options_checksum_handoff_file_types_count(o) == 0, "handoff set emptied");
   rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
   CHECK(rocksdb_options_get_allow_concurrent_memtable_write(o) == 0, "stored bool read back");
   rocksdb_options_increase_parallelism(o, 8);
@@ -93,6 +101,9 @@ static void test_table_options_and_cache(void) {
   rocksdb_cache_t* c2 = rocksdb_cache_create_lru_opts(lo);
   CHECK(rocksdb_cache_get_capacity(c2) == 1 << 20, "lru opts capacity");
   rocksdb_cache_destroy(c2);
+  rocksdb_cache_t* hc = rocksdb_cache_create_hyper_clock(2 << 20, 0);
+  CHECK(hc != NULL && rocksdb_cache_get_capacity(hc) == 2 << 20, "hyper clock cache has its capacity");
+  rocksdb_cache_destroy(hc);
   rocksdb_lru_cache_options_destroy(lo);
 
   rocksdb_options_t* o = rocksdb_options_create();
@@ -161,7 +172,45 @@ static void test_env(void) {
   rocksdb_env_destroy(env);
 }
 
+/* An option ferrock stores but does not use is named in the info LOG at open. */
+static void test_ignored_option_is_logged(void) {
+  char path[512], logpath[600], line[1024];
+  char* err = NULL;
+  make_db_path(path, sizeof(path), "ignored");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_max_file_opening_threads(o, 3);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK(db != NULL, "open: %s", err ? err : "");
+  free(err);
+  if (db) rocksdb_close(db);
+  snprintf(logpath, sizeof(logpath), "%s/LOG", path);
+  FILE* f = fopen(logpath, "r");
+  int found = 0;
+  while (f && fgets(line, sizeof(line), f)) {
+    if (strstr(line, "not used by ferrock") && strstr(line, "max_file_opening_threads")) found = 1;
+  }
+  if (f) fclose(f);
+  CHECK(found, "LOG names max_file_opening_threads as not used");
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+}
+
+static void test_compact_options(void) {
+  rocksdb_compactoptions_t* c = rocksdb_compactoptions_create();
+  CHECK(rocksdb_compactoptions_get_exclusive_manual_compaction(c) == 0, "default exclusive_manual_compaction");
+  CHECK(rocksdb_compactoptions_get_bottommost_level_compaction(c) == 1, "default kIfHaveCompactionFilter");
+  CHECK(rocksdb_compactoptions_get_target_level(c) == -1, "default target_level");
+  rocksdb_compactoptions_set_target_level(c, 3);
+  CHECK(rocksdb_compactoptions_get_target_level(c) == 3, "target_level read back");
+  rocksdb_compactoptions_set_bottommost_level_compaction(c, 2);
+  CHECK(rocksdb_compactoptions_get_bottommost_level_compaction(c) == 2, "bottommost read back");
+  rocksdb_compactoptions_destroy(c);
+}
+
 int main(void) {
+  test_compact_options();
+  test_ignored_option_is_logged();
   test_env();
   test_db_options();
   test_read_write_flush_options();

@@ -229,67 +229,6 @@ enum {
 
 
 /*
- RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
- */
-#define DEFAULT_COMPRESSION_LEVEL 32767
-
-/*
- The type stamped on seek keys (7.8.3's kValueTypeForSeek): sorts before every
- real entry of the same user key and sequence.
- */
-#define VALUE_TYPE_FOR_SEEK 22
-
-#define VALUE_TYPE_FOR_SEEK_FOR_PREV 0
-
-#define HEADER_SIZE 12
-
-#define TAG_DELETION 0
-
-#define TAG_VALUE 1
-
-#define TAG_MERGE 2
-
-#define TAG_LOG_DATA 3
-
-#define TAG_CF_DELETION 4
-
-#define TAG_CF_VALUE 5
-
-#define TAG_CF_MERGE 6
-
-#define TAG_SINGLE_DELETION 7
-
-#define TAG_CF_SINGLE_DELETION 8
-
-#define TAG_BEGIN_PREPARE 9
-
-#define TAG_END_PREPARE 10
-
-#define TAG_COMMIT 11
-
-#define TAG_ROLLBACK 12
-
-#define TAG_NOOP 13
-
-#define TAG_CF_RANGE_DELETION 14
-
-#define TAG_RANGE_DELETION 15
-
-#define TAG_CF_BLOB_INDEX 16
-
-#define TAG_BLOB_INDEX 17
-
-#define TAG_BEGIN_PERSISTED_PREPARE 18
-
-#define TAG_BEGIN_UNPREPARE 19
-
-#define TAG_COMMIT_WITH_TIMESTAMP 21
-
-#define TAG_WIDE_COLUMN_ENTITY 22
-
-#define TAG_CF_WIDE_COLUMN_ENTITY 23
-
-/*
  An object of c.h that ferrock does not create (`rocksdb_backup_engine_info_t`).
  */
 typedef struct rocksdb_backup_engine_info_t rocksdb_backup_engine_info_t;
@@ -330,8 +269,7 @@ typedef struct rocksdb_block_cache_trace_options_t rocksdb_block_cache_trace_opt
 typedef struct rocksdb_block_cache_trace_writer_options_t rocksdb_block_cache_trace_writer_options_t;
 
 /*
- A block cache (`rocksdb_cache_t`). Shard bits and the strict limit are kept for
- `BlockCache::new` once the engine cache is wired in.
+ A block cache (`rocksdb_cache_t`).
  */
 typedef struct rocksdb_cache_t rocksdb_cache_t;
 
@@ -411,7 +349,8 @@ typedef struct rocksdb_compactionservice_scheduleresponse_t rocksdb_compactionse
 typedef struct rocksdb_compactionservice_t rocksdb_compactionservice_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactoptions_t`).
+ Options of `rocksdb_compact_range_opt` (`rocksdb_compactoptions_t`); the scalar
+ pairs are in `option_accessors.rs`.
  */
 typedef struct rocksdb_compactoptions_t rocksdb_compactoptions_t;
 
@@ -486,7 +425,7 @@ typedef struct rocksdb_flushjobinfo_t rocksdb_flushjobinfo_t;
 typedef struct rocksdb_flushoptions_t rocksdb_flushoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_flushwaloptions_t`).
+ Options of `rocksdb_flush_wal_with_options` (`rocksdb_flushwaloptions_t`).
  */
 typedef struct rocksdb_flushwaloptions_t rocksdb_flushwaloptions_t;
 
@@ -607,7 +546,7 @@ typedef struct rocksdb_options_t rocksdb_options_t;
 typedef struct rocksdb_perfcontext_t rocksdb_perfcontext_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_pinnable_handle_t`).
+ A value read by `rocksdb_get_pinned_v2` (`rocksdb_pinnable_handle_t`).
  */
 typedef struct rocksdb_pinnable_handle_t rocksdb_pinnable_handle_t;
 
@@ -677,7 +616,7 @@ typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_statistics_histogram_data_t`).
+ `rocksdb_statistics_histogram_data_t`: one histogram's summary.
  */
 typedef struct rocksdb_statistics_histogram_data_t rocksdb_statistics_histogram_data_t;
 
@@ -742,7 +681,7 @@ typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 typedef struct rocksdb_universal_compaction_options_t rocksdb_universal_compaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wait_for_compact_options_t`).
+ Options of `rocksdb_wait_for_compact` (`rocksdb_wait_for_compact_options_t`), RocksDB's defaults.
  */
 typedef struct rocksdb_wait_for_compact_options_t rocksdb_wait_for_compact_options_t;
 
@@ -811,8 +750,6 @@ typedef struct {
 
 typedef uint64_t SequenceNumber;
 
-#define MAX_SEQUENCE_NUMBER ((1ull << 56) - 1)
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -820,126 +757,148 @@ extern "C" {
 /*
  Frees memory this library handed to C (values, strings, arrays).
  */
-void rocksdb_free(void *ptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_free(void *ptr);
 
-rocksdb_writebatch_t *rocksdb_writebatch_create(void);
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_writebatch_create(void);
 
 /*
  A batch from RocksDB's serialized bytes; NULL when they are not a batch.
  */
-rocksdb_writebatch_t *rocksdb_writebatch_create_from(const char *rep, size_t size);
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_writebatch_create_from(const char *rep, size_t size);
 
-rocksdb_writebatch_t *rocksdb_writebatch_create_with_params(size_t reserved_bytes, size_t max_bytes, size_t protection_bytes_per_key, size_t default_cf_ts_sz);
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_writebatch_create_with_params(size_t reserved_bytes, size_t max_bytes, size_t protection_bytes_per_key, size_t default_cf_ts_sz);
 
-void rocksdb_writebatch_destroy(rocksdb_writebatch_t *b);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_destroy(rocksdb_writebatch_t *b);
 
-void rocksdb_writebatch_clear(rocksdb_writebatch_t *b);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_clear(rocksdb_writebatch_t *b);
 
-int rocksdb_writebatch_count(rocksdb_writebatch_t *b);
+extern ROCKSDB_LIBRARY_API int rocksdb_writebatch_count(rocksdb_writebatch_t *b);
 
-void rocksdb_writebatch_put(rocksdb_writebatch_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_put(rocksdb_writebatch_t *b, const char *key, size_t klen, const char *val, size_t vlen);
 
-void rocksdb_writebatch_put_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_put_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
 
-void rocksdb_writebatch_putv(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_putv(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
 
-void rocksdb_writebatch_putv_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_putv_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
 
-void rocksdb_writebatch_merge(rocksdb_writebatch_t *b, const char *key, size_t klen, const char *val, size_t vlen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_merge(rocksdb_writebatch_t *b, const char *key, size_t klen, const char *val, size_t vlen);
 
-void rocksdb_writebatch_merge_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_merge_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *val, size_t vlen);
 
-void rocksdb_writebatch_mergev(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_mergev(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
 
-void rocksdb_writebatch_mergev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_mergev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes, int num_values, const char *const *values_list, const size_t *values_list_sizes);
 
-void rocksdb_writebatch_delete(rocksdb_writebatch_t *b, const char *key, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete(rocksdb_writebatch_t *b, const char *key, size_t klen);
 
-void rocksdb_writebatch_delete_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
 
-void rocksdb_writebatch_deletev(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_deletev(rocksdb_writebatch_t *b, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
 
-void rocksdb_writebatch_deletev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_deletev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *keys_list, const size_t *keys_list_sizes);
 
-void rocksdb_writebatch_singledelete(rocksdb_writebatch_t *b, const char *key, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_singledelete(rocksdb_writebatch_t *b, const char *key, size_t klen);
 
-void rocksdb_writebatch_singledelete_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_singledelete_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
 
-void rocksdb_writebatch_delete_range(rocksdb_writebatch_t *b, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_range(rocksdb_writebatch_t *b, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
 
-void rocksdb_writebatch_delete_range_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_range_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len);
 
-void rocksdb_writebatch_delete_rangev(rocksdb_writebatch_t *b, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_rangev(rocksdb_writebatch_t *b, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
-void rocksdb_writebatch_delete_rangev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_rangev_cf(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
-void rocksdb_writebatch_put_log_data(rocksdb_writebatch_t *b, const char *blob, size_t len);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_put_log_data(rocksdb_writebatch_t *b, const char *blob, size_t len);
 
 /*
  The batch's RocksDB bytes, valid until the batch changes.
  */
-const char *rocksdb_writebatch_data(rocksdb_writebatch_t *b, size_t *size);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_writebatch_data(rocksdb_writebatch_t *b, size_t *size);
 
 /*
  Calls `put` and `deleted` for the default column family's records, in order.
  */
-void rocksdb_writebatch_iterate(rocksdb_writebatch_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t));
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_iterate(rocksdb_writebatch_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t));
 
-void rocksdb_writebatch_iterate_ld(rocksdb_writebatch_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t), void (*log_data)(void*, const char*, size_t));
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_iterate_ld(rocksdb_writebatch_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t), void (*log_data)(void*, const char*, size_t));
 
-void rocksdb_writebatch_iterate_cf(rocksdb_writebatch_t *b, void *state, void (*put_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*deleted_cf)(void*, uint32_t, const char*, size_t), void (*merge_cf)(void*, uint32_t, const char*, size_t, const char*, size_t));
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_iterate_cf(rocksdb_writebatch_t *b, void *state, void (*put_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*deleted_cf)(void*, uint32_t, const char*, size_t), void (*merge_cf)(void*, uint32_t, const char*, size_t, const char*, size_t));
 
-void rocksdb_writebatch_iterate_cf_ld(rocksdb_writebatch_t *b, void *state, void (*put_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*deleted_cf)(void*, uint32_t, const char*, size_t), void (*merge_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*log_data)(void*, const char*, size_t));
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_iterate_cf_ld(rocksdb_writebatch_t *b, void *state, void (*put_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*deleted_cf)(void*, uint32_t, const char*, size_t), void (*merge_cf)(void*, uint32_t, const char*, size_t, const char*, size_t), void (*log_data)(void*, const char*, size_t));
 
-void rocksdb_writebatch_set_save_point(rocksdb_writebatch_t *b);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_set_save_point(rocksdb_writebatch_t *b);
 
-void rocksdb_writebatch_rollback_to_save_point(rocksdb_writebatch_t *b, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_rollback_to_save_point(rocksdb_writebatch_t *b, char **errptr);
 
-void rocksdb_writebatch_pop_save_point(rocksdb_writebatch_t *b, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_pop_save_point(rocksdb_writebatch_t *b, char **errptr);
 
 /*
  Checks the batch's records decode and match its count.
  */
-void rocksdb_writebatch_verify_checksum(rocksdb_writebatch_t *b, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_verify_checksum(rocksdb_writebatch_t *b, char **errptr);
 
-rocksdb_cache_t *rocksdb_cache_create_lru(size_t capacity);
+/*
+ User-defined timestamps are not implemented: the batch remembers it and
+ `rocksdb_write` of it fails with "Not implemented: user-defined timestamps".
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_put_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen, const char *val, size_t vlen);
 
-rocksdb_cache_t *rocksdb_cache_create_lru_with_strict_capacity_limit(size_t capacity);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_delete_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen);
 
-rocksdb_cache_t *rocksdb_cache_create_lru_opts(const rocksdb_lru_cache_options_t *opts);
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_singledelete_cf_with_ts(rocksdb_writebatch_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen, const char *ts, size_t tslen);
 
-void rocksdb_cache_destroy(rocksdb_cache_t *cache);
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_lru(size_t capacity);
 
-void rocksdb_cache_set_capacity(rocksdb_cache_t *cache, size_t capacity);
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_lru_with_strict_capacity_limit(size_t capacity);
 
-size_t rocksdb_cache_get_capacity(const rocksdb_cache_t *cache);
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_lru_opts(const rocksdb_lru_cache_options_t *opts);
 
-size_t rocksdb_cache_get_usage(const rocksdb_cache_t *cache);
+extern ROCKSDB_LIBRARY_API void rocksdb_cache_destroy(rocksdb_cache_t *cache);
 
-size_t rocksdb_cache_get_pinned_usage(const rocksdb_cache_t *cache);
+extern ROCKSDB_LIBRARY_API void rocksdb_cache_set_capacity(rocksdb_cache_t *cache, size_t capacity);
 
-rocksdb_lru_cache_options_t *rocksdb_lru_cache_options_create(void);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_capacity(const rocksdb_cache_t *cache);
 
-void rocksdb_lru_cache_options_destroy(rocksdb_lru_cache_options_t *opts);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_usage(const rocksdb_cache_t *cache);
 
-void rocksdb_lru_cache_options_set_capacity(rocksdb_lru_cache_options_t *opts, size_t capacity);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_pinned_usage(const rocksdb_cache_t *cache);
 
-void rocksdb_lru_cache_options_set_num_shard_bits(rocksdb_lru_cache_options_t *opts, int num_shard_bits);
+extern ROCKSDB_LIBRARY_API rocksdb_lru_cache_options_t *rocksdb_lru_cache_options_create(void);
 
-rocksdb_column_family_handle_t *rocksdb_create_column_family(rocksdb_t *db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_destroy(rocksdb_lru_cache_options_t *opts);
 
-void rocksdb_drop_column_family(rocksdb_t *db, rocksdb_column_family_handle_t *handle_, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_capacity(rocksdb_lru_cache_options_t *opts, size_t capacity);
 
-rocksdb_column_family_handle_t *rocksdb_get_default_column_family_handle(rocksdb_t *db);
+extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_num_shard_bits(rocksdb_lru_cache_options_t *opts, int num_shard_bits);
 
-void rocksdb_column_family_handle_destroy(rocksdb_column_family_handle_t *handle_);
+/*
+ RocksDB's DisownData only skips freeing the cache at exit (a shutdown speed-up);
+ ferrock frees it normally, which callers cannot observe.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cache_disown_data(rocksdb_cache_t *cache);
 
-uint32_t rocksdb_column_family_handle_get_id(rocksdb_column_family_handle_t *handle_);
+/*
+ A HyperClockCache is a faster cache with the same contract (a byte budget
+ shared by its users); ferrock gives an LRU cache of the same capacity.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock(size_t capacity, size_t estimated_entry_charge);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family(rocksdb_t *db, const rocksdb_options_t *column_family_options, const char *column_family_name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_drop_column_family(rocksdb_t *db, rocksdb_column_family_handle_t *handle_, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_get_default_column_family_handle(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_handle_destroy(rocksdb_column_family_handle_t *handle_);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_column_family_handle_get_id(rocksdb_column_family_handle_t *handle_);
 
 /*
  A malloc'd copy of the name, not NUL-terminated (as RocksDB); *name_len gets its length.
  */
-char *rocksdb_column_family_handle_get_name(rocksdb_column_family_handle_t *handle_, size_t *name_len);
+extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_handle_get_name(rocksdb_column_family_handle_t *handle_, size_t *name_len);
 
 /*
  Creates several column families with the same options; returns a malloc'd
@@ -947,3394 +906,6341 @@ char *rocksdb_column_family_handle_get_name(rocksdb_column_family_handle_t *hand
  each handle with `rocksdb_column_family_handle_destroy`). On an error the
  families created before it stay created, as in RocksDB, and NULL is returned.
  */
-rocksdb_column_family_handle_t **rocksdb_create_column_families(rocksdb_t *db, const rocksdb_options_t *column_family_options, int num_column_families, const char *const *column_family_names, size_t *lencfs, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t **rocksdb_create_column_families(rocksdb_t *db, const rocksdb_options_t *column_family_options, int num_column_families, const char *const *column_family_names, size_t *lencfs, char **errptr);
 
-void rocksdb_create_column_families_destroy(rocksdb_column_family_handle_t **list);
+extern ROCKSDB_LIBRARY_API void rocksdb_create_column_families_destroy(rocksdb_column_family_handle_t **list);
 
-rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_wait_for_compact_options_t *rocksdb_wait_for_compact_options_create(void);
 
-rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_destroy(rocksdb_wait_for_compact_options_t *opt);
 
-rocksdb_t *rocksdb_open_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_abort_on_pause(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
 
-rocksdb_t *rocksdb_open_for_read_only_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, unsigned char error_if_wal_file_exists, char **errptr);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_abort_on_pause(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_flush(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_flush(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_close_db(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_close_db(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_wait_for_purge(rocksdb_wait_for_compact_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wait_for_compact_options_get_wait_for_purge(rocksdb_wait_for_compact_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact_options_set_timeout(rocksdb_wait_for_compact_options_t *opt, uint64_t micros);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wait_for_compact_options_get_timeout(rocksdb_wait_for_compact_options_t *opt);
+
+/*
+ Waits for background flushes and compactions (NULL options = RocksDB's
+ defaults). A timeout cannot be honoured yet: a non-zero one is Not implemented.
+ Obsolete files are deleted by the same background work, so wait_for_purge
+ needs nothing more; ferrock never pauses background work, so abort_on_pause
+ has nothing to abort.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact(rocksdb_t *db, rocksdb_wait_for_compact_options_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_compactoptions_t *rocksdb_compactoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_destroy(rocksdb_compactoptions_t *opt);
+
+/*
+ Stored: it only matters with user-defined timestamps, which open refuses.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_full_history_ts_low(rocksdb_compactoptions_t *opt, char *ts, size_t tslen);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_opt(rocksdb_t *db, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf_opt(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only_column_families(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, unsigned char error_if_wal_file_exists, char **errptr);
 
 /*
  Closes the database and frees the handle; NULL is a no-op. Iterators,
  snapshots and column family handles still alive answer "Shutdown in progress".
  */
-void rocksdb_close(rocksdb_t *db);
+extern ROCKSDB_LIBRARY_API void rocksdb_close(rocksdb_t *db);
 
-void rocksdb_destroy_db(const rocksdb_options_t *options, const char *name, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_destroy_db(const rocksdb_options_t *options, const char *name, char **errptr);
 
 /*
  Returns a malloc'd array of malloc'd names; release with `rocksdb_list_column_families_destroy`.
  */
-char **rocksdb_list_column_families(const rocksdb_options_t *options, const char *name, size_t *lencf, char **errptr);
+extern ROCKSDB_LIBRARY_API char **rocksdb_list_column_families(const rocksdb_options_t *options, const char *name, size_t *lencf, char **errptr);
 
-void rocksdb_list_column_families_destroy(char **list, size_t len);
+extern ROCKSDB_LIBRARY_API void rocksdb_list_column_families_destroy(char **list, size_t len);
 
-void rocksdb_put(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_put(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
-void rocksdb_put_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_put_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
-void rocksdb_delete(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_delete(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, char **errptr);
 
-void rocksdb_delete_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
 
-void rocksdb_singledelete(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, char **errptr);
 
-void rocksdb_singledelete_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
 
 /*
  Deletes [begin, end) in the column family by writing a range tombstone batch.
  */
-void rocksdb_delete_range_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_range_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *end_key, size_t end_key_len, char **errptr);
 
-void rocksdb_write(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_write(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_writebatch_t *batch, char **errptr);
 
-char *rocksdb_get(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
+extern ROCKSDB_LIBRARY_API char *rocksdb_get(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, size_t *vallen, char **errptr);
 
-char *rocksdb_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, size_t *vallen, char **errptr);
 
-void rocksdb_multi_get(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
 
-void rocksdb_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **errs);
 
-rocksdb_pinnableslice_t *rocksdb_get_pinned(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_get_pinned(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
 
-rocksdb_pinnableslice_t *rocksdb_get_pinned_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_get_pinned_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
 
 /*
  The pinned value's bytes (valid until `rocksdb_pinnableslice_destroy`); NULL for a NULL handle.
  */
-const char *rocksdb_pinnableslice_value(const rocksdb_pinnableslice_t *t, size_t *vlen);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_pinnableslice_value(const rocksdb_pinnableslice_t *t, size_t *vlen);
 
-void rocksdb_pinnableslice_destroy(rocksdb_pinnableslice_t *v);
+extern ROCKSDB_LIBRARY_API void rocksdb_pinnableslice_destroy(rocksdb_pinnableslice_t *v);
 
 /*
  A malloc'd NUL-terminated property value, or NULL when the property is unknown.
  */
-char *rocksdb_property_value(rocksdb_t *db, const char *propname);
+extern ROCKSDB_LIBRARY_API char *rocksdb_property_value(rocksdb_t *db, const char *propname);
 
-char *rocksdb_property_value_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *propname);
+extern ROCKSDB_LIBRARY_API char *rocksdb_property_value_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *propname);
 
 /*
  0 and *out_val set on success, -1 when the property is unknown (as RocksDB).
  */
-int rocksdb_property_int(rocksdb_t *db, const char *propname, uint64_t *out_val);
+extern ROCKSDB_LIBRARY_API int rocksdb_property_int(rocksdb_t *db, const char *propname, uint64_t *out_val);
 
-int rocksdb_property_int_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *propname, uint64_t *out_val);
+extern ROCKSDB_LIBRARY_API int rocksdb_property_int_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *propname, uint64_t *out_val);
 
 /*
  Compacts [start, limit] (NULL = unbounded). c.h gives no errptr: errors are dropped as in RocksDB.
  */
-void rocksdb_compact_range(rocksdb_t *db, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range(rocksdb_t *db, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
-void rocksdb_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
-uint64_t rocksdb_get_latest_sequence_number(rocksdb_t *db);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_get_latest_sequence_number(rocksdb_t *db);
 
 /*
  1 unless the key is certainly absent (a read that finds nothing); with a
  found value and `value_found` given, the value is handed out as RocksDB does.
  */
-unsigned char rocksdb_key_may_exist(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_key_may_exist(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
 
-unsigned char rocksdb_key_may_exist_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_key_may_exist_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t key_len, char **value, size_t *val_len, const char *timestamp, size_t timestamp_len, unsigned char *value_found);
 
-rocksdb_env_t *rocksdb_create_default_env(void);
+/*
+ Copies the value into the caller's buffer when it fits (returns 1); otherwise
+ returns 0 with *vallen set to the size needed. *found tells a present key
+ from an absent one; only real errors go to errptr.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char *buffer, size_t buffer_size, size_t *vallen, unsigned char *found, char **errptr);
 
-void rocksdb_env_destroy(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_get_into_buffer_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char *buffer, size_t buffer_size, size_t *vallen, unsigned char *found, char **errptr);
 
-void rocksdb_env_set_background_threads(rocksdb_env_t *env, int n);
+/*
+ NULL when absent (no error) or on an error (in errptr).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_v2(rocksdb_t *db, const rocksdb_readoptions_t *options, const char *key, size_t keylen, char **errptr);
 
-int rocksdb_env_get_background_threads(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API rocksdb_pinnable_handle_t *rocksdb_get_pinned_cf_v2(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, char **errptr);
 
-void rocksdb_env_set_low_priority_background_threads(rocksdb_env_t *env, int n);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_pinnable_handle_get_value(const rocksdb_pinnable_handle_t *h, size_t *vallen);
 
-int rocksdb_env_get_low_priority_background_threads(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *h);
 
-void rocksdb_env_set_high_priority_background_threads(rocksdb_env_t *env, int n);
+/*
+ ferrock has no merge operator, so a merge fails as RocksDB's does on a
+ database opened without one.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
-int rocksdb_env_get_high_priority_background_threads(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
-void rocksdb_env_set_bottom_priority_background_threads(rocksdb_env_t *env, int n);
+/*
+ The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *id_len);
 
-int rocksdb_env_get_bottom_priority_background_threads(rocksdb_env_t *env);
+/*
+ Reads `num_keys` keys of one column family: `values[i]` is a pinned value
+ (NULL when absent), `errs[i]` an error message (NULL when none). The keys
+ need not be sorted, so `sorted_input` changes nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
+
+/*
+ Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options_destroy(rocksdb_options_t *db_options, char **list_column_family_names, rocksdb_options_t **list_column_family_options, size_t len);
+
+/*
+ Frees a malloc'd array of malloc'd file names (from `rocksdb_compact_files*`).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_output_file_names_destroy(char **output_file_names, size_t num_output_file_names);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_cf_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
+extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_env_destroy(rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_env_set_background_threads(rocksdb_env_t *env, int n);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_env_get_background_threads(rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_env_set_low_priority_background_threads(rocksdb_env_t *env, int n);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_env_get_low_priority_background_threads(rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_env_set_high_priority_background_threads(rocksdb_env_t *env, int n);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_env_get_high_priority_background_threads(rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_env_set_bottom_priority_background_threads(rocksdb_env_t *env, int n);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_env_get_bottom_priority_background_threads(rocksdb_env_t *env);
 
 /*
  The environment owns no threads (each database runs and joins its own at close): nothing to wait for.
  */
-void rocksdb_env_join_all_threads(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_env_join_all_threads(rocksdb_env_t *env);
 
 /*
  Recorded; ferrock does not change thread priorities.
  */
-void rocksdb_env_lower_thread_pool_io_priority(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_env_lower_thread_pool_io_priority(rocksdb_env_t *env);
 
-void rocksdb_env_lower_high_priority_thread_pool_io_priority(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_env_lower_high_priority_thread_pool_io_priority(rocksdb_env_t *env);
 
-void rocksdb_env_lower_thread_pool_cpu_priority(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_env_lower_thread_pool_cpu_priority(rocksdb_env_t *env);
 
-void rocksdb_env_lower_high_priority_thread_pool_cpu_priority(rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_env_lower_high_priority_thread_pool_cpu_priority(rocksdb_env_t *env);
 
 /*
  Creates the directory (and its parents) unless it exists.
  */
-void rocksdb_create_dir_if_missing(rocksdb_env_t *env, const char *path, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_create_dir_if_missing(rocksdb_env_t *env, const char *path, char **errptr);
 
 /*
  Accepts the default environment (the only one ferrock has). Its pool sizes
  are recorded on the env handle; ferrock sizes its background work by
  `max_background_jobs`, as RocksDB schedules it.
  */
-void rocksdb_options_set_env(rocksdb_options_t *opt, rocksdb_env_t *env);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_env(rocksdb_options_t *opt, rocksdb_env_t *env);
 
-rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom(double bits_per_key);
+extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom(double bits_per_key);
 
 /*
  Since RocksDB 7 both bloom constructors make the same full (format_version 5) filter.
  */
-rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom_full(double bits_per_key);
+extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom_full(double bits_per_key);
 
-rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon(double bloom_equivalent_bits_per_key);
+extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon(double bloom_equivalent_bits_per_key);
 
-rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon_hybrid(double bloom_equivalent_bits_per_key, int bloom_before_level);
+extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon_hybrid(double bloom_equivalent_bits_per_key, int bloom_before_level);
 
-void rocksdb_filterpolicy_destroy(rocksdb_filterpolicy_t *policy);
+extern ROCKSDB_LIBRARY_API void rocksdb_filterpolicy_destroy(rocksdb_filterpolicy_t *policy);
 
-rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
+extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
 
-void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
+extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
 
-rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
+extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
 
-void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
+extern ROCKSDB_LIBRARY_API void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
 
-rocksdb_flushoptions_t *rocksdb_flushoptions_create(void);
+extern ROCKSDB_LIBRARY_API rocksdb_flushoptions_t *rocksdb_flushoptions_create(void);
 
-void rocksdb_flushoptions_destroy(rocksdb_flushoptions_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_destroy(rocksdb_flushoptions_t *opt);
 
-void rocksdb_flush(rocksdb_t *db, const rocksdb_flushoptions_t *options, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_flush(rocksdb_t *db, const rocksdb_flushoptions_t *options, char **errptr);
 
-void rocksdb_flush_cf(rocksdb_t *db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t *column_family, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_flush_cf(rocksdb_t *db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t *column_family, char **errptr);
 
 /*
  Flushes each column family in turn, stopping at the first error.
  */
-void rocksdb_flush_cfs(rocksdb_t *db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_family, int num_column_families, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_flush_cfs(rocksdb_t *db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_family, int num_column_families, char **errptr);
 
-void rocksdb_flush_wal(rocksdb_t *db, unsigned char sync, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal(rocksdb_t *db, unsigned char sync, char **errptr);
 
-rocksdb_iterator_t *rocksdb_create_iterator(rocksdb_t *db, const rocksdb_readoptions_t *options);
+extern ROCKSDB_LIBRARY_API rocksdb_flushwaloptions_t *rocksdb_flushwaloptions_create(void);
 
-rocksdb_iterator_t *rocksdb_create_iterator_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_destroy(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_sync(rocksdb_flushwaloptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushwaloptions_get_sync(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priority(rocksdb_flushwaloptions_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *db, const rocksdb_flushwaloptions_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_create_iterator(rocksdb_t *db, const rocksdb_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_create_iterator_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family);
 
 /*
  One iterator per column family, all reading at the same point.
  */
-void rocksdb_create_iterators(rocksdb_t *db, rocksdb_readoptions_t *opts, rocksdb_column_family_handle_t **column_families, rocksdb_iterator_t **iterators, size_t size, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_create_iterators(rocksdb_t *db, rocksdb_readoptions_t *opts, rocksdb_column_family_handle_t **column_families, rocksdb_iterator_t **iterators, size_t size, char **errptr);
 
-void rocksdb_iter_destroy(rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_destroy(rocksdb_iterator_t *iter);
 
-unsigned char rocksdb_iter_valid(const rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_iter_valid(const rocksdb_iterator_t *iter);
 
-void rocksdb_iter_seek_to_first(rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_seek_to_first(rocksdb_iterator_t *iter);
 
-void rocksdb_iter_seek_to_last(rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_seek_to_last(rocksdb_iterator_t *iter);
 
-void rocksdb_iter_seek(rocksdb_iterator_t *iter, const char *k, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_seek(rocksdb_iterator_t *iter, const char *k, size_t klen);
 
-void rocksdb_iter_seek_for_prev(rocksdb_iterator_t *iter, const char *k, size_t klen);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_seek_for_prev(rocksdb_iterator_t *iter, const char *k, size_t klen);
 
 /*
  Requires a valid iterator (as RocksDB); an invalid one is ignored rather than trusted.
  */
-void rocksdb_iter_next(rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_next(rocksdb_iterator_t *iter);
 
-void rocksdb_iter_prev(rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_prev(rocksdb_iterator_t *iter);
 
 /*
  The current key, valid until the iterator moves; NULL (length 0) when not valid.
  */
-const char *rocksdb_iter_key(const rocksdb_iterator_t *iter, size_t *klen);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_key(const rocksdb_iterator_t *iter, size_t *klen);
 
 /*
  The current value, valid until the iterator moves; NULL (length 0) when not valid.
  */
-const char *rocksdb_iter_value(const rocksdb_iterator_t *iter, size_t *vlen);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_value(const rocksdb_iterator_t *iter, size_t *vlen);
 
-void rocksdb_iter_get_error(const rocksdb_iterator_t *iter, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_get_error(const rocksdb_iterator_t *iter, char **errptr);
 
-void rocksdb_iter_refresh(const rocksdb_iterator_t *iter, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_iter_refresh(const rocksdb_iterator_t *iter, char **errptr);
 
 /*
  The current key as a slice, valid until the iterator moves; {NULL, 0} when not valid.
  */
-rocksdb_slice_t rocksdb_iter_key_slice(const rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_key_slice(const rocksdb_iterator_t *iter);
 
 /*
  The current value as a slice, valid until the iterator moves; {NULL, 0} when not valid.
  */
-rocksdb_slice_t rocksdb_iter_value_slice(const rocksdb_iterator_t *iter);
+extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_value_slice(const rocksdb_iterator_t *iter);
+
+/*
+ ferrock has no user-defined timestamps, so every key's timestamp is empty
+ (as RocksDB answers for a column family without them): "" with length 0.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iterator_t *iter, size_t *tslen);
+
+extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_memory_usage_destroy(rocksdb_memory_usage_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_cache_total(rocksdb_memory_usage_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_readers_total(rocksdb_memory_usage_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_total(rocksdb_memory_usage_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5, uint64_t *a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_flags" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint8_t a7, uint64_t *a8, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_size_approximation_options_t *a2, int a3, const char *const *a4, const size_t *a5, const char *const *a6, const size_t *a7, uint64_t *a8, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_with_options(rocksdb_t *a0, const rocksdb_size_approximation_options_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_close(rocksdb_backup_engine_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *a0, rocksdb_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_flush" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *a0, rocksdb_t *a1, unsigned char a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_metadata" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, const char *a3, size_t a4, uint32_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, uint32_t *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_backup_engine_info_t *rocksdb_backup_engine_get_backup_info(rocksdb_backup_engine_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_info_app_metadata(const rocksdb_backup_engine_info_t *a0, int a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_backup_id(const rocksdb_backup_engine_info_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_info_count(const rocksdb_backup_engine_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_info_destroy(const rocksdb_backup_engine_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_number_files(const rocksdb_backup_engine_info_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_info_size(const rocksdb_backup_engine_info_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_backup_engine_info_timestamp(const rocksdb_backup_engine_info_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open_opts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_options_t *rocksdb_backup_engine_options_create(const char *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_destroy(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_options_get_backup_dir(rocksdb_backup_engine_options_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_backup_log_files(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_backup_rate_limit(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_destroy_old_data(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_io_buffer_size(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_background_operations(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_restore_rate_limit(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_schema_version(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_files_with_checksum(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_table_files(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_sync(rocksdb_backup_engine_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_dir(rocksdb_backup_engine_options_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_log_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_destroy_old_data(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_env(rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_io_buffer_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_background_operations(rocksdb_backup_engine_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_schema_version(rocksdb_backup_engine_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_table_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_sync(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_purge_old_backups" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, uint32_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_latest_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_stop_backup(rocksdb_backup_engine_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_verify_backup" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_blob_file_number(const rocksdb_blob_file_addition_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_blob_file_addition_info_blob_file_path(const rocksdb_blob_file_addition_info_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_total_blob_bytes(const rocksdb_blob_file_addition_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_total_blob_count(const rocksdb_blob_file_addition_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_blob_file_number(const rocksdb_blob_file_garbage_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_blob_file_garbage_info_blob_file_path(const rocksdb_blob_file_garbage_info_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_bytes(const rocksdb_blob_file_garbage_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_count(const rocksdb_blob_file_garbage_info_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_block_based_options_set_user_defined_index_factory_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *a0, const char *a1, size_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_options_t *rocksdb_block_cache_trace_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_destroy(rocksdb_block_cache_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_options_get_sampling_frequency(rocksdb_block_cache_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_set_sampling_frequency(rocksdb_block_cache_trace_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_writer_options_t *rocksdb_block_cache_trace_writer_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_destroy(rocksdb_block_cache_trace_writer_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *a0, const char *a1, uint64_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *a0, const rocksdb_compaction_options_t *a1, const char *const *a2, size_t a3, int a4, int a5, char ***a6, size_t *a7, rocksdb_compactionjobinfo_t *a8, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_compaction_options_t *a2, const char *const *a3, size_t a4, int a5, int a6, char ***a7, size_t *a8, rocksdb_compactionjobinfo_t *a9, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(const rocksdb_compaction_file_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_file_info_level(const rocksdb_compaction_file_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_compaction_options_canceled_create(void);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_options_get_allow_trivial_move(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compaction_options_get_max_subcompactions(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_options_get_output_file_size_limit(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_output_temperature_override(rocksdb_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_allow_trivial_move(rocksdb_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_canceled(rocksdb_compaction_options_t *a0, unsigned char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_compression(rocksdb_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_max_subcompactions(rocksdb_compaction_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_file_size_limit(rocksdb_compaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_table_properties_collector_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_table_properties_collector_factory_t *a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_block_based_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_block_based_table_options_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilter_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilterfactory_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_comparator(rocksdb_compaction_service_options_override_t *a0, rocksdb_comparator_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_cuckoo_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_cuckoo_table_options_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_env(rocksdb_compaction_service_options_override_t *a0, rocksdb_env_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_info_log(rocksdb_compaction_service_options_override_t *a0, rocksdb_logger_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_merge_operator(rocksdb_compaction_service_options_override_t *a0, rocksdb_mergeoperator_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_option(rocksdb_compaction_service_options_override_t *a0, const char *a1, const char *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_prefix_extractor(rocksdb_compaction_service_options_override_t *a0, rocksdb_slicetransform_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_sst_partitioner_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_sst_partitioner_factory_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *a0, void (*a1)(void*), unsigned char (*a2)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*a3)(void*));
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_set_ignore_snapshots(rocksdb_compactionfilter_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_full_compaction(rocksdb_compactionfiltercontext_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionfiltercontext_is_manual_compaction(rocksdb_compactionfiltercontext_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionfilterfactory_t *rocksdb_compactionfilterfactory_create(void *a0, void (*a1)(void*), rocksdb_compactionfilter_t *(*a2)(void*, rocksdb_compactionfiltercontext_t*), const char *(*a3)(void*));
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilterfactory_destroy(rocksdb_compactionfilterfactory_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionjobinfo_aborted(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_base_input_level(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_blob_compression_type(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_addition_infos_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_garbage_infos_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_cf_id(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_cf_name(const rocksdb_compactionjobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compaction_reason(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compression(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_destroy(rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_elapsed_micros(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_input_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_input_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_files_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_input_records(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_job_id(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_num_corrupt_keys(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files_at_output_level(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_num_l0_files(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_output_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_output_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_files_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_output_level(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_output_records(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionjobinfo_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_thread_id(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_input_bytes(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_output_bytes(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_base_input_level(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionservice_jobinfo_t_get_cf_id(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_cf_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_compaction_reason(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_session_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionservice_jobinfo_t_get_job_id(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_output_level(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_priority(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_bottommost_level(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_full_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_manual_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *a0, int a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create_with_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(const rocksdb_compactionservice_scheduleresponse_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getstatus(const rocksdb_compactionservice_scheduleresponse_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_with_ts_create(void *a0, void (*a1)(void*), int (*a2)(void*, const char*, size_t, const char*, size_t), int (*a3)(void*, const char*, size_t, const char*, size_t), int (*a4)(void*, const char*, size_t, unsigned char, const char*, size_t, unsigned char), const char *(*a5)(void*), size_t a6);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_create_backup_options_t *rocksdb_create_backup_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_destroy(rocksdb_create_backup_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_atomic_flush(rocksdb_create_backup_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_create_backup_options_get_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_flush_before_backup(rocksdb_create_backup_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_atomic_flush(rocksdb_create_backup_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_mem_env(void);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API double rocksdb_cuckoo_options_get_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_max_search_depth(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_use_module_hash(rocksdb_cuckoo_table_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_max_search_depth(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_dbpath_t *rocksdb_dbpath_create(const char *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_dbpath_destroy(rocksdb_dbpath_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_file_in_range_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_delete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_disable_file_deletions" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_enable_file_deletions" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_allow_fallocate(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_envoptions_get_bytes_per_sync(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_compaction_readahead_size(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fallocate_with_keep_size(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_fd_cloexec(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_strict_bytes_per_sync(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_reads(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_direct_writes(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_reads(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_envoptions_get_use_mmap_writes(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_writable_file_max_buffer_size(rocksdb_envoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_allow_fallocate(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_bytes_per_sync(rocksdb_envoptions_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_compaction_readahead_size(rocksdb_envoptions_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fallocate_with_keep_size(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_fd_cloexec(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *a0, rocksdb_ratelimiter_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_strict_bytes_per_sync(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_reads(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_direct_writes(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_reads(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_use_mmap_writes(rocksdb_envoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_writable_file_max_buffer_size(rocksdb_envoptions_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_eventlistener_destroy(rocksdb_eventlistener_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_export_import_files_metadata_get_db_comparator_name(rocksdb_export_import_files_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_export_import_files_metadata_get_files(rocksdb_export_import_files_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_db_comparator_name(rocksdb_export_import_files_metadata_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *a0, rocksdb_livefiles_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_cf_name(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_external_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_externalfileingestioninfo_global_seqno(const rocksdb_externalfileingestioninfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_internal_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_cf_id(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_cf_name(const rocksdb_flushjobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_flush_reason(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_flushjobinfo_job_id(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_largest_seqno(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_oldest_blob_file_number(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_smallest_seqno(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_thread_id(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_slowdown(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_current_wal_file" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_hyper_clock_cache_options_t *rocksdb_hyper_clock_cache_options_create(size_t a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_destroy(rocksdb_hyper_clock_cache_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_capacity(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_estimated_entry_charge(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_memory_allocator(rocksdb_hyper_clock_cache_options_t *a0, rocksdb_memory_allocator_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_num_shard_bits(rocksdb_hyper_clock_cache_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_import_column_family_options_t *rocksdb_import_column_family_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_destroy(rocksdb_import_column_family_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_import_column_family_options_get_move_files(rocksdb_import_column_family_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_set_move_files(rocksdb_import_column_family_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_increase_full_history_ts_low" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_increase_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file(rocksdb_t *a0, const char *const *a1, size_t a2, const rocksdb_ingestexternalfileoptions_t *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *const *a2, size_t a3, const rocksdb_ingestexternalfileoptions_t *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_destroy(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_ingestexternalfileoptions_get_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fill_cache(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_link_files(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_move_files(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fill_cache(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_link_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_move_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_jemalloc_nodump_allocator_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_allocator_create(char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *a0, rocksdb_livefile_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_destroy(rocksdb_livefiles_storage_info_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_directory(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum_func_name(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_file_number(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_file_type(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_options_t *rocksdb_livefiles_storage_info_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_destroy(rocksdb_livefiles_storage_info_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_relative_filename(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_replacement_contents(const rocksdb_livefiles_storage_info_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int a0, const char *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_cache(rocksdb_memory_consumers_t *a0, rocksdb_cache_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_db(rocksdb_memory_consumers_t *a0, rocksdb_t *a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_memory_consumers_t *rocksdb_memory_consumers_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_cf_name(const rocksdb_memtableinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_earliest_seqno(const rocksdb_memtableinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_first_seqno(const rocksdb_memtableinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocksdb_memtableinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_open_and_compact_canceled_create(void);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_open_and_compact_options_t *rocksdb_open_and_compact_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_destroy(rocksdb_open_and_compact_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_open_and_compact_options_get_allow_resumption(rocksdb_open_and_compact_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_allow_resumption(rocksdb_open_and_compact_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_canceled(rocksdb_open_and_compact_options_t *a0, unsigned char *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *a0, const char *a1, const char *a2, const char *a3, size_t a4, size_t *a5, const rocksdb_compaction_service_options_override_t *a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *a0, const char *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *a0, const char *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_column_families_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, const int *a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_open_with_ttl" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_optimistictransaction_options_t *a2, rocksdb_transaction_t *a3);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_open_with_otxn_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, rocksdb_optimistictransactiondb_lock_buckets_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *a0, const char *a1, uint64_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_write" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory(rocksdb_options_t *a0, size_t a1, size_t a2);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory_del_ratio(rocksdb_options_t *a0, size_t a1, size_t a2, double a3);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size(rocksdb_options_t *a0, size_t a1, size_t a2, double a3, uint64_t a4);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_eventlistener(rocksdb_options_t *a0, rocksdb_eventlistener_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_table_properties_collector_factory(rocksdb_options_t *a0, rocksdb_table_properties_collector_factory_t *a1);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_compaction_readahead_size(rocksdb_options_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_cache(rocksdb_options_t *a0, rocksdb_cache_t *a1);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4, unsigned char a5);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_max_dict_buffer_bytes(rocksdb_options_t *a0, uint64_t a1, unsigned char a2);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_use_zstd_dict_trainer(rocksdb_options_t *a0, unsigned char a1, unsigned char a2);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_zstd_max_train_bytes(rocksdb_options_t *a0, int a1, unsigned char a2);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter(rocksdb_options_t *a0, rocksdb_compactionfilter_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_filter_factory(rocksdb_options_t *a0, rocksdb_compactionfilterfactory_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuckoo_table_options_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
+
+/*
+ Accepted and stored; ferrock does not use it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_options_t *a0, rocksdb_slicetransform_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_ratelimiter(rocksdb_options_t *a0, rocksdb_ratelimiter_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_file_manager(rocksdb_options_t *a0, rocksdb_sst_file_manager_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
+
+/*
+ Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *a0, rocksdb_write_buffer_manager_t *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_put_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create(int64_t a0, int64_t a1, int32_t a2);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_auto_tuned(int64_t a0, int64_t a1, int32_t a2);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_with_mode(int64_t a0, int64_t a1, int32_t a2, int a3, bool a4);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_ratelimiter_destroy(rocksdb_ratelimiter_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_repair_db(const rocksdb_options_t *a0, const char *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_replay_options_t *rocksdb_replay_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_destroy(rocksdb_replay_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API double rocksdb_replay_options_get_fast_forward(rocksdb_replay_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_replay_options_get_num_threads(rocksdb_replay_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_fast_forward(rocksdb_replay_options_t *a0, double a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_num_threads(rocksdb_replay_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_destroy(rocksdb_replayer_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_replayer_get_header_timestamp(const rocksdb_replayer_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_reset_status(rocksdb_status_ptr_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_restore_options_t *rocksdb_restore_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_destroy(rocksdb_restore_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_restore_options_get_keep_log_files(rocksdb_restore_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_restore_options_get_mode(rocksdb_restore_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_keep_log_files(rocksdb_restore_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_mode(rocksdb_restore_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_size_approximation_options_t *rocksdb_size_approximation_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_destroy(rocksdb_size_approximation_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API double rocksdb_size_approximation_options_get_files_size_error_margin(rocksdb_size_approximation_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_blob_files(rocksdb_size_approximation_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_files(rocksdb_size_approximation_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_memtables(rocksdb_size_approximation_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_files_size_error_margin(rocksdb_size_approximation_options_t *a0, double a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_blob_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *a0, void (*a1)(void*), char *(*a2)(void*, const char*, size_t, size_t*), unsigned char (*a3)(void*, const char*, size_t), const char *(*a4)(void*));
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API double rocksdb_sst_file_manager_get_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_size(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_trash_size(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(rocksdb_sst_file_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_compaction_buffer_size(rocksdb_sst_file_manager_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_usage(rocksdb_sst_file_manager_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_partitioner_factory_destroy(rocksdb_sst_partitioner_factory_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_add" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1, const rocksdb_comparator_t *a2);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_destroy(rocksdb_sstfilewriter_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_file_size(rocksdb_sstfilewriter_t *a0, uint64_t *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_finish" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *a0, const char *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_put_with_ts" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace_with_options(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_block_cache_trace_options_t *a3, const rocksdb_block_cache_trace_writer_options_t *a4, const char *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_base_input_level(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_blob_compression_type(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_subcompactionjobinfo_cf_name(const rocksdb_subcompactionjobinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compaction_reason(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compression(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_job_id(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_output_level(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_subcompactionjobinfo_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_subcompaction_job_id(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_column_family_id(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_column_family_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_comparator_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_options(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_creation_time(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_block_restart_interval(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_host_id(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_id(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_session_id(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_external_sst_file_global_seqno_offset(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fast_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_file_creation_time(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_filter_policy_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_filter_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fixed_key_len(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_format_version(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_largest_seqno(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_smallest_seqno(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_block_restart_interval(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_key_is_user_key(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_partitions(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_value_is_delta_encoded(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_largest_seqno(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_smallest_seqno(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_merge_operator_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_newest_key_time(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_bypassed(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_rejected(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_deletions(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_entries(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_filter_entries(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_merge_operands(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_range_deletions(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_uniform_blocks(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_oldest_key_time(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_orig_file_number(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_prefix_extractor_name(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_property_collectors_names(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_key_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_value_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_readable_properties_count(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_separate_key_value_in_data_block(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_seqno_to_time_mapping(const rocksdb_table_properties_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_slow_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_tail_start_offset(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_top_level_index_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_udi_is_primary_index(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_uncompressed_data_size(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_user_collected_properties_count(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_user_defined_timestamps_persisted(const rocksdb_table_properties_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_trace_options_t *rocksdb_trace_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_destroy(rocksdb_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_filter(rocksdb_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_max_trace_file_size(rocksdb_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_trace_options_get_preserve_write_order(rocksdb_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_sampling_frequency(rocksdb_trace_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_filter(rocksdb_trace_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_max_trace_file_size(rocksdb_trace_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_preserve_write_order(rocksdb_trace_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_sampling_frequency(rocksdb_trace_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_close(rocksdb_trace_reader_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *a0, const rocksdb_envoptions_t *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_destroy(rocksdb_trace_reader_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_transaction_options_t *a2, rocksdb_transaction_t *a3);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_commit" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_delete_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_destroy(rocksdb_transaction_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_for_update_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_name(rocksdb_transaction_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_get_pinned_for_update_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_merge_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_prepare" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_put_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_put_log_data(rocksdb_transaction_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rebuild_from_writebatch_wi" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_rollback_to_savepoint" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transaction_set_name" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *a0, uint64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_close(rocksdb_transactiondb_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_create_column_family" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_delete_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_cfs" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_get_pinned_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_merge_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_open_column_families" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0, uint32_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *a0, const char *a1, uint64_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *a0, const char *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_put_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *a0, const rocksdb_snapshot_t *a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_write" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums_with_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_file_destroy(rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_log_number(const rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_wal_file_path_name(const rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_size_file_bytes(const rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_start_sequence(const rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_wal_file_type(const rocksdb_wal_file_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_wal_files_count(const rocksdb_wal_files_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *a0, uint64_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_buffer_size(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_cost_to_cache(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t a0, bool a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create_with_cache(size_t a0, const rocksdb_cache_t *a1, bool a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_destroy(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_enabled(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_memory_usage(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_mutable_memtable_memory_usage(rocksdb_write_buffer_manager_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t *a0, bool a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_write_writebatch_wi" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2, const rocksdb_readoptions_t *a3);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, const rocksdb_readoptions_t *a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *a0);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_and_db_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_from_batch_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *a0, void *a1, void (*a2)(void*, const char*, size_t, const char*, size_t), void (*a3)(void*, const char*, size_t));
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_rollback_to_save_point" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_writestallinfo_cf_name(const rocksdb_writestallinfo_t *a0, size_t *a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_cur(const rocksdb_writestallinfo_t *a0);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_prev(const rocksdb_writestallinfo_t *a0);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_block_restart_interval(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_based_options_get_block_size(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_block_size_deviation(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_cache_index_and_filter_blocks(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_cache_index_and_filter_blocks_with_high_priority(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_checksum(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_block_based_options_get_data_block_hash_table_util_ratio(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_data_block_index_type(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_decouple_partitioned_filters(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_detect_filter_construct_corruption(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_enable_index_compression(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_fail_if_no_udi_on_open(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_block_based_options_get_format_version(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_index_block_restart_interval(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_index_block_search_type(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_index_shortening(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_index_type(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_block_based_options_get_initial_auto_readahead_size(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_block_based_options_get_max_auto_readahead_size(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_based_options_get_metadata_block_size(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_no_block_cache(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_based_options_get_num_file_reads_for_auto_readahead(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_optimize_filters_for_memory(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_partition_filters(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_pin_l0_filter_and_index_blocks_in_cache(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_pin_top_level_index_and_filter(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_block_based_options_get_prepopulate_block_cache(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_block_based_options_get_read_amp_bytes_per_bit(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_separate_key_value_in_data_block(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_block_based_options_get_super_block_alignment_size(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_block_based_options_get_super_block_alignment_space_overhead_ratio(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_block_based_options_get_uniform_cv_threshold(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_use_delta_encoding(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_use_udi_as_primary_index(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_verify_compression(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_whole_key_filtering(rocksdb_block_based_table_options_t *h);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_align(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_restart_interval(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_size(rocksdb_block_based_table_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_size_deviation(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_cache_index_and_filter_blocks(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_cache_index_and_filter_blocks_with_high_priority(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_checksum(rocksdb_block_based_table_options_t *h, char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_data_block_hash_ratio(rocksdb_block_based_table_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_data_block_hash_table_util_ratio(rocksdb_block_based_table_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_data_block_index_type(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_decouple_partitioned_filters(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_detect_filter_construct_corruption(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_enable_index_compression(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_fail_if_no_udi_on_open(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_format_version(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_index_block_restart_interval(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_index_block_search_type(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_index_shortening(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_index_type(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_initial_auto_readahead_size(rocksdb_block_based_table_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_max_auto_readahead_size(rocksdb_block_based_table_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_metadata_block_size(rocksdb_block_based_table_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_no_block_cache(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_num_file_reads_for_auto_readahead(rocksdb_block_based_table_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_optimize_filters_for_memory(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_partition_filters(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_partition_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_pin_l0_filter_and_index_blocks_in_cache(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_pin_top_level_index_and_filter(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_prepopulate_block_cache(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_read_amp_bytes_per_bit(rocksdb_block_based_table_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_separate_key_value_in_data_block(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_super_block_alignment_size(rocksdb_block_based_table_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_super_block_alignment_space_overhead_ratio(rocksdb_block_based_table_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_top_level_index_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_uniform_cv_threshold(rocksdb_block_based_table_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_unpartitioned_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_use_delta_encoding(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_use_udi_as_primary_index(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_verify_compression(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_whole_key_filtering(rocksdb_block_based_table_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_allow_write_stall(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_blob_garbage_collection_policy(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_bottommost_level_compaction(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_change_level(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactoptions_get_exclusive_manual_compaction(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_max_subcompactions(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_level(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactoptions_get_target_path_id(rocksdb_compactoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_allow_write_stall(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_blob_garbage_collection_policy(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_bottommost_level_compaction(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_change_level(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_exclusive_manual_compaction(rocksdb_compactoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_max_subcompactions(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_level(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactoptions_set_target_path_id(rocksdb_compactoptions_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushoptions_get_allow_write_stall(rocksdb_flushoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushoptions_get_force_atomic_flush(rocksdb_flushoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushoptions_get_listener_wait(rocksdb_flushoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushoptions_get_wait(rocksdb_flushoptions_t *h);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_allow_write_stall(rocksdb_flushoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_force_atomic_flush(rocksdb_flushoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_listener_wait(rocksdb_flushoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_wait(rocksdb_flushoptions_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_WAL_size_limit_MB(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_WAL_ttl_seconds(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_advise_random_on_open(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_2pc(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_concurrent_memtable_write(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_data_in_errors(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_fallocate(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_ingest_behind(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_mmap_reads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_allow_mmap_writes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_arena_block_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_async_wal_precreate(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_atomic_flush(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_avoid_flush_during_recovery(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_avoid_flush_during_shutdown(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_avoid_unnecessary_blocking_io(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_background_close_inactive_wals(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_best_efforts_recovery(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_bgerror_resume_retry_interval(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_blob_compaction_readahead_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_blob_compression_type(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_blob_direct_write_partitions(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_blob_file_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_blob_file_starting_level(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_blob_gc_age_cutoff(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_blob_gc_force_threshold(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint8_t rocksdb_options_get_block_protection_bytes_per_key(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_bloom_locality(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_bottommost_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_bottommost_file_compaction_delay(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_bytes_per_sync(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_cf_allow_ingest_behind(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_compaction_pri(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_compaction_readahead_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_compaction_style(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_compaction_verify_record_count(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_compression_options_max_dict_buffer_bytes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_compression_options_parallel_threads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_compression_options_zstd_max_train_bytes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_create_if_missing(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_create_missing_column_families(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_db_write_buffer_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_default_temperature(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_default_write_temperature(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_delayed_write_rate(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_delete_obsolete_files_period_micros(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_disable_auto_compactions(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_disallow_memtable_writes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_dump_malloc_stats(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_blob_direct_write(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_blob_files(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_blob_gc(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_pipelined_write(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_thread_tracking(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enable_write_thread_adaptive_yield(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enforce_single_del_contracts(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_enforce_write_buffer_manager_during_recovery(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_error_if_exists(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_experimental_mempurge_threshold(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_fast_sst_open(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_flush_verify_memtable_count(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_follower_catchup_retry_count(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_follower_catchup_retry_wait_ms(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_follower_refresh_catchup_period_ms(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_force_consistency_checks(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_hard_pending_compaction_bytes_limit(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_info_log_level(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_inplace_update_num_locks(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_inplace_update_support(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_is_fd_close_on_exec(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_keep_log_file_num(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_last_level_temperature(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_level0_file_num_compaction_trigger(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_level0_slowdown_writes_trigger(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_level0_stop_writes_trigger(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_level_compaction_dynamic_level_bytes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_log_file_time_to_roll(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_log_readahead_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_lowest_used_cache_tier(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_manifest_preallocation_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_manual_wal_flush(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_background_compactions(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_background_flushes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_background_jobs(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_bgerror_resume_count(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_bytes_for_level_base(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_max_bytes_for_level_multiplier(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_compaction_bytes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_compaction_trigger_wakeup_seconds(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_file_opening_threads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_max_log_file_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_max_manifest_file_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_manifest_space_amp_pct(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_open_files(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_sequential_skip_in_iterations(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_max_subcompactions(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_max_successive_merges(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_total_wal_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_max_write_batch_group_size_bytes(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_max_write_buffer_number(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_options_get_max_write_buffer_size_to_maintain(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_memtable_avg_op_scan_flush_trigger(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_memtable_batch_lookup_optimization(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_memtable_huge_page_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_memtable_max_range_deletions(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_memtable_op_scan_flush_trigger(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_memtable_prefix_bloom_size_ratio(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_memtable_protection_bytes_per_key(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_memtable_verify_per_key_checksum_on_seek(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_memtable_whole_key_filtering(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_metadata_write_temperature(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_min_blob_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_min_tombstones_for_range_conversion(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_min_write_buffer_number_to_merge(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_num_levels(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_open_files_async(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_optimize_filters_for_hits(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_optimize_manifest_for_recovery(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_paranoid_checks(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_paranoid_file_checks(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_paranoid_memory_checks(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_periodic_compaction_seconds(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_persist_stats_to_disk(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_persist_user_defined_timestamps(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_preclude_last_level_data_seconds(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_prefix_seek_opt_in_only(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_prepopulate_blob_cache(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_preserve_internal_time_seconds(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_read_io_executor_threads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_options_get_read_triggered_compaction_threshold(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_recycle_log_file_num(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_report_bg_io_stats(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_reuse_manifest_on_open(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_sample_for_compression(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_skip_stats_update_on_db_open(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_soft_pending_compaction_bytes_limit(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_statistics_level(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned int rocksdb_options_get_stats_dump_period_sec(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_stats_history_buffer_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned int rocksdb_options_get_stats_persist_period_sec(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_strict_bytes_per_sync(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_strict_max_successive_merges(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_table_cache_numshardbits(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_target_file_size_base(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_target_file_size_is_upper_bound(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_target_file_size_multiplier(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_track_and_verify_wals(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_track_and_verify_wals_in_manifest(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_ttl(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_two_write_queues(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_options_get_uncache_aggressiveness(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_unordered_write(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_use_adaptive_mutex(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_use_direct_io_for_compaction_reads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_use_direct_io_for_flush_and_compaction(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_use_direct_reads(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_use_fsync(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_verify_manifest_content_on_close(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_verify_output_flags(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_verify_sst_unique_id_in_manifest(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_wal_bytes_per_sync(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_wal_compression(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_wal_write_temperature(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_writable_file_max_buffer_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_write_buffer_size(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_write_dbid_to_manifest(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_write_identity_file(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_write_thread_max_yield_usec(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_write_thread_slow_yield_usec(rocksdb_options_t *h);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_WAL_size_limit_MB(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_WAL_ttl_seconds(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_advise_random_on_open(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_2pc(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_concurrent_memtable_write(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_data_in_errors(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_fallocate(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_ingest_behind(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_mmap_reads(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_allow_mmap_writes(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_arena_block_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_async_wal_precreate(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_atomic_flush(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_avoid_flush_during_recovery(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_avoid_flush_during_shutdown(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_avoid_unnecessary_blocking_io(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_background_close_inactive_wals(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_best_efforts_recovery(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bgerror_resume_retry_interval(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_compaction_readahead_size(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_compression_type(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_direct_write_partitions(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_file_size(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_file_starting_level(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_gc_age_cutoff(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_gc_force_threshold(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_protection_bytes_per_key(rocksdb_options_t *h, uint8_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bloom_locality(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_file_compaction_delay(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bytes_per_sync(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_allow_ingest_behind(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_pri(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_style(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_verify_record_count(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options_max_dict_buffer_bytes(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options_parallel_threads(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options_zstd_max_train_bytes(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_create_if_missing(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_create_missing_column_families(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_write_buffer_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_default_temperature(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_default_write_temperature(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_delayed_write_rate(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_delete_obsolete_files_period_micros(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_disable_auto_compactions(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_disallow_memtable_writes(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_dump_malloc_stats(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_blob_direct_write(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_blob_files(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_blob_gc(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_pipelined_write(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_thread_tracking(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enable_write_thread_adaptive_yield(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enforce_single_del_contracts(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_enforce_write_buffer_manager_during_recovery(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_error_if_exists(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_experimental_mempurge_threshold(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fast_sst_open(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_flush_verify_memtable_count(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_follower_catchup_retry_count(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_follower_catchup_retry_wait_ms(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_follower_refresh_catchup_period_ms(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_force_consistency_checks(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hard_pending_compaction_bytes_limit(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_link_list_rep(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log_level(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_inplace_update_num_locks(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_inplace_update_support(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_is_fd_close_on_exec(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_keep_log_file_num(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_last_level_temperature(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_level0_file_num_compaction_trigger(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_level0_slowdown_writes_trigger(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_level0_stop_writes_trigger(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_level_compaction_dynamic_level_bytes(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_log_file_time_to_roll(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_log_readahead_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_lowest_used_cache_tier(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_manifest_preallocation_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_manual_wal_flush(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_background_compactions(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_background_flushes(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_background_jobs(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bgerror_resume_count(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bytes_for_level_base(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bytes_for_level_multiplier(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_compaction_bytes(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_compaction_trigger_wakeup_seconds(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_file_opening_threads(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_log_file_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_manifest_file_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_manifest_space_amp_pct(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_open_files(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_sequential_skip_in_iterations(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_subcompactions(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_successive_merges(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_total_wal_size(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_write_batch_group_size_bytes(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_write_buffer_number(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_write_buffer_size_to_maintain(rocksdb_options_t *h, int64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_avg_op_scan_flush_trigger(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_batch_lookup_optimization(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_huge_page_size(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_max_range_deletions(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_op_scan_flush_trigger(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_prefix_bloom_size_ratio(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_protection_bytes_per_key(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_verify_per_key_checksum_on_seek(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_whole_key_filtering(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_metadata_write_temperature(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_min_blob_size(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_min_level_to_compress(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_min_tombstones_for_range_conversion(rocksdb_options_t *h, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_min_write_buffer_number_to_merge(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_num_levels(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_open_files_async(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_optimize_filters_for_hits(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_optimize_manifest_for_recovery(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_paranoid_checks(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_paranoid_file_checks(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_paranoid_memory_checks(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_periodic_compaction_seconds(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_persist_stats_to_disk(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_persist_user_defined_timestamps(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_preclude_last_level_data_seconds(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_seek_opt_in_only(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prepopulate_blob_cache(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_preserve_internal_time_seconds(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_read_io_executor_threads(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_read_triggered_compaction_threshold(rocksdb_options_t *h, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_recycle_log_file_num(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_report_bg_io_stats(rocksdb_options_t *h, int v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_reuse_manifest_on_open(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sample_for_compression(rocksdb_options_t *h, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_skip_stats_update_on_db_open(rocksdb_options_t *h, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_soft_pending_compaction_bytes_limit(rocksdb_options_t *h, size_t v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_statistics_level(rocksdb_options_t *h, int v);
 
-rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_stats_dump_period_sec(rocksdb_options_t *h, unsigned int v);
 
-void rocksdb_approximate_memory_usage_destroy(rocksdb_memory_usage_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_stats_history_buffer_size(rocksdb_options_t *h, size_t v);
 
-uint64_t rocksdb_approximate_memory_usage_get_cache_total(rocksdb_memory_usage_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_stats_persist_period_sec(rocksdb_options_t *h, unsigned int v);
 
-uint64_t rocksdb_approximate_memory_usage_get_mem_table_readers_total(rocksdb_memory_usage_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_strict_bytes_per_sync(rocksdb_options_t *h, unsigned char v);
 
-uint64_t rocksdb_approximate_memory_usage_get_mem_table_total(rocksdb_memory_usage_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_strict_max_successive_merges(rocksdb_options_t *h, unsigned char v);
 
-uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_table_cache_numshardbits(rocksdb_options_t *h, int v);
 
-void rocksdb_approximate_sizes(rocksdb_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5, uint64_t *a6, char **a7);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_target_file_size_base(rocksdb_options_t *h, uint64_t v);
 
-void rocksdb_approximate_sizes_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **a8);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_target_file_size_is_upper_bound(rocksdb_options_t *h, unsigned char v);
 
-void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint8_t a7, uint64_t *a8, char **a9);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_target_file_size_multiplier(rocksdb_options_t *h, int v);
 
-void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_size_approximation_options_t *a2, int a3, const char *const *a4, const size_t *a5, const char *const *a6, const size_t *a7, uint64_t *a8, char **a9);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_track_and_verify_wals(rocksdb_options_t *h, unsigned char v);
 
-void rocksdb_approximate_sizes_with_options(rocksdb_t *a0, const rocksdb_size_approximation_options_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **a8);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_track_and_verify_wals_in_manifest(rocksdb_options_t *h, unsigned char v);
 
-void rocksdb_backup_engine_close(rocksdb_backup_engine_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_ttl(rocksdb_options_t *h, uint64_t v);
 
-void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *a0, rocksdb_t *a1, char **a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_two_write_queues(rocksdb_options_t *h, unsigned char v);
 
-void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *a0, rocksdb_t *a1, unsigned char a2, char **a3);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_uncache_aggressiveness(rocksdb_options_t *h, uint32_t v);
 
-void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, const char *a3, size_t a4, uint32_t *a5, char **a6);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_unordered_write(rocksdb_options_t *h, unsigned char v);
 
-void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, uint32_t *a3, char **a4);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_use_adaptive_mutex(rocksdb_options_t *h, unsigned char v);
 
-const rocksdb_backup_engine_info_t *rocksdb_backup_engine_get_backup_info(rocksdb_backup_engine_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_use_direct_io_for_compaction_reads(rocksdb_options_t *h, unsigned char v);
 
-const char *rocksdb_backup_engine_info_app_metadata(const rocksdb_backup_engine_info_t *a0, int a1, size_t *a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_use_direct_io_for_flush_and_compaction(rocksdb_options_t *h, unsigned char v);
 
-uint32_t rocksdb_backup_engine_info_backup_id(const rocksdb_backup_engine_info_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_use_direct_reads(rocksdb_options_t *h, unsigned char v);
 
-int rocksdb_backup_engine_info_count(const rocksdb_backup_engine_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_use_fsync(rocksdb_options_t *h, int v);
 
-void rocksdb_backup_engine_info_destroy(const rocksdb_backup_engine_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_verify_manifest_content_on_close(rocksdb_options_t *h, unsigned char v);
 
-uint32_t rocksdb_backup_engine_info_number_files(const rocksdb_backup_engine_info_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_verify_output_flags(rocksdb_options_t *h, int v);
 
-uint64_t rocksdb_backup_engine_info_size(const rocksdb_backup_engine_info_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_verify_sst_unique_id_in_manifest(rocksdb_options_t *h, unsigned char v);
 
-int64_t rocksdb_backup_engine_info_timestamp(const rocksdb_backup_engine_info_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_bytes_per_sync(rocksdb_options_t *h, uint64_t v);
 
-rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *a0, const char *a1, char **a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_compression(rocksdb_options_t *h, int v);
 
-rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1, char **a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_write_temperature(rocksdb_options_t *h, int v);
 
-rocksdb_backup_engine_options_t *rocksdb_backup_engine_options_create(const char *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_writable_file_max_buffer_size(rocksdb_options_t *h, uint64_t v);
 
-void rocksdb_backup_engine_options_destroy(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_size(rocksdb_options_t *h, size_t v);
 
-const char *rocksdb_backup_engine_options_get_backup_dir(rocksdb_backup_engine_options_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_dbid_to_manifest(rocksdb_options_t *h, unsigned char v);
 
-unsigned char rocksdb_backup_engine_options_get_backup_log_files(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_identity_file(rocksdb_options_t *h, unsigned char v);
 
-uint64_t rocksdb_backup_engine_options_get_backup_rate_limit(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_thread_max_yield_usec(rocksdb_options_t *h, uint64_t v);
 
-uint64_t rocksdb_backup_engine_options_get_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_thread_slow_yield_usec(rocksdb_options_t *h, uint64_t v);
 
-unsigned char rocksdb_backup_engine_options_get_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_adaptive_readahead(rocksdb_readoptions_t *h);
 
-unsigned char rocksdb_backup_engine_options_get_destroy_old_data(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_allow_unprepared_value(rocksdb_readoptions_t *h);
 
-uint64_t rocksdb_backup_engine_options_get_io_buffer_size(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_async_io(rocksdb_readoptions_t *h);
 
-int rocksdb_backup_engine_options_get_max_background_operations(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_auto_prefix_mode(rocksdb_readoptions_t *h);
 
-int rocksdb_backup_engine_options_get_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_auto_readahead_size(rocksdb_readoptions_t *h);
 
-uint64_t rocksdb_backup_engine_options_get_restore_rate_limit(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_auto_refresh_iterator_with_snapshot(rocksdb_readoptions_t *h);
 
-int rocksdb_backup_engine_options_get_schema_version(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_background_purge_on_iterator_cleanup(rocksdb_readoptions_t *h);
 
-unsigned char rocksdb_backup_engine_options_get_share_files_with_checksum(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_readoptions_get_deadline(rocksdb_readoptions_t *h);
 
-int rocksdb_backup_engine_options_get_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_fill_cache(rocksdb_readoptions_t *h);
 
-unsigned char rocksdb_backup_engine_options_get_share_table_files(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_ignore_range_deletions(rocksdb_readoptions_t *h);
 
-unsigned char rocksdb_backup_engine_options_get_sync(rocksdb_backup_engine_options_t *a0);
+extern ROCKSDB_LIBRARY_API int rocksdb_readoptions_get_io_activity(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_backup_dir(rocksdb_backup_engine_options_t *a0, const char *a1);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_readoptions_get_io_timeout(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_backup_log_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_readoptions_get_max_skippable_internal_keys(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_backup_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_readoptions_get_merge_operand_count_threshold(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_backup_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_optimize_multiget_for_io(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_pin_data(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_prefix_same_as_start(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_destroy_old_data(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API int rocksdb_readoptions_get_rate_limiter_priority(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_env(rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1);
+extern ROCKSDB_LIBRARY_API int rocksdb_readoptions_get_read_tier(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_io_buffer_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_readoptions_get_readahead_size(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_max_background_operations(rocksdb_backup_engine_options_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_tailing(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_total_order_seek(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_restore_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_readoptions_get_value_size_soft_limit(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_restore_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_get_verify_checksums(rocksdb_readoptions_t *h);
 
-void rocksdb_backup_engine_options_set_schema_version(rocksdb_backup_engine_options_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_adaptive_readahead(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_options_set_share_files_with_checksum(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_allow_unprepared_value(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_options_set_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_async_io(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_options_set_share_table_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_auto_prefix_mode(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_options_set_sync(rocksdb_backup_engine_options_t *a0, unsigned char a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_auto_readahead_size(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *a0, uint32_t a1, char **a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_auto_refresh_iterator_with_snapshot(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, uint32_t a4, char **a5);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_background_purge_on_iterator_cleanup(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, char **a4);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_deadline(rocksdb_readoptions_t *h, uint64_t v);
 
-void rocksdb_backup_engine_stop_backup(rocksdb_backup_engine_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_fill_cache(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *a0, uint32_t a1, char **a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_ignore_range_deletions(rocksdb_readoptions_t *h, unsigned char v);
 
-uint64_t rocksdb_blob_file_addition_info_blob_file_number(const rocksdb_blob_file_addition_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_io_activity(rocksdb_readoptions_t *h, int v);
 
-const char *rocksdb_blob_file_addition_info_blob_file_path(const rocksdb_blob_file_addition_info_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_io_timeout(rocksdb_readoptions_t *h, uint64_t v);
 
-uint64_t rocksdb_blob_file_addition_info_total_blob_bytes(const rocksdb_blob_file_addition_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_max_skippable_internal_keys(rocksdb_readoptions_t *h, uint64_t v);
 
-uint64_t rocksdb_blob_file_addition_info_total_blob_count(const rocksdb_blob_file_addition_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_merge_operand_count_threshold(rocksdb_readoptions_t *h, size_t v);
 
-uint64_t rocksdb_blob_file_garbage_info_blob_file_number(const rocksdb_blob_file_garbage_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_optimize_multiget_for_io(rocksdb_readoptions_t *h, unsigned char v);
 
-const char *rocksdb_blob_file_garbage_info_blob_file_path(const rocksdb_blob_file_garbage_info_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_pin_data(rocksdb_readoptions_t *h, unsigned char v);
 
-uint64_t rocksdb_blob_file_garbage_info_garbage_blob_bytes(const rocksdb_blob_file_garbage_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_prefix_same_as_start(rocksdb_readoptions_t *h, unsigned char v);
 
-uint64_t rocksdb_blob_file_garbage_info_garbage_blob_count(const rocksdb_blob_file_garbage_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_rate_limiter_priority(rocksdb_readoptions_t *h, int v);
 
-void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *a0, const char *a1, size_t a2, char **a3);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_read_tier(rocksdb_readoptions_t *h, int v);
 
-rocksdb_block_cache_trace_options_t *rocksdb_block_cache_trace_options_create(void);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_readahead_size(rocksdb_readoptions_t *h, size_t v);
 
-void rocksdb_block_cache_trace_options_destroy(rocksdb_block_cache_trace_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_tailing(rocksdb_readoptions_t *h, unsigned char v);
 
-uint64_t rocksdb_block_cache_trace_options_get_sampling_frequency(rocksdb_block_cache_trace_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_total_order_seek(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_block_cache_trace_options_set_sampling_frequency(rocksdb_block_cache_trace_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_value_size_soft_limit(rocksdb_readoptions_t *h, uint64_t v);
 
-rocksdb_block_cache_trace_writer_options_t *rocksdb_block_cache_trace_writer_options_create(void);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_verify_checksums(rocksdb_readoptions_t *h, unsigned char v);
 
-void rocksdb_block_cache_trace_writer_options_destroy(rocksdb_block_cache_trace_writer_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_disable_WAL(rocksdb_writeoptions_t *h, int v);
 
-uint64_t rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_disable_WAL(rocksdb_writeoptions_t *h);
 
-void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0, uint64_t a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_ignore_missing_column_families(rocksdb_writeoptions_t *h);
 
-rocksdb_cache_t *rocksdb_cache_create_hyper_clock(size_t a0, size_t a1);
+extern ROCKSDB_LIBRARY_API int rocksdb_writeoptions_get_io_activity(rocksdb_writeoptions_t *h);
 
-rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_low_pri(rocksdb_writeoptions_t *h);
 
-void rocksdb_checkpoint_create(rocksdb_checkpoint_t *a0, const char *a1, uint64_t a2, char **a3);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_memtable_insert_hint_per_batch(rocksdb_writeoptions_t *h);
 
-rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **a3);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_no_slowdown(rocksdb_writeoptions_t *h);
 
-rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *a0, char **a1);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_writeoptions_get_protection_bytes_per_key(rocksdb_writeoptions_t *h);
 
-void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *a0);
+extern ROCKSDB_LIBRARY_API int rocksdb_writeoptions_get_rate_limiter_priority(rocksdb_writeoptions_t *h);
 
-void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_writeoptions_get_sync(rocksdb_writeoptions_t *h);
 
-size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_ignore_missing_column_families(rocksdb_writeoptions_t *h, unsigned char v);
 
-size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_io_activity(rocksdb_writeoptions_t *h, int v);
 
-rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *a0, size_t a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_low_pri(rocksdb_writeoptions_t *h, unsigned char v);
 
-char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_memtable_insert_hint_per_batch(rocksdb_writeoptions_t *h, unsigned char v);
 
-uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_no_slowdown(rocksdb_writeoptions_t *h, unsigned char v);
 
-rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_protection_bytes_per_key(rocksdb_writeoptions_t *h, size_t v);
 
-void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_rate_limiter_priority(rocksdb_writeoptions_t *h, int v);
 
-const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_set_sync(rocksdb_writeoptions_t *h, unsigned char v);
 
-int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_add(rocksdb_options_t *opt, int style);
 
-const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(rocksdb_options_t *opt, int style);
 
-void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_calculate_sst_write_lifetime_hint_set_clear(rocksdb_options_t *opt);
 
-void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *a0, int a1);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_calculate_sst_write_lifetime_hint_set_contains(rocksdb_options_t *opt, int style);
 
-void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_calculate_sst_write_lifetime_hint_set_count(rocksdb_options_t *opt);
 
-void rocksdb_compact_files(rocksdb_t *a0, const rocksdb_compaction_options_t *a1, const char *const *a2, size_t a3, int a4, int a5, char ***a6, size_t *a7, rocksdb_compactionjobinfo_t *a8, char **a9);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_add(rocksdb_options_t *opt, int file_type);
 
-void rocksdb_compact_files_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_compaction_options_t *a2, const char *const *a3, size_t a4, int a5, int a6, char ***a7, size_t *a8, rocksdb_compactionjobinfo_t *a9, char **a10);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_remove(rocksdb_options_t *opt, int file_type);
 
-uint64_t rocksdb_compaction_file_info_file_number(const rocksdb_compaction_file_info_t *a0);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_checksum_handoff_file_types_clear(rocksdb_options_t *opt);
 
-int rocksdb_compaction_file_info_level(const rocksdb_compaction_file_info_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_checksum_handoff_file_types_contains(rocksdb_options_t *opt, int file_type);
 
-uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *a0);
+extern ROCKSDB_LIBRARY_API size_t rocksdb_options_checksum_handoff_file_types_count(rocksdb_options_t *opt);
 
-uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
+/*
+ No table filter can be set in ferrock (its setter is not declared): nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_filter(rocksdb_readoptions_t *opt);
 
-uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *a0);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_table_filter(const rocksdb_readoptions_t *opt);
 
-uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *a0);
+/*
+ No table index factory can be set in ferrock: nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_index_factory(rocksdb_readoptions_t *opt);
 
-uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *a0);
+/*
+ NULL (length 0): no table index factory is set.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_readoptions_get_table_index_factory_name(const rocksdb_readoptions_t *opt, size_t *len);
 
-uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *a0);
+/*
+ No user-defined index factory can be set in ferrock: nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_clear_user_defined_index_factory(rocksdb_block_based_table_options_t *opt);
 
-uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *a0);
+/*
+ NULL (length 0): no user-defined index factory is set.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_block_based_options_get_user_defined_index_factory_name(const rocksdb_block_based_table_options_t *opt, size_t *len);
 
-unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *a0);
+/*
+ No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
 
-unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *a0);
+/*
+ The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
 
-unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *a0);
+/*
+ NULL: no logger object can be set in ferrock (its constructors return NULL).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
 
-unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *a0);
+extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 
-const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
+extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create_copy(rocksdb_options_t *options);
 
-uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *a0);
-
-size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *a0);
-
-const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
-
-uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *a0);
-
-uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-unsigned char *rocksdb_compaction_options_canceled_create(void);
-
-rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
-
-void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *a0);
-
-unsigned char rocksdb_compaction_options_get_allow_trivial_move(rocksdb_compaction_options_t *a0);
-
-int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *a0);
-
-uint32_t rocksdb_compaction_options_get_max_subcompactions(rocksdb_compaction_options_t *a0);
-
-uint64_t rocksdb_compaction_options_get_output_file_size_limit(rocksdb_compaction_options_t *a0);
-
-int rocksdb_compaction_options_get_output_temperature_override(rocksdb_compaction_options_t *a0);
-
-void rocksdb_compaction_options_set_allow_trivial_move(rocksdb_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_compaction_options_set_canceled(rocksdb_compaction_options_t *a0, unsigned char *a1);
-
-void rocksdb_compaction_options_set_compression(rocksdb_compaction_options_t *a0, int a1);
-
-void rocksdb_compaction_options_set_max_subcompactions(rocksdb_compaction_options_t *a0, uint32_t a1);
-
-void rocksdb_compaction_options_set_output_file_size_limit(rocksdb_compaction_options_t *a0, uint64_t a1);
-
-void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *a0, int a1);
-
-void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
-
-void rocksdb_compaction_service_options_override_add_table_properties_collector_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_table_properties_collector_factory_t *a1);
-
-rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
-
-void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *a0);
-
-void rocksdb_compaction_service_options_override_set_block_based_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_block_based_table_options_t *a1);
-
-void rocksdb_compaction_service_options_override_set_compaction_filter(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilter_t *a1);
-
-void rocksdb_compaction_service_options_override_set_compaction_filter_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilterfactory_t *a1);
-
-void rocksdb_compaction_service_options_override_set_comparator(rocksdb_compaction_service_options_override_t *a0, rocksdb_comparator_t *a1);
-
-void rocksdb_compaction_service_options_override_set_cuckoo_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_cuckoo_table_options_t *a1);
-
-void rocksdb_compaction_service_options_override_set_env(rocksdb_compaction_service_options_override_t *a0, rocksdb_env_t *a1);
-
-void rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
-
-void rocksdb_compaction_service_options_override_set_info_log(rocksdb_compaction_service_options_override_t *a0, rocksdb_logger_t *a1);
-
-void rocksdb_compaction_service_options_override_set_merge_operator(rocksdb_compaction_service_options_override_t *a0, rocksdb_mergeoperator_t *a1);
-
-void rocksdb_compaction_service_options_override_set_option(rocksdb_compaction_service_options_override_t *a0, const char *a1, const char *a2);
-
-void rocksdb_compaction_service_options_override_set_prefix_extractor(rocksdb_compaction_service_options_override_t *a0, rocksdb_slicetransform_t *a1);
-
-void rocksdb_compaction_service_options_override_set_sst_partitioner_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_sst_partitioner_factory_t *a1);
-
-void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
-
-rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *a0, void (*a1)(void*), unsigned char (*a2)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*a3)(void*));
-
-void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *a0);
-
-void rocksdb_compactionfilter_set_ignore_snapshots(rocksdb_compactionfilter_t *a0, unsigned char a1);
-
-unsigned char rocksdb_compactionfiltercontext_is_full_compaction(rocksdb_compactionfiltercontext_t *a0);
-
-unsigned char rocksdb_compactionfiltercontext_is_manual_compaction(rocksdb_compactionfiltercontext_t *a0);
-
-rocksdb_compactionfilterfactory_t *rocksdb_compactionfilterfactory_create(void *a0, void (*a1)(void*), rocksdb_compactionfilter_t *(*a2)(void*, rocksdb_compactionfiltercontext_t*), const char *(*a3)(void*));
-
-void rocksdb_compactionfilterfactory_destroy(rocksdb_compactionfilterfactory_t *a0);
-
-unsigned char rocksdb_compactionjobinfo_aborted(const rocksdb_compactionjobinfo_t *a0);
-
-int rocksdb_compactionjobinfo_base_input_level(const rocksdb_compactionjobinfo_t *a0);
-
-uint32_t rocksdb_compactionjobinfo_blob_compression_type(const rocksdb_compactionjobinfo_t *a0);
-
-const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-size_t rocksdb_compactionjobinfo_blob_file_addition_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-size_t rocksdb_compactionjobinfo_blob_file_garbage_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-uint32_t rocksdb_compactionjobinfo_cf_id(const rocksdb_compactionjobinfo_t *a0);
-
-const char *rocksdb_compactionjobinfo_cf_name(const rocksdb_compactionjobinfo_t *a0, size_t *a1);
-
-uint32_t rocksdb_compactionjobinfo_compaction_reason(const rocksdb_compactionjobinfo_t *a0);
-
-uint32_t rocksdb_compactionjobinfo_compression(const rocksdb_compactionjobinfo_t *a0);
-
-rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
-
-void rocksdb_compactionjobinfo_destroy(rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_elapsed_micros(const rocksdb_compactionjobinfo_t *a0);
-
-const char *rocksdb_compactionjobinfo_input_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_input_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-size_t rocksdb_compactionjobinfo_input_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-size_t rocksdb_compactionjobinfo_input_files_count(const rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_input_records(const rocksdb_compactionjobinfo_t *a0);
-
-int rocksdb_compactionjobinfo_job_id(const rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_num_corrupt_keys(const rocksdb_compactionjobinfo_t *a0);
-
-size_t rocksdb_compactionjobinfo_num_input_files(const rocksdb_compactionjobinfo_t *a0);
-
-size_t rocksdb_compactionjobinfo_num_input_files_at_output_level(const rocksdb_compactionjobinfo_t *a0);
-
-int rocksdb_compactionjobinfo_num_l0_files(const rocksdb_compactionjobinfo_t *a0);
-
-const char *rocksdb_compactionjobinfo_output_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_output_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-size_t rocksdb_compactionjobinfo_output_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-size_t rocksdb_compactionjobinfo_output_files_count(const rocksdb_compactionjobinfo_t *a0);
-
-int rocksdb_compactionjobinfo_output_level(const rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_output_records(const rocksdb_compactionjobinfo_t *a0);
-
-const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
-
-void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *a0, char **a1);
-
-size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *a0);
-
-const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
-
-const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-uint64_t rocksdb_compactionjobinfo_thread_id(const rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_total_input_bytes(const rocksdb_compactionjobinfo_t *a0);
-
-uint64_t rocksdb_compactionjobinfo_total_output_bytes(const rocksdb_compactionjobinfo_t *a0);
-
-int rocksdb_compactionservice_jobinfo_t_get_base_input_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-uint32_t rocksdb_compactionservice_jobinfo_t_get_cf_id(const rocksdb_compactionservice_jobinfo_t *a0);
-
-const char *rocksdb_compactionservice_jobinfo_t_get_cf_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-int rocksdb_compactionservice_jobinfo_t_get_compaction_reason(const rocksdb_compactionservice_jobinfo_t *a0);
-
-const char *rocksdb_compactionservice_jobinfo_t_get_db_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-const char *rocksdb_compactionservice_jobinfo_t_get_db_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-const char *rocksdb_compactionservice_jobinfo_t_get_db_session_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-uint64_t rocksdb_compactionservice_jobinfo_t_get_job_id(const rocksdb_compactionservice_jobinfo_t *a0);
-
-int rocksdb_compactionservice_jobinfo_t_get_output_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-int rocksdb_compactionservice_jobinfo_t_get_priority(const rocksdb_compactionservice_jobinfo_t *a0);
-
-unsigned char rocksdb_compactionservice_jobinfo_t_is_bottommost_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-unsigned char rocksdb_compactionservice_jobinfo_t_is_full_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
-
-unsigned char rocksdb_compactionservice_jobinfo_t_is_manual_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
-
-rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *a0, int a1, char **a2);
-
-rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int a0, char **a1);
-
-const char *rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(const rocksdb_compactionservice_scheduleresponse_t *a0, size_t *a1);
-
-int rocksdb_compactionservice_scheduleresponse_getstatus(const rocksdb_compactionservice_scheduleresponse_t *a0);
-
-void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
-
-rocksdb_compactoptions_t *rocksdb_compactoptions_create(void);
-
-void rocksdb_compactoptions_destroy(rocksdb_compactoptions_t *a0);
-
-unsigned char rocksdb_compactoptions_get_allow_write_stall(rocksdb_compactoptions_t *a0);
-
-double rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0);
-
-int rocksdb_compactoptions_get_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0);
-
-unsigned char rocksdb_compactoptions_get_bottommost_level_compaction(rocksdb_compactoptions_t *a0);
-
-unsigned char rocksdb_compactoptions_get_change_level(rocksdb_compactoptions_t *a0);
-
-unsigned char rocksdb_compactoptions_get_exclusive_manual_compaction(rocksdb_compactoptions_t *a0);
-
-int rocksdb_compactoptions_get_max_subcompactions(rocksdb_compactoptions_t *a0);
-
-int rocksdb_compactoptions_get_target_level(rocksdb_compactoptions_t *a0);
-
-int rocksdb_compactoptions_get_target_path_id(rocksdb_compactoptions_t *a0);
-
-void rocksdb_compactoptions_set_allow_write_stall(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-void rocksdb_compactoptions_set_blob_garbage_collection_age_cutoff(rocksdb_compactoptions_t *a0, double a1);
-
-void rocksdb_compactoptions_set_blob_garbage_collection_policy(rocksdb_compactoptions_t *a0, int a1);
-
-void rocksdb_compactoptions_set_bottommost_level_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-void rocksdb_compactoptions_set_change_level(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-void rocksdb_compactoptions_set_exclusive_manual_compaction(rocksdb_compactoptions_t *a0, unsigned char a1);
-
-void rocksdb_compactoptions_set_full_history_ts_low(rocksdb_compactoptions_t *a0, char *a1, size_t a2);
-
-void rocksdb_compactoptions_set_max_subcompactions(rocksdb_compactoptions_t *a0, int a1);
-
-void rocksdb_compactoptions_set_target_level(rocksdb_compactoptions_t *a0, int a1);
-
-void rocksdb_compactoptions_set_target_path_id(rocksdb_compactoptions_t *a0, int a1);
-
-rocksdb_comparator_t *rocksdb_comparator_with_ts_create(void *a0, void (*a1)(void*), int (*a2)(void*, const char*, size_t, const char*, size_t), int (*a3)(void*, const char*, size_t, const char*, size_t), int (*a4)(void*, const char*, size_t, unsigned char, const char*, size_t, unsigned char), const char *(*a5)(void*), size_t a6);
-
-void rocksdb_continue_background_work(rocksdb_t *a0, char **a1);
-
-rocksdb_create_backup_options_t *rocksdb_create_backup_options_create(void);
-
-void rocksdb_create_backup_options_destroy(rocksdb_create_backup_options_t *a0);
-
-unsigned char rocksdb_create_backup_options_get_atomic_flush(rocksdb_create_backup_options_t *a0);
-
-int rocksdb_create_backup_options_get_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
-
-unsigned char rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
-
-unsigned char rocksdb_create_backup_options_get_flush_before_backup(rocksdb_create_backup_options_t *a0);
-
-void rocksdb_create_backup_options_set_atomic_flush(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-void rocksdb_create_backup_options_set_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, int a1);
-
-void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **a5);
-
-rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **a4);
-
-rocksdb_env_t *rocksdb_create_mem_env(void);
-
-rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
-
-void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *a0);
-
-uint32_t rocksdb_cuckoo_options_get_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0);
-
-double rocksdb_cuckoo_options_get_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0);
-
-unsigned char rocksdb_cuckoo_options_get_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0);
-
-uint32_t rocksdb_cuckoo_options_get_max_search_depth(rocksdb_cuckoo_table_options_t *a0);
-
-unsigned char rocksdb_cuckoo_options_get_use_module_hash(rocksdb_cuckoo_table_options_t *a0);
-
-void rocksdb_cuckoo_options_set_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
-
-void rocksdb_cuckoo_options_set_hash_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
-
-void rocksdb_cuckoo_options_set_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
-
-void rocksdb_cuckoo_options_set_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
-
-void rocksdb_cuckoo_options_set_max_search_depth(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
-
-void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
-
-rocksdb_dbpath_t *rocksdb_dbpath_create(const char *a0, uint64_t a1);
-
-void rocksdb_dbpath_destroy(rocksdb_dbpath_t *a0);
-
-void rocksdb_delete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_delete_file_in_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_disable_file_deletions(rocksdb_t *a0, char **a1);
-
-void rocksdb_enable_file_deletions(rocksdb_t *a0, char **a1);
-
-void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **a1);
-
-void rocksdb_end_io_trace(rocksdb_t *a0, char **a1);
-
-void rocksdb_end_trace(rocksdb_t *a0, char **a1);
-
-rocksdb_envoptions_t *rocksdb_envoptions_create(void);
-
-void rocksdb_envoptions_destroy(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_allow_fallocate(rocksdb_envoptions_t *a0);
-
-uint64_t rocksdb_envoptions_get_bytes_per_sync(rocksdb_envoptions_t *a0);
-
-size_t rocksdb_envoptions_get_compaction_readahead_size(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_fallocate_with_keep_size(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_fd_cloexec(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_strict_bytes_per_sync(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_use_direct_reads(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_use_direct_writes(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_use_mmap_reads(rocksdb_envoptions_t *a0);
-
-unsigned char rocksdb_envoptions_get_use_mmap_writes(rocksdb_envoptions_t *a0);
-
-size_t rocksdb_envoptions_get_writable_file_max_buffer_size(rocksdb_envoptions_t *a0);
-
-void rocksdb_envoptions_set_allow_fallocate(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_bytes_per_sync(rocksdb_envoptions_t *a0, uint64_t a1);
-
-void rocksdb_envoptions_set_compaction_readahead_size(rocksdb_envoptions_t *a0, size_t a1);
-
-void rocksdb_envoptions_set_fallocate_with_keep_size(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_fd_cloexec(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *a0, rocksdb_ratelimiter_t *a1);
-
-void rocksdb_envoptions_set_strict_bytes_per_sync(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_use_direct_reads(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_use_direct_writes(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_use_mmap_reads(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_use_mmap_writes(rocksdb_envoptions_t *a0, unsigned char a1);
-
-void rocksdb_envoptions_set_writable_file_max_buffer_size(rocksdb_envoptions_t *a0, size_t a1);
-
-void rocksdb_eventlistener_destroy(rocksdb_eventlistener_t *a0);
-
-rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
-
-void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *a0);
-
-char *rocksdb_export_import_files_metadata_get_db_comparator_name(rocksdb_export_import_files_metadata_t *a0);
-
-rocksdb_livefiles_t *rocksdb_export_import_files_metadata_get_files(rocksdb_export_import_files_metadata_t *a0);
-
-void rocksdb_export_import_files_metadata_set_db_comparator_name(rocksdb_export_import_files_metadata_t *a0, const char *a1);
-
-void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *a0, rocksdb_livefiles_t *a1);
-
-const char *rocksdb_externalfileingestioninfo_cf_name(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-const char *rocksdb_externalfileingestioninfo_external_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-uint64_t rocksdb_externalfileingestioninfo_global_seqno(const rocksdb_externalfileingestioninfo_t *a0);
-
-const char *rocksdb_externalfileingestioninfo_internal_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
-
-rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
-
-void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *a0);
-
-uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *a0);
-
-unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0);
-
-uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0);
-
-unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
-
-void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
-
-void rocksdb_flush_wal_with_options(rocksdb_t *a0, const rocksdb_flushwaloptions_t *a1, char **a2);
-
-uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *a0);
-
-const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
-
-size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *a0);
-
-uint32_t rocksdb_flushjobinfo_cf_id(const rocksdb_flushjobinfo_t *a0);
-
-const char *rocksdb_flushjobinfo_cf_name(const rocksdb_flushjobinfo_t *a0, size_t *a1);
-
-uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *a0);
-
-const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *a0, size_t *a1);
-
-uint32_t rocksdb_flushjobinfo_flush_reason(const rocksdb_flushjobinfo_t *a0);
-
-int rocksdb_flushjobinfo_job_id(const rocksdb_flushjobinfo_t *a0);
-
-uint64_t rocksdb_flushjobinfo_largest_seqno(const rocksdb_flushjobinfo_t *a0);
-
-uint64_t rocksdb_flushjobinfo_oldest_blob_file_number(const rocksdb_flushjobinfo_t *a0);
-
-uint64_t rocksdb_flushjobinfo_smallest_seqno(const rocksdb_flushjobinfo_t *a0);
-
-const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
-
-uint64_t rocksdb_flushjobinfo_thread_id(const rocksdb_flushjobinfo_t *a0);
-
-unsigned char rocksdb_flushjobinfo_triggered_writes_slowdown(const rocksdb_flushjobinfo_t *a0);
-
-unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *a0);
-
-rocksdb_flushwaloptions_t *rocksdb_flushwaloptions_create(void);
-
-void rocksdb_flushwaloptions_destroy(rocksdb_flushwaloptions_t *a0);
-
-int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *a0);
-
-unsigned char rocksdb_flushwaloptions_get_sync(rocksdb_flushwaloptions_t *a0);
-
-void rocksdb_flushwaloptions_set_rate_limiter_priority(rocksdb_flushwaloptions_t *a0, int a1);
-
-void rocksdb_flushwaloptions_set_sync(rocksdb_flushwaloptions_t *a0, unsigned char a1);
-
-char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **a8);
-
-rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **a1);
-
-char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **a3);
-
-unsigned char rocksdb_get_into_buffer(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char *a4, size_t a5, size_t *a6, unsigned char *a7, char **a8);
-
-unsigned char rocksdb_get_into_buffer_cf(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char *a5, size_t a6, size_t *a7, unsigned char *a8, char **a9);
-
-rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **a2);
-
-void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **a3);
-
-rocksdb_pinnable_handle_t *rocksdb_get_pinned_cf_v2(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_pinnable_handle_t *rocksdb_get_pinned_v2(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **a1);
-
-rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **a3);
-
-char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **a7);
-
-rocksdb_hyper_clock_cache_options_t *rocksdb_hyper_clock_cache_options_create(size_t a0, size_t a1);
-
-void rocksdb_hyper_clock_cache_options_destroy(rocksdb_hyper_clock_cache_options_t *a0);
-
-void rocksdb_hyper_clock_cache_options_set_capacity(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
-
-void rocksdb_hyper_clock_cache_options_set_estimated_entry_charge(rocksdb_hyper_clock_cache_options_t *a0, size_t a1);
-
-void rocksdb_hyper_clock_cache_options_set_memory_allocator(rocksdb_hyper_clock_cache_options_t *a0, rocksdb_memory_allocator_t *a1);
-
-void rocksdb_hyper_clock_cache_options_set_num_shard_bits(rocksdb_hyper_clock_cache_options_t *a0, int a1);
-
-rocksdb_import_column_family_options_t *rocksdb_import_column_family_options_create(void);
-
-void rocksdb_import_column_family_options_destroy(rocksdb_import_column_family_options_t *a0);
-
-unsigned char rocksdb_import_column_family_options_get_move_files(rocksdb_import_column_family_options_t *a0);
-
-void rocksdb_import_column_family_options_set_move_files(rocksdb_import_column_family_options_t *a0, unsigned char a1);
-
-void rocksdb_increase_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **a4);
-
-void rocksdb_ingest_external_file(rocksdb_t *a0, const char *const *a1, size_t a2, const rocksdb_ingestexternalfileoptions_t *a3, char **a4);
-
-void rocksdb_ingest_external_file_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *const *a2, size_t a3, const rocksdb_ingestexternalfileoptions_t *a4, char **a5);
-
-rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
-
-void rocksdb_ingestexternalfileoptions_destroy(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0);
-
-int rocksdb_ingestexternalfileoptions_get_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_fill_cache(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_link_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_move_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0);
-
-size_t rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0);
-
-unsigned char rocksdb_ingestexternalfileoptions_get_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
-
-void rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0, int a1);
-
-void rocksdb_ingestexternalfileoptions_set_fill_cache(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_link_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_move_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0, size_t a1);
-
-void rocksdb_ingestexternalfileoptions_set_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-void rocksdb_ingestexternalfileoptions_set_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_allocator_create(char **a0);
-
-void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *a0);
-
-size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *a0);
-
-int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *a0);
-
-uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *a0);
-
-rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *a0, size_t a1);
-
-rocksdb_livefile_t *rocksdb_livefile_create(void);
-
-void rocksdb_livefile_destroy(rocksdb_livefile_t *a0);
-
-void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *a0, const char *a1);
-
-void rocksdb_livefile_set_directory(rocksdb_livefile_t *a0, const char *a1);
-
-void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-void rocksdb_livefile_set_level(rocksdb_livefile_t *a0, int a1);
-
-void rocksdb_livefile_set_name(rocksdb_livefile_t *a0, const char *a1);
-
-void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *a0, uint64_t a1);
-
-void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *a0, uint64_t a1);
-
-void rocksdb_livefile_set_size(rocksdb_livefile_t *a0, size_t a1);
-
-void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-void rocksdb_livefiles_add(rocksdb_livefiles_t *a0, rocksdb_livefile_t *a1);
-
-const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *a0, int a1);
-
-int rocksdb_livefiles_count(const rocksdb_livefiles_t *a0);
-
-rocksdb_livefiles_t *rocksdb_livefiles_create(void);
-
-uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *a0, int a1);
-
-void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *a0);
-
-const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *a0, int a1);
-
-uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *a0, int a1);
-
-uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-int rocksdb_livefiles_level(const rocksdb_livefiles_t *a0, int a1);
-
-const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *a0, int a1);
-
-size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *a0, int a1);
-
-uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
-
-void rocksdb_livefiles_storage_info_destroy(rocksdb_livefiles_storage_info_t *a0);
-
-const char *rocksdb_livefiles_storage_info_directory(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-const char *rocksdb_livefiles_storage_info_file_checksum(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-const char *rocksdb_livefiles_storage_info_file_checksum_func_name(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-uint64_t rocksdb_livefiles_storage_info_file_number(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-int rocksdb_livefiles_storage_info_file_type(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-rocksdb_livefiles_storage_info_options_t *rocksdb_livefiles_storage_info_options_create(void);
-
-void rocksdb_livefiles_storage_info_options_destroy(rocksdb_livefiles_storage_info_options_t *a0);
-
-unsigned char rocksdb_livefiles_storage_info_options_get_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0);
-
-unsigned char rocksdb_livefiles_storage_info_options_get_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0);
-
-uint64_t rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0);
-
-void rocksdb_livefiles_storage_info_options_set_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
-
-void rocksdb_livefiles_storage_info_options_set_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
-
-void rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0, uint64_t a1);
-
-const char *rocksdb_livefiles_storage_info_relative_filename(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-const char *rocksdb_livefiles_storage_info_replacement_contents(const rocksdb_livefiles_storage_info_t *a0, size_t a1, size_t *a2);
-
-uint64_t rocksdb_livefiles_storage_info_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-int rocksdb_livefiles_storage_info_temperature(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **a8);
-
-rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int a0, const char *a1);
-
-void rocksdb_logger_destroy(rocksdb_logger_t *a0);
-
-void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
-
-void rocksdb_memory_consumers_add_cache(rocksdb_memory_consumers_t *a0, rocksdb_cache_t *a1);
-
-void rocksdb_memory_consumers_add_db(rocksdb_memory_consumers_t *a0, rocksdb_t *a1);
-
-rocksdb_memory_consumers_t *rocksdb_memory_consumers_create(void);
-
-void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *a0);
-
-const char *rocksdb_memtableinfo_cf_name(const rocksdb_memtableinfo_t *a0, size_t *a1);
-
-uint64_t rocksdb_memtableinfo_earliest_seqno(const rocksdb_memtableinfo_t *a0);
-
-uint64_t rocksdb_memtableinfo_first_seqno(const rocksdb_memtableinfo_t *a0);
-
-const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *a0, size_t *a1);
-
-uint64_t rocksdb_memtableinfo_num_deletes(const rocksdb_memtableinfo_t *a0);
-
-uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *a0);
-
-void rocksdb_merge(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_merge_cf(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **a6);
-
-char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **a6);
-
-unsigned char *rocksdb_open_and_compact_canceled_create(void);
-
-rocksdb_open_and_compact_options_t *rocksdb_open_and_compact_options_create(void);
-
-void rocksdb_open_and_compact_options_destroy(rocksdb_open_and_compact_options_t *a0);
-
-unsigned char rocksdb_open_and_compact_options_get_allow_resumption(rocksdb_open_and_compact_options_t *a0);
-
-void rocksdb_open_and_compact_options_set_allow_resumption(rocksdb_open_and_compact_options_t *a0, unsigned char a1);
-
-void rocksdb_open_and_compact_options_set_canceled(rocksdb_open_and_compact_options_t *a0, unsigned char *a1);
-
-char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *a0, const char *a1, const char *a2, const char *a3, size_t a4, size_t *a5, const rocksdb_compaction_service_options_override_t *a6, char **a7);
-
-rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **a8);
-
-rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *a0, const char *a1, const char *a2, char **a3);
-
-rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *a0, const char *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
-
-rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, const int *a6, char **a7);
-
-rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **a3);
-
-rocksdb_transaction_t *rocksdb_optimistictransaction_begin(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_optimistictransaction_options_t *a2, rocksdb_transaction_t *a3);
-
-rocksdb_optimistictransaction_options_t *rocksdb_optimistictransaction_options_create(void);
-
-void rocksdb_optimistictransaction_options_destroy(rocksdb_optimistictransaction_options_t *a0);
-
-unsigned char rocksdb_optimistictransaction_options_get_set_snapshot(rocksdb_optimistictransaction_options_t *a0);
-
-void rocksdb_optimistictransaction_options_set_set_snapshot(rocksdb_optimistictransaction_options_t *a0, unsigned char a1);
-
-rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **a1);
-
-void rocksdb_optimistictransactiondb_close(rocksdb_optimistictransactiondb_t *a0);
-
-rocksdb_t *rocksdb_optimistictransactiondb_get_base_db(rocksdb_optimistictransactiondb_t *a0);
-
-size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
-
-rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t a0, unsigned char a1);
-
-void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open(const rocksdb_options_t *a0, const char *a1, char **a2);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char **a6);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_column_families_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
-
-rocksdb_optimistictransactiondb_t *rocksdb_optimistictransactiondb_open_with_otxn_db_options(const rocksdb_options_t *a0, const rocksdb_optimistictransactiondb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_optimistictransactiondb_options_t *rocksdb_optimistictransactiondb_options_create(void);
-
-void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *a0);
-
-uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0);
-
-int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *a0);
-
-void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *a0, rocksdb_optimistictransactiondb_lock_buckets_t *a1);
-
-void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *a0, int a1);
-
-int rocksdb_optimistictransactiondb_property_int(rocksdb_optimistictransactiondb_t *a0, const char *a1, uint64_t *a2);
-
-char *rocksdb_optimistictransactiondb_property_value(rocksdb_optimistictransactiondb_t *a0, const char *a1);
-
-void rocksdb_optimistictransactiondb_write(rocksdb_optimistictransactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
-
-void rocksdb_options_add_compact_on_deletion_collector_factory(rocksdb_options_t *a0, size_t a1, size_t a2);
-
-void rocksdb_options_add_compact_on_deletion_collector_factory_del_ratio(rocksdb_options_t *a0, size_t a1, size_t a2, double a3);
-
-void rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size(rocksdb_options_t *a0, size_t a1, size_t a2, double a3, uint64_t a4);
-
-void rocksdb_options_add_eventlistener(rocksdb_options_t *a0, rocksdb_eventlistener_t *a1);
-
-void rocksdb_options_add_table_properties_collector_factory(rocksdb_options_t *a0, rocksdb_table_properties_collector_factory_t *a1);
-
-void rocksdb_options_calculate_sst_write_lifetime_hint_set_add(rocksdb_options_t *a0, int a1);
-
-void rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(rocksdb_options_t *a0, int a1);
-
-void rocksdb_options_checksum_handoff_file_types_add(rocksdb_options_t *a0, int a1);
-
-void rocksdb_options_checksum_handoff_file_types_remove(rocksdb_options_t *a0, int a1);
-
-void rocksdb_options_compaction_readahead_size(rocksdb_options_t *a0, size_t a1);
-
-void rocksdb_options_set_blob_cache(rocksdb_options_t *a0, rocksdb_cache_t *a1);
-
-void rocksdb_options_set_bottommost_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4, unsigned char a5);
-
-void rocksdb_options_set_bottommost_compression_options_max_dict_buffer_bytes(rocksdb_options_t *a0, uint64_t a1, unsigned char a2);
-
-void rocksdb_options_set_bottommost_compression_options_use_zstd_dict_trainer(rocksdb_options_t *a0, unsigned char a1, unsigned char a2);
-
-void rocksdb_options_set_bottommost_compression_options_zstd_max_train_bytes(rocksdb_options_t *a0, int a1, unsigned char a2);
-
-void rocksdb_options_set_cf_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
-
-void rocksdb_options_set_compaction_filter(rocksdb_options_t *a0, rocksdb_compactionfilter_t *a1);
-
-void rocksdb_options_set_compaction_filter_factory(rocksdb_options_t *a0, rocksdb_compactionfilterfactory_t *a1);
-
-void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
-
-void rocksdb_options_set_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4);
-
-void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuckoo_table_options_t *a1);
-
-void rocksdb_options_set_db_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
-
-void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
-
-void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
-
-void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
-
-void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
-
-void rocksdb_options_set_prefix_extractor(rocksdb_options_t *a0, rocksdb_slicetransform_t *a1);
-
-void rocksdb_options_set_ratelimiter(rocksdb_options_t *a0, rocksdb_ratelimiter_t *a1);
-
-void rocksdb_options_set_sst_file_manager(rocksdb_options_t *a0, rocksdb_sst_file_manager_t *a1);
-
-void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
-
-void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
-
-void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
-
-void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *a0, rocksdb_write_buffer_manager_t *a1);
-
-void rocksdb_pause_background_work(rocksdb_t *a0, char **a1);
-
-rocksdb_perfcontext_t *rocksdb_perfcontext_create(void);
-
-void rocksdb_perfcontext_destroy(rocksdb_perfcontext_t *a0);
-
-uint64_t rocksdb_perfcontext_metric(rocksdb_perfcontext_t *a0, int a1);
-
-char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *a0, unsigned char a1);
-
-void rocksdb_perfcontext_reset(rocksdb_perfcontext_t *a0);
-
-void rocksdb_pinnable_handle_destroy(rocksdb_pinnable_handle_t *a0);
-
-const char *rocksdb_pinnable_handle_get_value(const rocksdb_pinnable_handle_t *a0, size_t *a1);
-
-void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **a9);
-
-void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **a8);
-
-rocksdb_ratelimiter_t *rocksdb_ratelimiter_create(int64_t a0, int64_t a1, int32_t a2);
-
-rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_auto_tuned(int64_t a0, int64_t a1, int32_t a2);
-
-rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_with_mode(int64_t a0, int64_t a1, int32_t a2, int a3, bool a4);
-
-void rocksdb_ratelimiter_destroy(rocksdb_ratelimiter_t *a0);
-
-void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_repair_db(const rocksdb_options_t *a0, const char *a1, char **a2);
-
-rocksdb_replay_options_t *rocksdb_replay_options_create(void);
-
-void rocksdb_replay_options_destroy(rocksdb_replay_options_t *a0);
-
-double rocksdb_replay_options_get_fast_forward(rocksdb_replay_options_t *a0);
-
-uint32_t rocksdb_replay_options_get_num_threads(rocksdb_replay_options_t *a0);
-
-void rocksdb_replay_options_set_fast_forward(rocksdb_replay_options_t *a0, double a1);
-
-void rocksdb_replay_options_set_num_threads(rocksdb_replay_options_t *a0, uint32_t a1);
-
-void rocksdb_replayer_destroy(rocksdb_replayer_t *a0);
-
-uint64_t rocksdb_replayer_get_header_timestamp(const rocksdb_replayer_t *a0);
-
-void rocksdb_replayer_prepare(rocksdb_replayer_t *a0, char **a1);
-
-void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **a2);
-
-void rocksdb_reset_status(rocksdb_status_ptr_t *a0);
-
-rocksdb_restore_options_t *rocksdb_restore_options_create(void);
-
-void rocksdb_restore_options_destroy(rocksdb_restore_options_t *a0);
-
-unsigned char rocksdb_restore_options_get_keep_log_files(rocksdb_restore_options_t *a0);
-
-int rocksdb_restore_options_get_mode(rocksdb_restore_options_t *a0);
-
-void rocksdb_restore_options_set_keep_log_files(rocksdb_restore_options_t *a0, int a1);
-
-void rocksdb_restore_options_set_mode(rocksdb_restore_options_t *a0, int a1);
-
-void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **a4);
-
-void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **a4);
-
-void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **a5);
-
-void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-rocksdb_size_approximation_options_t *rocksdb_size_approximation_options_create(void);
-
-void rocksdb_size_approximation_options_destroy(rocksdb_size_approximation_options_t *a0);
-
-double rocksdb_size_approximation_options_get_files_size_error_margin(rocksdb_size_approximation_options_t *a0);
-
-unsigned char rocksdb_size_approximation_options_get_include_blob_files(rocksdb_size_approximation_options_t *a0);
-
-unsigned char rocksdb_size_approximation_options_get_include_files(rocksdb_size_approximation_options_t *a0);
-
-unsigned char rocksdb_size_approximation_options_get_include_memtables(rocksdb_size_approximation_options_t *a0);
-
-void rocksdb_size_approximation_options_set_files_size_error_margin(rocksdb_size_approximation_options_t *a0, double a1);
-
-void rocksdb_size_approximation_options_set_include_blob_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
-
-void rocksdb_size_approximation_options_set_include_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
-
-void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
-
-rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *a0, void (*a1)(void*), char *(*a2)(void*, const char*, size_t, size_t*), unsigned char (*a3)(void*, const char*, size_t), const char *(*a4)(void*));
-
-rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t a0);
-
-rocksdb_slicetransform_t *rocksdb_slicetransform_create_noop(void);
-
-void rocksdb_slicetransform_destroy(rocksdb_slicetransform_t *a0);
-
-void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
-
-int64_t rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0);
-
-double rocksdb_sst_file_manager_get_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0);
-
-uint64_t rocksdb_sst_file_manager_get_total_size(rocksdb_sst_file_manager_t *a0);
-
-uint64_t rocksdb_sst_file_manager_get_total_trash_size(rocksdb_sst_file_manager_t *a0);
-
-bool rocksdb_sst_file_manager_is_max_allowed_space_reached(rocksdb_sst_file_manager_t *a0);
-
-bool rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(rocksdb_sst_file_manager_t *a0);
-
-void rocksdb_sst_file_manager_set_compaction_buffer_size(rocksdb_sst_file_manager_t *a0, uint64_t a1);
-
-void rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0, int64_t a1);
-
-void rocksdb_sst_file_manager_set_max_allowed_space_usage(rocksdb_sst_file_manager_t *a0, uint64_t a1);
-
-void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
-
-void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *a0);
-
-char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *a0);
-
-char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
-
-char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *a0);
-
-uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *a0);
-
-char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
-
-void rocksdb_sst_partitioner_factory_destroy(rocksdb_sst_partitioner_factory_t *a0);
-
-rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t a0);
-
-void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1);
-
-rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *a0, const rocksdb_options_t *a1, const rocksdb_comparator_t *a2);
-
-void rocksdb_sstfilewriter_delete(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_sstfilewriter_delete_range(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_sstfilewriter_destroy(rocksdb_sstfilewriter_t *a0);
-
-void rocksdb_sstfilewriter_file_size(rocksdb_sstfilewriter_t *a0, uint64_t *a1);
-
-void rocksdb_sstfilewriter_finish(rocksdb_sstfilewriter_t *a0, char **a1);
-
-void rocksdb_sstfilewriter_merge(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *a0, const char *a1, char **a2);
-
-void rocksdb_sstfilewriter_put(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_sstfilewriter_put_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_start_block_cache_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
-
-void rocksdb_start_block_cache_trace_with_options(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_block_cache_trace_options_t *a3, const rocksdb_block_cache_trace_writer_options_t *a4, const char *a5, char **a6);
-
-void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
-
-void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **a5);
-
-rocksdb_statistics_histogram_data_t *rocksdb_statistics_histogram_data_create(void);
-
-void rocksdb_statistics_histogram_data_destroy(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_average(rocksdb_statistics_histogram_data_t *a0);
-
-uint64_t rocksdb_statistics_histogram_data_get_count(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_max(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_median(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_min(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_p95(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_p99(rocksdb_statistics_histogram_data_t *a0);
-
-double rocksdb_statistics_histogram_data_get_std_dev(rocksdb_statistics_histogram_data_t *a0);
-
-uint64_t rocksdb_statistics_histogram_data_get_sum(rocksdb_statistics_histogram_data_t *a0);
-
-void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **a1);
-
-int rocksdb_subcompactionjobinfo_base_input_level(const rocksdb_subcompactionjobinfo_t *a0);
-
-uint32_t rocksdb_subcompactionjobinfo_blob_compression_type(const rocksdb_subcompactionjobinfo_t *a0);
-
-uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-const char *rocksdb_subcompactionjobinfo_cf_name(const rocksdb_subcompactionjobinfo_t *a0, size_t *a1);
-
-uint32_t rocksdb_subcompactionjobinfo_compaction_reason(const rocksdb_subcompactionjobinfo_t *a0);
-
-uint32_t rocksdb_subcompactionjobinfo_compression(const rocksdb_subcompactionjobinfo_t *a0);
-
-int rocksdb_subcompactionjobinfo_job_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-int rocksdb_subcompactionjobinfo_output_level(const rocksdb_subcompactionjobinfo_t *a0);
-
-const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
-
-void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *a0, char **a1);
-
-int rocksdb_subcompactionjobinfo_subcompaction_job_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
-
-uint64_t rocksdb_table_properties_column_family_id(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_column_family_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_comparator_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_compression_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_compression_options(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_creation_time(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_data_block_restart_interval(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_data_size(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_db_host_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_db_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_db_session_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_external_sst_file_global_seqno_offset(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_fast_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_file_creation_time(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_filter_policy_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_filter_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_fixed_key_len(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_format_version(const rocksdb_table_properties_t *a0);
-
-unsigned char rocksdb_table_properties_has_key_largest_seqno(const rocksdb_table_properties_t *a0);
-
-unsigned char rocksdb_table_properties_has_key_smallest_seqno(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_index_block_restart_interval(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_index_key_is_user_key(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_index_partitions(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_index_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_index_value_is_delta_encoded(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_key_largest_seqno(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_key_smallest_seqno(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_merge_operator_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_newest_key_time(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_data_blocks(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_data_blocks_compression_bypassed(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_data_blocks_compression_rejected(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_deletions(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_entries(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_filter_entries(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_merge_operands(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_range_deletions(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_num_uniform_blocks(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_oldest_key_time(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_orig_file_number(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_prefix_extractor_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-const char *rocksdb_table_properties_property_collectors_names(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_raw_key_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_raw_value_size(const rocksdb_table_properties_t *a0);
-
-size_t rocksdb_table_properties_readable_properties_count(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-uint64_t rocksdb_table_properties_separate_key_value_in_data_block(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_seqno_to_time_mapping(const rocksdb_table_properties_t *a0, size_t *a1);
-
-uint64_t rocksdb_table_properties_slow_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_tail_start_offset(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_top_level_index_size(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_udi_is_primary_index(const rocksdb_table_properties_t *a0);
-
-uint64_t rocksdb_table_properties_uncompressed_data_size(const rocksdb_table_properties_t *a0);
-
-size_t rocksdb_table_properties_user_collected_properties_count(const rocksdb_table_properties_t *a0);
-
-const char *rocksdb_table_properties_user_collected_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-const char *rocksdb_table_properties_user_collected_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-uint64_t rocksdb_table_properties_user_defined_timestamps_persisted(const rocksdb_table_properties_t *a0);
-
-rocksdb_trace_options_t *rocksdb_trace_options_create(void);
-
-void rocksdb_trace_options_destroy(rocksdb_trace_options_t *a0);
-
-uint64_t rocksdb_trace_options_get_filter(rocksdb_trace_options_t *a0);
-
-uint64_t rocksdb_trace_options_get_max_trace_file_size(rocksdb_trace_options_t *a0);
-
-unsigned char rocksdb_trace_options_get_preserve_write_order(rocksdb_trace_options_t *a0);
-
-uint64_t rocksdb_trace_options_get_sampling_frequency(rocksdb_trace_options_t *a0);
-
-void rocksdb_trace_options_set_filter(rocksdb_trace_options_t *a0, uint64_t a1);
-
-void rocksdb_trace_options_set_max_trace_file_size(rocksdb_trace_options_t *a0, uint64_t a1);
-
-void rocksdb_trace_options_set_preserve_write_order(rocksdb_trace_options_t *a0, unsigned char a1);
-
-void rocksdb_trace_options_set_sampling_frequency(rocksdb_trace_options_t *a0, uint64_t a1);
-
-void rocksdb_trace_reader_close(rocksdb_trace_reader_t *a0, char **a1);
-
-rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *a0, const rocksdb_envoptions_t *a1, const char *a2, char **a3);
-
-void rocksdb_trace_reader_destroy(rocksdb_trace_reader_t *a0);
-
-char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **a2);
-
-void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **a1);
-
-rocksdb_transaction_t *rocksdb_transaction_begin(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const rocksdb_transaction_options_t *a2, rocksdb_transaction_t *a3);
-
-void rocksdb_transaction_commit(rocksdb_transaction_t *a0, char **a1);
-
-rocksdb_iterator_t *rocksdb_transaction_create_iterator(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1);
-
-rocksdb_iterator_t *rocksdb_transaction_create_iterator_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-void rocksdb_transaction_delete(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_transaction_delete_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **a4);
-
-void rocksdb_transaction_destroy(rocksdb_transaction_t *a0);
-
-char *rocksdb_transaction_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-char *rocksdb_transaction_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-char *rocksdb_transaction_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, unsigned char a5, char **a6);
-
-char *rocksdb_transaction_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, unsigned char a6, char **a7);
-
-char *rocksdb_transaction_get_name(rocksdb_transaction_t *a0, size_t *a1);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, unsigned char a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_transaction_get_pinned_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, unsigned char a5, char **a6);
-
-const rocksdb_snapshot_t *rocksdb_transaction_get_snapshot(rocksdb_transaction_t *a0);
-
-rocksdb_writebatch_wi_t *rocksdb_transaction_get_writebatch_wi(rocksdb_transaction_t *a0);
-
-void rocksdb_transaction_merge(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transaction_merge_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transaction_multi_get(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transaction_multi_get_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-void rocksdb_transaction_multi_get_for_update(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transaction_multi_get_for_update_cf(rocksdb_transaction_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-rocksdb_transaction_options_t *rocksdb_transaction_options_create(void);
-
-void rocksdb_transaction_options_destroy(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_commit_bypass_memtable(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_deadlock_detect(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_deadlock_detect_depth(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_deadlock_timeout_us(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_expiration(rocksdb_transaction_options_t *a0);
-
-uint64_t rocksdb_transaction_options_get_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0);
-
-uint32_t rocksdb_transaction_options_get_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_lock_timeout(rocksdb_transaction_options_t *a0);
-
-size_t rocksdb_transaction_options_get_max_write_batch_size(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_set_snapshot(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_skip_concurrency_control(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_skip_prepare(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0);
-
-int64_t rocksdb_transaction_options_get_write_batch_flush_threshold(rocksdb_transaction_options_t *a0);
-
-unsigned char rocksdb_transaction_options_get_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0);
-
-void rocksdb_transaction_options_set_commit_bypass_memtable(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_deadlock_detect(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_deadlock_detect_depth(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_deadlock_timeout_us(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_expiration(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_large_txn_commit_optimize_byte_threshold(rocksdb_transaction_options_t *a0, uint64_t a1);
-
-void rocksdb_transaction_options_set_large_txn_commit_optimize_threshold(rocksdb_transaction_options_t *a0, uint32_t a1);
-
-void rocksdb_transaction_options_set_lock_timeout(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_max_write_batch_size(rocksdb_transaction_options_t *a0, size_t a1);
-
-void rocksdb_transaction_options_set_set_snapshot(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_skip_concurrency_control(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_skip_prepare(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_use_only_the_last_commit_time_batch_for_recovery(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_options_set_write_batch_flush_threshold(rocksdb_transaction_options_t *a0, int64_t a1);
-
-void rocksdb_transaction_options_set_write_batch_track_timestamp_size(rocksdb_transaction_options_t *a0, unsigned char a1);
-
-void rocksdb_transaction_prepare(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_put(rocksdb_transaction_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transaction_put_cf(rocksdb_transaction_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transaction_put_log_data(rocksdb_transaction_t *a0, const char *a1, size_t a2);
-
-void rocksdb_transaction_rebuild_from_writebatch(rocksdb_transaction_t *a0, rocksdb_writebatch_t *a1, char **a2);
-
-void rocksdb_transaction_rebuild_from_writebatch_wi(rocksdb_transaction_t *a0, rocksdb_writebatch_wi_t *a1, char **a2);
-
-void rocksdb_transaction_rollback(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_rollback_to_savepoint(rocksdb_transaction_t *a0, char **a1);
-
-void rocksdb_transaction_set_commit_timestamp(rocksdb_transaction_t *a0, uint64_t a1);
-
-void rocksdb_transaction_set_name(rocksdb_transaction_t *a0, const char *a1, size_t a2, char **a3);
-
-void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *a0, uint64_t a1);
-
-void rocksdb_transaction_set_savepoint(rocksdb_transaction_t *a0);
-
-rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **a1);
-
-void rocksdb_transactiondb_close(rocksdb_transactiondb_t *a0);
-
-rocksdb_column_family_handle_t *rocksdb_transactiondb_create_column_family(rocksdb_transactiondb_t *a0, const rocksdb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_iterator_t *rocksdb_transactiondb_create_iterator(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1);
-
-rocksdb_iterator_t *rocksdb_transactiondb_create_iterator_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2);
-
-const rocksdb_snapshot_t *rocksdb_transactiondb_create_snapshot(rocksdb_transactiondb_t *a0);
-
-void rocksdb_transactiondb_delete(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-void rocksdb_transactiondb_delete_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-void rocksdb_transactiondb_flush(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, char **a2);
-
-void rocksdb_transactiondb_flush_cf(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t *a2, char **a3);
-
-void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *a0, const rocksdb_flushoptions_t *a1, rocksdb_column_family_handle_t **a2, int a3, char **a4);
-
-void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *a0, unsigned char a1, char **a2);
-
-void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **a2);
-
-char *rocksdb_transactiondb_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-rocksdb_t *rocksdb_transactiondb_get_base_db(rocksdb_transactiondb_t *a0);
-
-char *rocksdb_transactiondb_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, char **a4);
-
-rocksdb_pinnableslice_t *rocksdb_transactiondb_get_pinned_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_transaction_t **rocksdb_transactiondb_get_prepared_transactions(rocksdb_transactiondb_t *a0, size_t *a1);
-
-void rocksdb_transactiondb_merge(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transactiondb_merge_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_transactiondb_multi_get(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, size_t a2, const char *const *a3, const size_t *a4, char **a5, size_t *a6, char **a7);
-
-void rocksdb_transactiondb_multi_get_cf(rocksdb_transactiondb_t *a0, const rocksdb_readoptions_t *a1, const rocksdb_column_family_handle_t *const *a2, size_t a3, const char *const *a4, const size_t *a5, char **a6, size_t *a7, char **a8);
-
-rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, char **a3);
-
-rocksdb_transactiondb_t *rocksdb_transactiondb_open_column_families(const rocksdb_options_t *a0, const rocksdb_transactiondb_options_t *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **a7);
-
-rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
-
-void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_default_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_enable_udt_validation(rocksdb_transactiondb_options_t *a0);
-
-uint32_t rocksdb_transactiondb_options_get_max_num_deadlocks(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_max_num_locks(rocksdb_transactiondb_options_t *a0);
-
-size_t rocksdb_transactiondb_options_get_num_stripes(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_rollback_merge_operands(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_skip_concurrency_control(rocksdb_transactiondb_options_t *a0);
-
-int64_t rocksdb_transactiondb_options_get_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0);
-
-uint32_t rocksdb_transactiondb_options_get_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0);
-
-unsigned char rocksdb_transactiondb_options_get_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0);
-
-int rocksdb_transactiondb_options_get_write_policy(rocksdb_transactiondb_options_t *a0);
-
-void rocksdb_transactiondb_options_set_default_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_default_write_batch_flush_threshold(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_enable_udt_validation(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_max_num_deadlocks(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_transactiondb_options_set_max_num_locks(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_num_stripes(rocksdb_transactiondb_options_t *a0, size_t a1);
-
-void rocksdb_transactiondb_options_set_rollback_merge_operands(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_skip_concurrency_control(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_transaction_lock_timeout(rocksdb_transactiondb_options_t *a0, int64_t a1);
-
-void rocksdb_transactiondb_options_set_txn_commit_bypass_memtable_threshold(rocksdb_transactiondb_options_t *a0, uint32_t a1);
-
-void rocksdb_transactiondb_options_set_use_per_key_point_lock_mgr(rocksdb_transactiondb_options_t *a0, unsigned char a1);
-
-void rocksdb_transactiondb_options_set_write_policy(rocksdb_transactiondb_options_t *a0, int a1);
-
-int rocksdb_transactiondb_property_int(rocksdb_transactiondb_t *a0, const char *a1, uint64_t *a2);
-
-char *rocksdb_transactiondb_property_value(rocksdb_transactiondb_t *a0, const char *a1);
-
-void rocksdb_transactiondb_put(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_transactiondb_put_cf(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **a7);
-
-void rocksdb_transactiondb_release_snapshot(rocksdb_transactiondb_t *a0, const rocksdb_snapshot_t *a1);
-
-void rocksdb_transactiondb_write(rocksdb_transactiondb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_t *a2, char **a3);
-
-void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **a1);
-
-rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
-
-void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *a0);
-
-unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *a0);
-
-unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *a0);
-
-int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *a0);
-
-void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
-
-void rocksdb_verify_checksum(rocksdb_t *a0, char **a1);
-
-void rocksdb_verify_checksum_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **a2);
-
-void rocksdb_verify_file_checksums(rocksdb_t *a0, char **a1);
-
-void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **a2);
-
-void rocksdb_wait_for_compact(rocksdb_t *a0, rocksdb_wait_for_compact_options_t *a1, char **a2);
-
-rocksdb_wait_for_compact_options_t *rocksdb_wait_for_compact_options_create(void);
-
-void rocksdb_wait_for_compact_options_destroy(rocksdb_wait_for_compact_options_t *a0);
-
-unsigned char rocksdb_wait_for_compact_options_get_abort_on_pause(rocksdb_wait_for_compact_options_t *a0);
-
-unsigned char rocksdb_wait_for_compact_options_get_close_db(rocksdb_wait_for_compact_options_t *a0);
-
-unsigned char rocksdb_wait_for_compact_options_get_flush(rocksdb_wait_for_compact_options_t *a0);
-
-uint64_t rocksdb_wait_for_compact_options_get_timeout(rocksdb_wait_for_compact_options_t *a0);
-
-unsigned char rocksdb_wait_for_compact_options_get_wait_for_purge(rocksdb_wait_for_compact_options_t *a0);
-
-void rocksdb_wait_for_compact_options_set_abort_on_pause(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-void rocksdb_wait_for_compact_options_set_close_db(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-void rocksdb_wait_for_compact_options_set_flush(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-void rocksdb_wait_for_compact_options_set_timeout(rocksdb_wait_for_compact_options_t *a0, uint64_t a1);
-
-void rocksdb_wait_for_compact_options_set_wait_for_purge(rocksdb_wait_for_compact_options_t *a0, unsigned char a1);
-
-void rocksdb_wal_file_destroy(rocksdb_wal_file_t *a0);
-
-uint64_t rocksdb_wal_file_log_number(const rocksdb_wal_file_t *a0);
-
-const char *rocksdb_wal_file_path_name(const rocksdb_wal_file_t *a0);
-
-uint64_t rocksdb_wal_file_size_file_bytes(const rocksdb_wal_file_t *a0);
-
-uint64_t rocksdb_wal_file_start_sequence(const rocksdb_wal_file_t *a0);
-
-int rocksdb_wal_file_type(const rocksdb_wal_file_t *a0);
-
-size_t rocksdb_wal_files_count(const rocksdb_wal_files_t *a0);
-
-void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a0);
-
-const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
-
-void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *a0);
-
-rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *a0, uint64_t *a1);
-
-void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *a0);
-
-void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **a1);
-
-unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *a0);
-
-rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
-
-void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *a0);
-
-unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *a0);
-
-void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
-
-void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
-
-size_t rocksdb_write_buffer_manager_buffer_size(rocksdb_write_buffer_manager_t *a0);
-
-bool rocksdb_write_buffer_manager_cost_to_cache(rocksdb_write_buffer_manager_t *a0);
-
-rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t a0, bool a1);
-
-rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create_with_cache(size_t a0, const rocksdb_cache_t *a1, bool a2);
-
-void rocksdb_write_buffer_manager_destroy(rocksdb_write_buffer_manager_t *a0);
-
-size_t rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(rocksdb_write_buffer_manager_t *a0);
-
-bool rocksdb_write_buffer_manager_enabled(rocksdb_write_buffer_manager_t *a0);
-
-size_t rocksdb_write_buffer_manager_memory_usage(rocksdb_write_buffer_manager_t *a0);
-
-size_t rocksdb_write_buffer_manager_mutable_memtable_memory_usage(rocksdb_write_buffer_manager_t *a0);
-
-void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t *a0, bool a1);
-
-void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
-
-void rocksdb_write_writebatch_wi(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_writebatch_wi_t *a2, char **a3);
-
-void rocksdb_writebatch_update_timestamps(rocksdb_writebatch_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
-
-void rocksdb_writebatch_wi_clear(rocksdb_writebatch_wi_t *a0);
-
-int rocksdb_writebatch_wi_count(rocksdb_writebatch_wi_t *a0);
-
-rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t a0, unsigned char a1);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, rocksdb_column_family_handle_t *a2, const rocksdb_readoptions_t *a3);
-
-rocksdb_iterator_t *rocksdb_writebatch_wi_create_iterator_with_base_readopts(rocksdb_writebatch_wi_t *a0, rocksdb_iterator_t *a1, const rocksdb_readoptions_t *a2);
-
-const char *rocksdb_writebatch_wi_data(rocksdb_writebatch_wi_t *a0, size_t *a1);
-
-void rocksdb_writebatch_wi_delete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_delete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
-
-void rocksdb_writebatch_wi_delete_range(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_delete_range_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_delete_rangev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, const char *const *a4, const size_t *a5);
-
-void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_deletev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3);
-
-void rocksdb_writebatch_wi_deletev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4);
-
-void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *a0);
-
-char *rocksdb_writebatch_wi_get_from_batch(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, const char *a2, size_t a3, size_t *a4, char **a5);
-
-char *rocksdb_writebatch_wi_get_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-char *rocksdb_writebatch_wi_get_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, size_t *a6, char **a7);
-
-char *rocksdb_writebatch_wi_get_from_batch_cf(rocksdb_writebatch_wi_t *a0, const rocksdb_options_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6);
-
-rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, const char *a3, size_t a4, char **a5);
-
-rocksdb_pinnableslice_t *rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(rocksdb_writebatch_wi_t *a0, rocksdb_t *a1, const rocksdb_readoptions_t *a2, rocksdb_column_family_handle_t *a3, const char *a4, size_t a5, char **a6);
-
-void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *a0, void *a1, void (*a2)(void*, const char*, size_t, const char*, size_t), void (*a3)(void*, const char*, size_t));
-
-void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_merge_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_mergev(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_mergev_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-void rocksdb_writebatch_wi_put(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, const char *a3, size_t a4);
-
-void rocksdb_writebatch_wi_put_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5);
-
-void rocksdb_writebatch_wi_put_log_data(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_putv(rocksdb_writebatch_wi_t *a0, int a1, const char *const *a2, const size_t *a3, int a4, const char *const *a5, const size_t *a6);
-
-void rocksdb_writebatch_wi_putv_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const size_t *a4, int a5, const char *const *a6, const size_t *a7);
-
-void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *a0, char **a1);
-
-void rocksdb_writebatch_wi_set_save_point(rocksdb_writebatch_wi_t *a0);
-
-void rocksdb_writebatch_wi_singledelete(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2);
-
-void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3);
-
-void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **a5);
-
-const char *rocksdb_writestallinfo_cf_name(const rocksdb_writestallinfo_t *a0, size_t *a1);
-
-const rocksdb_writestallcondition_t *rocksdb_writestallinfo_cur(const rocksdb_writestallinfo_t *a0);
-
-const rocksdb_writestallcondition_t *rocksdb_writestallinfo_prev(const rocksdb_writestallinfo_t *a0);
-
-unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_block_restart_interval(rocksdb_block_based_table_options_t *h);
-
-uint64_t rocksdb_block_based_options_get_block_size(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_block_size_deviation(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_cache_index_and_filter_blocks(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_cache_index_and_filter_blocks_with_high_priority(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_checksum(rocksdb_block_based_table_options_t *h);
-
-double rocksdb_block_based_options_get_data_block_hash_table_util_ratio(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_data_block_index_type(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_decouple_partitioned_filters(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_detect_filter_construct_corruption(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_enable_index_compression(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_fail_if_no_udi_on_open(rocksdb_block_based_table_options_t *h);
-
-uint32_t rocksdb_block_based_options_get_format_version(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_index_block_restart_interval(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_index_block_search_type(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_index_shortening(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_index_type(rocksdb_block_based_table_options_t *h);
-
-size_t rocksdb_block_based_options_get_initial_auto_readahead_size(rocksdb_block_based_table_options_t *h);
-
-size_t rocksdb_block_based_options_get_max_auto_readahead_size(rocksdb_block_based_table_options_t *h);
-
-uint64_t rocksdb_block_based_options_get_metadata_block_size(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_no_block_cache(rocksdb_block_based_table_options_t *h);
-
-uint64_t rocksdb_block_based_options_get_num_file_reads_for_auto_readahead(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_optimize_filters_for_memory(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_partition_filters(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_pin_l0_filter_and_index_blocks_in_cache(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_pin_top_level_index_and_filter(rocksdb_block_based_table_options_t *h);
-
-int rocksdb_block_based_options_get_prepopulate_block_cache(rocksdb_block_based_table_options_t *h);
-
-uint32_t rocksdb_block_based_options_get_read_amp_bytes_per_bit(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_separate_key_value_in_data_block(rocksdb_block_based_table_options_t *h);
-
-size_t rocksdb_block_based_options_get_super_block_alignment_size(rocksdb_block_based_table_options_t *h);
-
-size_t rocksdb_block_based_options_get_super_block_alignment_space_overhead_ratio(rocksdb_block_based_table_options_t *h);
-
-double rocksdb_block_based_options_get_uniform_cv_threshold(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_use_delta_encoding(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_use_udi_as_primary_index(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_verify_compression(rocksdb_block_based_table_options_t *h);
-
-unsigned char rocksdb_block_based_options_get_whole_key_filtering(rocksdb_block_based_table_options_t *h);
-
-void rocksdb_block_based_options_set_block_align(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_block_restart_interval(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_block_size(rocksdb_block_based_table_options_t *h, size_t v);
-
-void rocksdb_block_based_options_set_block_size_deviation(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_cache_index_and_filter_blocks(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_cache_index_and_filter_blocks_with_high_priority(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_checksum(rocksdb_block_based_table_options_t *h, char v);
-
-void rocksdb_block_based_options_set_data_block_hash_ratio(rocksdb_block_based_table_options_t *h, double v);
-
-void rocksdb_block_based_options_set_data_block_hash_table_util_ratio(rocksdb_block_based_table_options_t *h, double v);
-
-void rocksdb_block_based_options_set_data_block_index_type(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_decouple_partitioned_filters(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_detect_filter_construct_corruption(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_enable_index_compression(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_fail_if_no_udi_on_open(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_format_version(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_index_block_restart_interval(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_index_block_search_type(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_index_shortening(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_index_type(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_initial_auto_readahead_size(rocksdb_block_based_table_options_t *h, size_t v);
-
-void rocksdb_block_based_options_set_max_auto_readahead_size(rocksdb_block_based_table_options_t *h, size_t v);
-
-void rocksdb_block_based_options_set_metadata_block_size(rocksdb_block_based_table_options_t *h, uint64_t v);
-
-void rocksdb_block_based_options_set_no_block_cache(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_num_file_reads_for_auto_readahead(rocksdb_block_based_table_options_t *h, uint64_t v);
-
-void rocksdb_block_based_options_set_optimize_filters_for_memory(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_partition_filters(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_partition_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_pin_l0_filter_and_index_blocks_in_cache(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_pin_top_level_index_and_filter(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_prepopulate_block_cache(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_read_amp_bytes_per_bit(rocksdb_block_based_table_options_t *h, uint32_t v);
-
-void rocksdb_block_based_options_set_separate_key_value_in_data_block(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_super_block_alignment_size(rocksdb_block_based_table_options_t *h, size_t v);
-
-void rocksdb_block_based_options_set_super_block_alignment_space_overhead_ratio(rocksdb_block_based_table_options_t *h, size_t v);
-
-void rocksdb_block_based_options_set_top_level_index_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_uniform_cv_threshold(rocksdb_block_based_table_options_t *h, double v);
-
-void rocksdb_block_based_options_set_unpartitioned_pinning_tier(rocksdb_block_based_table_options_t *h, int v);
-
-void rocksdb_block_based_options_set_use_delta_encoding(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_use_udi_as_primary_index(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_verify_compression(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-void rocksdb_block_based_options_set_whole_key_filtering(rocksdb_block_based_table_options_t *h, unsigned char v);
-
-unsigned char rocksdb_flushoptions_get_allow_write_stall(rocksdb_flushoptions_t *h);
-
-unsigned char rocksdb_flushoptions_get_force_atomic_flush(rocksdb_flushoptions_t *h);
-
-unsigned char rocksdb_flushoptions_get_listener_wait(rocksdb_flushoptions_t *h);
-
-unsigned char rocksdb_flushoptions_get_wait(rocksdb_flushoptions_t *h);
-
-void rocksdb_flushoptions_set_allow_write_stall(rocksdb_flushoptions_t *h, unsigned char v);
-
-void rocksdb_flushoptions_set_force_atomic_flush(rocksdb_flushoptions_t *h, unsigned char v);
-
-void rocksdb_flushoptions_set_listener_wait(rocksdb_flushoptions_t *h, unsigned char v);
-
-void rocksdb_flushoptions_set_wait(rocksdb_flushoptions_t *h, unsigned char v);
-
-uint64_t rocksdb_options_get_WAL_size_limit_MB(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_WAL_ttl_seconds(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_advise_random_on_open(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_2pc(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_concurrent_memtable_write(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_data_in_errors(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_fallocate(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_ingest_behind(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_mmap_reads(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_allow_mmap_writes(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_arena_block_size(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_async_wal_precreate(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_atomic_flush(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_avoid_flush_during_recovery(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_avoid_flush_during_shutdown(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_avoid_unnecessary_blocking_io(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_background_close_inactive_wals(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_best_efforts_recovery(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_bgerror_resume_retry_interval(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_blob_compaction_readahead_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_blob_compression_type(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_blob_direct_write_partitions(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_blob_file_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_blob_file_starting_level(rocksdb_options_t *h);
-
-double rocksdb_options_get_blob_gc_age_cutoff(rocksdb_options_t *h);
-
-double rocksdb_options_get_blob_gc_force_threshold(rocksdb_options_t *h);
-
-uint8_t rocksdb_options_get_block_protection_bytes_per_key(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_bloom_locality(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_bottommost_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_bottommost_file_compaction_delay(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_bytes_per_sync(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_cf_allow_ingest_behind(rocksdb_options_t *h);
-
-int rocksdb_options_get_compaction_pri(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_compaction_readahead_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_compaction_style(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_compaction_verify_record_count(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_compression_options_max_dict_buffer_bytes(rocksdb_options_t *h);
-
-int rocksdb_options_get_compression_options_parallel_threads(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h);
-
-int rocksdb_options_get_compression_options_zstd_max_train_bytes(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_create_if_missing(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_create_missing_column_families(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_db_write_buffer_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_default_temperature(rocksdb_options_t *h);
-
-int rocksdb_options_get_default_write_temperature(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_delayed_write_rate(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_delete_obsolete_files_period_micros(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_disable_auto_compactions(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_disallow_memtable_writes(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_dump_malloc_stats(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_blob_direct_write(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_blob_files(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_blob_gc(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_pipelined_write(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_thread_tracking(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enable_write_thread_adaptive_yield(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enforce_single_del_contracts(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_enforce_write_buffer_manager_during_recovery(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_error_if_exists(rocksdb_options_t *h);
-
-double rocksdb_options_get_experimental_mempurge_threshold(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_fast_sst_open(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_flush_verify_memtable_count(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_follower_catchup_retry_count(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_follower_catchup_retry_wait_ms(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_follower_refresh_catchup_period_ms(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_force_consistency_checks(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_hard_pending_compaction_bytes_limit(rocksdb_options_t *h);
-
-int rocksdb_options_get_info_log_level(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_inplace_update_num_locks(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_inplace_update_support(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_is_fd_close_on_exec(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_keep_log_file_num(rocksdb_options_t *h);
-
-int rocksdb_options_get_last_level_temperature(rocksdb_options_t *h);
-
-int rocksdb_options_get_level0_file_num_compaction_trigger(rocksdb_options_t *h);
-
-int rocksdb_options_get_level0_slowdown_writes_trigger(rocksdb_options_t *h);
-
-int rocksdb_options_get_level0_stop_writes_trigger(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_level_compaction_dynamic_level_bytes(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_log_file_time_to_roll(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_log_readahead_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_lowest_used_cache_tier(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_manifest_preallocation_size(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_manual_wal_flush(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_background_compactions(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_background_flushes(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_background_jobs(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_bgerror_resume_count(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_bytes_for_level_base(rocksdb_options_t *h);
-
-double rocksdb_options_get_max_bytes_for_level_multiplier(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_compaction_bytes(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_compaction_trigger_wakeup_seconds(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_file_opening_threads(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_max_log_file_size(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_max_manifest_file_size(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_manifest_space_amp_pct(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_open_files(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_sequential_skip_in_iterations(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_max_subcompactions(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_max_successive_merges(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_total_wal_size(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_max_write_batch_group_size_bytes(rocksdb_options_t *h);
-
-int rocksdb_options_get_max_write_buffer_number(rocksdb_options_t *h);
-
-int64_t rocksdb_options_get_max_write_buffer_size_to_maintain(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_memtable_avg_op_scan_flush_trigger(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_memtable_batch_lookup_optimization(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_memtable_huge_page_size(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_memtable_max_range_deletions(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_memtable_op_scan_flush_trigger(rocksdb_options_t *h);
-
-double rocksdb_options_get_memtable_prefix_bloom_size_ratio(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_memtable_protection_bytes_per_key(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_memtable_verify_per_key_checksum_on_seek(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_memtable_whole_key_filtering(rocksdb_options_t *h);
-
-int rocksdb_options_get_metadata_write_temperature(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_min_blob_size(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_min_tombstones_for_range_conversion(rocksdb_options_t *h);
-
-int rocksdb_options_get_min_write_buffer_number_to_merge(rocksdb_options_t *h);
-
-int rocksdb_options_get_num_levels(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_open_files_async(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_optimize_filters_for_hits(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_optimize_manifest_for_recovery(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_paranoid_checks(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_paranoid_file_checks(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_paranoid_memory_checks(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_periodic_compaction_seconds(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_persist_stats_to_disk(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_persist_user_defined_timestamps(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_preclude_last_level_data_seconds(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_prefix_seek_opt_in_only(rocksdb_options_t *h);
-
-int rocksdb_options_get_prepopulate_blob_cache(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_preserve_internal_time_seconds(rocksdb_options_t *h);
-
-int rocksdb_options_get_read_io_executor_threads(rocksdb_options_t *h);
-
-double rocksdb_options_get_read_triggered_compaction_threshold(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_recycle_log_file_num(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_report_bg_io_stats(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_reuse_manifest_on_open(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_sample_for_compression(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_skip_stats_update_on_db_open(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_soft_pending_compaction_bytes_limit(rocksdb_options_t *h);
-
-int rocksdb_options_get_statistics_level(rocksdb_options_t *h);
-
-unsigned int rocksdb_options_get_stats_dump_period_sec(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_stats_history_buffer_size(rocksdb_options_t *h);
-
-unsigned int rocksdb_options_get_stats_persist_period_sec(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_strict_bytes_per_sync(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_strict_max_successive_merges(rocksdb_options_t *h);
-
-int rocksdb_options_get_table_cache_numshardbits(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_target_file_size_base(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_target_file_size_is_upper_bound(rocksdb_options_t *h);
-
-int rocksdb_options_get_target_file_size_multiplier(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_track_and_verify_wals(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_track_and_verify_wals_in_manifest(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_ttl(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_two_write_queues(rocksdb_options_t *h);
-
-uint32_t rocksdb_options_get_uncache_aggressiveness(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_unordered_write(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_use_adaptive_mutex(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_use_direct_io_for_compaction_reads(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_use_direct_io_for_flush_and_compaction(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_use_direct_reads(rocksdb_options_t *h);
-
-int rocksdb_options_get_use_fsync(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_verify_manifest_content_on_close(rocksdb_options_t *h);
-
-int rocksdb_options_get_verify_output_flags(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_verify_sst_unique_id_in_manifest(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_wal_bytes_per_sync(rocksdb_options_t *h);
-
-int rocksdb_options_get_wal_compression(rocksdb_options_t *h);
-
-int rocksdb_options_get_wal_write_temperature(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_writable_file_max_buffer_size(rocksdb_options_t *h);
-
-size_t rocksdb_options_get_write_buffer_size(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_write_dbid_to_manifest(rocksdb_options_t *h);
-
-unsigned char rocksdb_options_get_write_identity_file(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_write_thread_max_yield_usec(rocksdb_options_t *h);
-
-uint64_t rocksdb_options_get_write_thread_slow_yield_usec(rocksdb_options_t *h);
-
-void rocksdb_options_set_WAL_size_limit_MB(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_WAL_ttl_seconds(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_advise_random_on_open(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_2pc(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_concurrent_memtable_write(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_data_in_errors(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_fallocate(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_ingest_behind(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_mmap_reads(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_allow_mmap_writes(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_arena_block_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_async_wal_precreate(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_atomic_flush(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_avoid_flush_during_recovery(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_avoid_flush_during_shutdown(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_avoid_unnecessary_blocking_io(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_background_close_inactive_wals(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_best_efforts_recovery(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_bgerror_resume_retry_interval(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_blob_compaction_readahead_size(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_blob_compression_type(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_blob_direct_write_partitions(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_blob_file_size(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_blob_file_starting_level(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_blob_gc_age_cutoff(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_blob_gc_force_threshold(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_block_protection_bytes_per_key(rocksdb_options_t *h, uint8_t v);
-
-void rocksdb_options_set_bloom_locality(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_bottommost_file_compaction_delay(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_bytes_per_sync(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_cf_allow_ingest_behind(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_compaction_pri(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_compaction_style(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_compaction_verify_record_count(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_compression_options_max_dict_buffer_bytes(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_compression_options_parallel_threads(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_compression_options_use_zstd_dict_trainer(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_compression_options_zstd_max_train_bytes(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_create_if_missing(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_create_missing_column_families(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_db_write_buffer_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_default_temperature(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_default_write_temperature(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_delayed_write_rate(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_delete_obsolete_files_period_micros(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_disable_auto_compactions(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_disallow_memtable_writes(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_dump_malloc_stats(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_blob_direct_write(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_blob_files(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_blob_gc(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_pipelined_write(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_thread_tracking(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enable_write_thread_adaptive_yield(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enforce_single_del_contracts(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_enforce_write_buffer_manager_during_recovery(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_error_if_exists(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_experimental_mempurge_threshold(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_fast_sst_open(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_flush_verify_memtable_count(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_follower_catchup_retry_count(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_follower_catchup_retry_wait_ms(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_follower_refresh_catchup_period_ms(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_force_consistency_checks(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_hard_pending_compaction_bytes_limit(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_hash_link_list_rep(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_info_log_level(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_inplace_update_num_locks(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_inplace_update_support(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_is_fd_close_on_exec(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_keep_log_file_num(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_last_level_temperature(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_level0_file_num_compaction_trigger(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_level0_slowdown_writes_trigger(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_level0_stop_writes_trigger(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_level_compaction_dynamic_level_bytes(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_log_file_time_to_roll(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_log_readahead_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_lowest_used_cache_tier(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_manifest_preallocation_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_manual_wal_flush(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_max_background_compactions(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_background_flushes(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_background_jobs(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_bgerror_resume_count(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_bytes_for_level_base(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_bytes_for_level_multiplier(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_max_compaction_bytes(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_compaction_trigger_wakeup_seconds(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_file_opening_threads(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_log_file_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_max_manifest_file_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_max_manifest_space_amp_pct(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_open_files(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_sequential_skip_in_iterations(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_subcompactions(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_max_successive_merges(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_max_total_wal_size(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_write_batch_group_size_bytes(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_max_write_buffer_number(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_max_write_buffer_size_to_maintain(rocksdb_options_t *h, int64_t v);
-
-void rocksdb_options_set_memtable_avg_op_scan_flush_trigger(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_memtable_batch_lookup_optimization(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_memtable_huge_page_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_memtable_max_range_deletions(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_memtable_op_scan_flush_trigger(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_memtable_prefix_bloom_size_ratio(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_memtable_protection_bytes_per_key(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_memtable_verify_per_key_checksum_on_seek(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_memtable_whole_key_filtering(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_metadata_write_temperature(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_min_blob_size(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_min_level_to_compress(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_min_tombstones_for_range_conversion(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_min_write_buffer_number_to_merge(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_num_levels(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_open_files_async(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_optimize_filters_for_hits(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_optimize_manifest_for_recovery(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_paranoid_checks(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_paranoid_file_checks(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_paranoid_memory_checks(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_periodic_compaction_seconds(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_persist_stats_to_disk(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_persist_user_defined_timestamps(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_preclude_last_level_data_seconds(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_prefix_seek_opt_in_only(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_prepopulate_blob_cache(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_preserve_internal_time_seconds(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_read_io_executor_threads(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_read_triggered_compaction_threshold(rocksdb_options_t *h, double v);
-
-void rocksdb_options_set_recycle_log_file_num(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_report_bg_io_stats(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_reuse_manifest_on_open(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_sample_for_compression(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_skip_stats_update_on_db_open(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_soft_pending_compaction_bytes_limit(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_statistics_level(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_stats_dump_period_sec(rocksdb_options_t *h, unsigned int v);
-
-void rocksdb_options_set_stats_history_buffer_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_stats_persist_period_sec(rocksdb_options_t *h, unsigned int v);
-
-void rocksdb_options_set_strict_bytes_per_sync(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_strict_max_successive_merges(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_table_cache_numshardbits(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_target_file_size_base(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_target_file_size_is_upper_bound(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_target_file_size_multiplier(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_track_and_verify_wals(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_track_and_verify_wals_in_manifest(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_ttl(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_two_write_queues(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_uncache_aggressiveness(rocksdb_options_t *h, uint32_t v);
-
-void rocksdb_options_set_unordered_write(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_use_adaptive_mutex(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_use_direct_io_for_compaction_reads(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_use_direct_io_for_flush_and_compaction(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_use_direct_reads(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_use_fsync(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_verify_manifest_content_on_close(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_verify_output_flags(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_verify_sst_unique_id_in_manifest(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_wal_bytes_per_sync(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_wal_compression(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_wal_write_temperature(rocksdb_options_t *h, int v);
-
-void rocksdb_options_set_writable_file_max_buffer_size(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_write_buffer_size(rocksdb_options_t *h, size_t v);
-
-void rocksdb_options_set_write_dbid_to_manifest(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_write_identity_file(rocksdb_options_t *h, unsigned char v);
-
-void rocksdb_options_set_write_thread_max_yield_usec(rocksdb_options_t *h, uint64_t v);
-
-void rocksdb_options_set_write_thread_slow_yield_usec(rocksdb_options_t *h, uint64_t v);
-
-unsigned char rocksdb_readoptions_get_adaptive_readahead(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_allow_unprepared_value(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_async_io(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_auto_prefix_mode(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_auto_readahead_size(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_auto_refresh_iterator_with_snapshot(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_background_purge_on_iterator_cleanup(rocksdb_readoptions_t *h);
-
-uint64_t rocksdb_readoptions_get_deadline(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_fill_cache(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_ignore_range_deletions(rocksdb_readoptions_t *h);
-
-int rocksdb_readoptions_get_io_activity(rocksdb_readoptions_t *h);
-
-uint64_t rocksdb_readoptions_get_io_timeout(rocksdb_readoptions_t *h);
-
-uint64_t rocksdb_readoptions_get_max_skippable_internal_keys(rocksdb_readoptions_t *h);
-
-size_t rocksdb_readoptions_get_merge_operand_count_threshold(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_optimize_multiget_for_io(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_pin_data(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_prefix_same_as_start(rocksdb_readoptions_t *h);
-
-int rocksdb_readoptions_get_rate_limiter_priority(rocksdb_readoptions_t *h);
-
-int rocksdb_readoptions_get_read_tier(rocksdb_readoptions_t *h);
-
-size_t rocksdb_readoptions_get_readahead_size(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_tailing(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_total_order_seek(rocksdb_readoptions_t *h);
-
-uint64_t rocksdb_readoptions_get_value_size_soft_limit(rocksdb_readoptions_t *h);
-
-unsigned char rocksdb_readoptions_get_verify_checksums(rocksdb_readoptions_t *h);
-
-void rocksdb_readoptions_set_adaptive_readahead(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_allow_unprepared_value(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_async_io(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_auto_prefix_mode(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_auto_readahead_size(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_auto_refresh_iterator_with_snapshot(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_background_purge_on_iterator_cleanup(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_deadline(rocksdb_readoptions_t *h, uint64_t v);
-
-void rocksdb_readoptions_set_fill_cache(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_ignore_range_deletions(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_io_activity(rocksdb_readoptions_t *h, int v);
-
-void rocksdb_readoptions_set_io_timeout(rocksdb_readoptions_t *h, uint64_t v);
-
-void rocksdb_readoptions_set_max_skippable_internal_keys(rocksdb_readoptions_t *h, uint64_t v);
-
-void rocksdb_readoptions_set_merge_operand_count_threshold(rocksdb_readoptions_t *h, size_t v);
-
-void rocksdb_readoptions_set_optimize_multiget_for_io(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_pin_data(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_prefix_same_as_start(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_rate_limiter_priority(rocksdb_readoptions_t *h, int v);
-
-void rocksdb_readoptions_set_read_tier(rocksdb_readoptions_t *h, int v);
-
-void rocksdb_readoptions_set_readahead_size(rocksdb_readoptions_t *h, size_t v);
-
-void rocksdb_readoptions_set_tailing(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_total_order_seek(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_readoptions_set_value_size_soft_limit(rocksdb_readoptions_t *h, uint64_t v);
-
-void rocksdb_readoptions_set_verify_checksums(rocksdb_readoptions_t *h, unsigned char v);
-
-void rocksdb_writeoptions_disable_WAL(rocksdb_writeoptions_t *h, int v);
-
-unsigned char rocksdb_writeoptions_get_disable_WAL(rocksdb_writeoptions_t *h);
-
-unsigned char rocksdb_writeoptions_get_ignore_missing_column_families(rocksdb_writeoptions_t *h);
-
-int rocksdb_writeoptions_get_io_activity(rocksdb_writeoptions_t *h);
-
-unsigned char rocksdb_writeoptions_get_low_pri(rocksdb_writeoptions_t *h);
-
-unsigned char rocksdb_writeoptions_get_memtable_insert_hint_per_batch(rocksdb_writeoptions_t *h);
-
-unsigned char rocksdb_writeoptions_get_no_slowdown(rocksdb_writeoptions_t *h);
-
-size_t rocksdb_writeoptions_get_protection_bytes_per_key(rocksdb_writeoptions_t *h);
-
-int rocksdb_writeoptions_get_rate_limiter_priority(rocksdb_writeoptions_t *h);
-
-unsigned char rocksdb_writeoptions_get_sync(rocksdb_writeoptions_t *h);
-
-void rocksdb_writeoptions_set_ignore_missing_column_families(rocksdb_writeoptions_t *h, unsigned char v);
-
-void rocksdb_writeoptions_set_io_activity(rocksdb_writeoptions_t *h, int v);
-
-void rocksdb_writeoptions_set_low_pri(rocksdb_writeoptions_t *h, unsigned char v);
-
-void rocksdb_writeoptions_set_memtable_insert_hint_per_batch(rocksdb_writeoptions_t *h, unsigned char v);
-
-void rocksdb_writeoptions_set_no_slowdown(rocksdb_writeoptions_t *h, unsigned char v);
-
-void rocksdb_writeoptions_set_protection_bytes_per_key(rocksdb_writeoptions_t *h, size_t v);
-
-void rocksdb_writeoptions_set_rate_limiter_priority(rocksdb_writeoptions_t *h, int v);
-
-void rocksdb_writeoptions_set_sync(rocksdb_writeoptions_t *h, unsigned char v);
-
-rocksdb_options_t *rocksdb_options_create(void);
-
-rocksdb_options_t *rocksdb_options_create_copy(rocksdb_options_t *options);
-
-void rocksdb_options_destroy(rocksdb_options_t *options);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_destroy(rocksdb_options_t *options);
 
 /*
  RocksDB's IncreaseParallelism: background jobs follow the thread count.
  */
-void rocksdb_options_increase_parallelism(rocksdb_options_t *opt, int total_threads);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_increase_parallelism(rocksdb_options_t *opt, int total_threads);
 
 /*
  RocksDB's OptimizeForPointLookup: a bloom filter and a block cache of the given size.
  */
-void rocksdb_options_optimize_for_point_lookup(rocksdb_options_t *opt, uint64_t block_cache_size_mb);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_for_point_lookup(rocksdb_options_t *opt, uint64_t block_cache_size_mb);
 
 /*
- RocksDB's OptimizeLevelStyleCompaction for a memtable budget.
+ RocksDB's OptimizeLevelStyleCompaction for a memtable budget (the same fields,
+ including no compression on L0 and L1 and LZ4 below).
  */
-void rocksdb_options_optimize_level_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_level_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
 
-void rocksdb_options_optimize_universal_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
+/*
+ RocksDB's OptimizeUniversalStyleCompaction: universal compaction is recorded
+ (ferrock compacts level-style, which gives the same results).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_optimize_universal_style_compaction(rocksdb_options_t *opt, uint64_t memtable_memory_budget);
 
 /*
  RocksDB's PrepareForBulkLoad: no automatic compactions, large L0 triggers.
  */
-void rocksdb_options_prepare_for_bulk_load(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_prepare_for_bulk_load(rocksdb_options_t *opt);
 
-void rocksdb_options_enable_statistics(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_enable_statistics(rocksdb_options_t *opt);
 
 /*
  Compression by RocksDB's type byte (`rocksdb_*_compression`); an unknown byte is stored as given.
  */
-void rocksdb_options_set_compression(rocksdb_options_t *opt, int t);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression(rocksdb_options_t *opt, int t);
 
-int rocksdb_options_get_compression(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_compression(rocksdb_options_t *opt);
 
-void rocksdb_options_set_bottommost_compression(rocksdb_options_t *opt, int t);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression(rocksdb_options_t *opt, int t);
 
-int rocksdb_options_get_bottommost_compression(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_bottommost_compression(rocksdb_options_t *opt);
 
-void rocksdb_options_set_wal_recovery_mode(rocksdb_options_t *opt, int mode);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_recovery_mode(rocksdb_options_t *opt, int mode);
 
-int rocksdb_options_get_wal_recovery_mode(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_wal_recovery_mode(rocksdb_options_t *opt);
 
-void rocksdb_options_set_max_bytes_for_level_multiplier_additional(rocksdb_options_t *opt, int *level_values, size_t num_levels);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bytes_for_level_multiplier_additional(rocksdb_options_t *opt, int *level_values, size_t num_levels);
 
-void rocksdb_options_set_wal_dir(rocksdb_options_t *opt, const char *v);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_dir(rocksdb_options_t *opt, const char *v);
 
 /*
  Block-based tables are ferrock's only format: the table options are copied in.
  */
-void rocksdb_options_set_block_based_table_factory(rocksdb_options_t *opt, rocksdb_block_based_table_options_t *table_options);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(rocksdb_options_t *opt, rocksdb_block_based_table_options_t *table_options);
 
-void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
 
 /*
  A custom comparator orders keys differently from ferrock's bytewise one: open reports Not implemented.
  */
-void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
 
-void rocksdb_options_set_merge_operator(rocksdb_options_t *opt, rocksdb_mergeoperator_t *op);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_merge_operator(rocksdb_options_t *opt, rocksdb_mergeoperator_t *op);
 
-void rocksdb_options_set_uint64add_merge_operator(rocksdb_options_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_uint64add_merge_operator(rocksdb_options_t *opt);
 
 /*
  The row cache is a performance option ferrock does not use; its capacity is recorded.
  */
-void rocksdb_options_set_row_cache(rocksdb_options_t *opt, rocksdb_cache_t *cache);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_row_cache(rocksdb_options_t *opt, rocksdb_cache_t *cache);
 
-void rocksdb_options_set_db_log_dir(rocksdb_options_t *opt, const char *v);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_log_dir(rocksdb_options_t *opt, const char *v);
 
 /*
  "" when unset, RocksDB's default; the bytes belong to the options (not NUL-terminated).
  */
-const char *rocksdb_options_get_db_log_dir(rocksdb_options_t *opt, size_t *size);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_db_log_dir(rocksdb_options_t *opt, size_t *size);
 
-void rocksdb_options_set_daily_offpeak_time_utc(rocksdb_options_t *opt, const char *v);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_daily_offpeak_time_utc(rocksdb_options_t *opt, const char *v);
 
-const char *rocksdb_options_get_daily_offpeak_time_utc(rocksdb_options_t *opt, size_t *size);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_daily_offpeak_time_utc(rocksdb_options_t *opt, size_t *size);
 
-void rocksdb_options_set_db_host_id(rocksdb_options_t *opt, const char *v);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_host_id(rocksdb_options_t *opt, const char *v);
 
 /*
  RocksDB's default host id is the marker "__hostname__" (the host name is written at open).
  */
-const char *rocksdb_options_get_db_host_id(rocksdb_options_t *opt, size_t *size);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_db_host_id(rocksdb_options_t *opt, size_t *size);
 
 /*
  The WAL directory ("" = the database directory); the bytes belong to the options.
  */
-const char *rocksdb_options_get_wal_dir(rocksdb_options_t *opt, size_t *size);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_wal_dir(rocksdb_options_t *opt, size_t *size);
 
 /*
  Per-level compression: stored; a codec ferrock cannot write makes open fail.
  */
-void rocksdb_options_set_compression_per_level(rocksdb_options_t *opt, const int *level_values, size_t num_levels);
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_per_level(rocksdb_options_t *opt, const int *level_values, size_t num_levels);
 
-rocksdb_readoptions_t *rocksdb_readoptions_create(void);
+extern ROCKSDB_LIBRARY_API rocksdb_readoptions_t *rocksdb_readoptions_create(void);
 
-void rocksdb_readoptions_destroy(rocksdb_readoptions_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_destroy(rocksdb_readoptions_t *opt);
 
 /*
  Reads at the snapshot (NULL = the latest state). The options keep their own share of it.
  */
-void rocksdb_readoptions_set_snapshot(rocksdb_readoptions_t *opt, const rocksdb_snapshot_t *snap);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_snapshot(rocksdb_readoptions_t *opt, const rocksdb_snapshot_t *snap);
 
 /*
  Keys at or above this bound are not visited (NULL = no bound); the bytes are copied.
  */
-void rocksdb_readoptions_set_iterate_upper_bound(rocksdb_readoptions_t *opt, const char *key, size_t keylen);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_iterate_upper_bound(rocksdb_readoptions_t *opt, const char *key, size_t keylen);
 
 /*
  Keys below this bound are not visited (NULL = no bound); the bytes are copied.
  */
-void rocksdb_readoptions_set_iterate_lower_bound(rocksdb_readoptions_t *opt, const char *key, size_t keylen);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_iterate_lower_bound(rocksdb_readoptions_t *opt, const char *key, size_t keylen);
 
 /*
  User-defined timestamps are not supported; the value is stored (open already refuses such column families).
  */
-void rocksdb_readoptions_set_timestamp(rocksdb_readoptions_t *opt, const char *ts, size_t tslen);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_timestamp(rocksdb_readoptions_t *opt, const char *ts, size_t tslen);
 
-void rocksdb_readoptions_set_iter_start_ts(rocksdb_readoptions_t *opt, const char *ts, size_t tslen);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_iter_start_ts(rocksdb_readoptions_t *opt, const char *ts, size_t tslen);
 
-void rocksdb_readoptions_set_request_id(rocksdb_readoptions_t *opt, const char *id, size_t len);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_request_id(rocksdb_readoptions_t *opt, const char *id, size_t len);
 
 /*
  The stored request id (not a copy: valid while the options live), NULL when unset.
  */
-const char *rocksdb_readoptions_get_request_id(rocksdb_readoptions_t *opt, size_t *len);
+extern ROCKSDB_LIBRARY_API const char *rocksdb_readoptions_get_request_id(rocksdb_readoptions_t *opt, size_t *len);
 
-void rocksdb_readoptions_clear_request_id(rocksdb_readoptions_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_request_id(rocksdb_readoptions_t *opt);
 
-void rocksdb_readoptions_clear_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
 
-unsigned char rocksdb_readoptions_has_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
 
 /*
  NULL when the database is NULL or closed.
  */
-const rocksdb_snapshot_t *rocksdb_create_snapshot(rocksdb_t *db);
+extern ROCKSDB_LIBRARY_API const rocksdb_snapshot_t *rocksdb_create_snapshot(rocksdb_t *db);
 
 /*
  Releases the snapshot (the database argument is not needed: the snapshot knows its engine).
  */
-void rocksdb_release_snapshot(rocksdb_t *db, const rocksdb_snapshot_t *snapshot);
+extern ROCKSDB_LIBRARY_API void rocksdb_release_snapshot(rocksdb_t *db, const rocksdb_snapshot_t *snapshot);
 
-uint64_t rocksdb_snapshot_get_sequence_number(const rocksdb_snapshot_t *snapshot);
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_snapshot_get_sequence_number(const rocksdb_snapshot_t *snapshot);
 
-rocksdb_block_based_table_options_t *rocksdb_block_based_options_create(void);
+/*
+ The statistics text (RocksDB's `Statistics::ToString` lines), malloc'd; NULL when
+ statistics are not enabled on these options.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_options_statistics_get_string(rocksdb_options_t *opt);
 
-void rocksdb_block_based_options_destroy(rocksdb_block_based_table_options_t *options);
+/*
+ A ticker by RocksDB's ticker number (0 when statistics are off or the ticker is not kept).
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_statistics_get_ticker_count(rocksdb_options_t *opt, uint32_t ticker_type);
+
+/*
+ Fills `data` with a histogram by RocksDB's histogram number.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_statistics_get_histogram_data(rocksdb_options_t *opt, uint32_t histogram_type, rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API rocksdb_statistics_histogram_data_t *rocksdb_statistics_histogram_data_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_statistics_histogram_data_destroy(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_median(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p95(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_p99(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_average(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_std_dev(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_max(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_count(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_statistics_histogram_data_get_sum(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_statistics_histogram_data_get_min(rocksdb_statistics_histogram_data_t *data);
+
+extern ROCKSDB_LIBRARY_API rocksdb_block_based_table_options_t *rocksdb_block_based_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_destroy(rocksdb_block_based_table_options_t *options);
 
 /*
  The policy's bits per key are copied (NULL = no filter), so the policy may be destroyed afterwards.
  */
-void rocksdb_block_based_options_set_filter_policy(rocksdb_block_based_table_options_t *options, rocksdb_filterpolicy_t *filter_policy);
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_filter_policy(rocksdb_block_based_table_options_t *options, rocksdb_filterpolicy_t *filter_policy);
 
 /*
- Records the chosen cache's capacity; see `cache.rs` for how far the cache is wired in.
+ Tables read with these options use this cache (shared with whoever else holds it); NULL = a cache of the database's own.
  */
-void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
 
-rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
+extern ROCKSDB_LIBRARY_API rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 
-void rocksdb_writeoptions_destroy(rocksdb_writeoptions_t *opt);
+extern ROCKSDB_LIBRARY_API void rocksdb_writeoptions_destroy(rocksdb_writeoptions_t *opt);
 
 #ifdef __cplusplus
 }  // extern "C"

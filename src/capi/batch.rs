@@ -10,6 +10,9 @@ use libc::c_int;
 /// A write batch (`rocksdb_writebatch_t`) in RocksDB's byte representation.
 pub struct rocksdb_writebatch_t {
     pub(crate) batch: WriteBatch,
+    /// Set when a record ferrock cannot write was added (a key with a
+    /// user-defined timestamp): writing the batch then fails with it.
+    pub(crate) unsupported: Option<&'static str>,
 }
 
 unsafe fn batch_mut<'a>(b: *mut rocksdb_writebatch_t) -> Result<&'a mut WriteBatch> {
@@ -46,6 +49,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_create() -> *mut rocksdb_writebatch_
     guarded(std::ptr::null_mut(), || {
         Ok(into_handle(rocksdb_writebatch_t {
             batch: WriteBatch::new(),
+            unsupported: None,
         }))
     })
 }
@@ -58,7 +62,10 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_from(
 ) -> *mut rocksdb_writebatch_t {
     guarded(std::ptr::null_mut(), || {
         let batch = WriteBatch::from_data(bytes(rep, size)?)?;
-        Ok(into_handle(rocksdb_writebatch_t { batch }))
+        Ok(into_handle(rocksdb_writebatch_t {
+            batch,
+            unsupported: None,
+        }))
     })
 }
 
@@ -79,6 +86,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_with_params(
         }
         Ok(into_handle(rocksdb_writebatch_t {
             batch: WriteBatch::with_capacity(reserved_bytes),
+            unsupported: None,
         }))
     })
 }
@@ -91,6 +99,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_destroy(b: *mut rocksdb_writebatch_t
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_clear(b: *mut rocksdb_writebatch_t) {
     guarded((), || {
+        handle_mut(b, "write batch")?.unsupported = None;
         batch_mut(b)?.clear();
         Ok(())
     })
@@ -596,4 +605,55 @@ pub unsafe extern "C" fn rocksdb_writebatch_verify_checksum(
     with_errptr(errptr, (), || {
         handle(b, "write batch")?.batch.for_each(|_| Ok(()))
     })
+}
+
+unsafe fn add_with_ts(b: *mut rocksdb_writebatch_t, cf: *mut rocksdb_column_family_handle_t) {
+    guarded((), || {
+        cf_id(cf)?;
+        handle_mut(b, "write batch")?.unsupported = Some("user-defined timestamps");
+        Ok(())
+    })
+}
+
+/// User-defined timestamps are not implemented: the batch remembers it and
+/// `rocksdb_write` of it fails with "Not implemented: user-defined timestamps".
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_writebatch_put_cf_with_ts(
+    b: *mut rocksdb_writebatch_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    klen: size_t,
+    ts: *const c_char,
+    tslen: size_t,
+    val: *const c_char,
+    vlen: size_t,
+) {
+    let _ = (key, klen, ts, tslen, val, vlen);
+    add_with_ts(b, column_family)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_writebatch_delete_cf_with_ts(
+    b: *mut rocksdb_writebatch_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    klen: size_t,
+    ts: *const c_char,
+    tslen: size_t,
+) {
+    let _ = (key, klen, ts, tslen);
+    add_with_ts(b, column_family)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_writebatch_singledelete_cf_with_ts(
+    b: *mut rocksdb_writebatch_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    klen: size_t,
+    ts: *const c_char,
+    tslen: size_t,
+) {
+    let _ = (key, klen, ts, tslen);
+    add_with_ts(b, column_family)
 }

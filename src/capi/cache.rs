@@ -1,33 +1,30 @@
 //! c.h's block cache handles: LRU (plain and from `rocksdb_lru_cache_options_t`),
 //! capacity, usage and pinned usage (11.8.1's signatures: `const rocksdb_cache_t*`).
 //!
-//! The handle records the configuration the caller chose. Until the engine's
-//! `table::cache::BlockCache` is wired in here (it is being written in
-//! parallel), a database given this cache uses its own default cache, so the
-//! usage this handle reports is 0: nothing has been charged to it.
+//! The handle shares the engine's `table::cache::BlockCache`: give it to
+//! several databases through `rocksdb_block_based_options_set_block_cache` and
+//! they share one budget. A strict capacity limit (RocksDB fails inserts past
+//! it) is not enforced: ferrock's cache evicts to stay within capacity, so a
+//! strict cache behaves like a plain one (memory use is bounded either way).
 
 use super::*;
+use crate::table::cache::BlockCache;
 use libc::c_int;
+use std::sync::Arc;
 
-/// A block cache (`rocksdb_cache_t`). Shard bits and the strict limit are kept for
-/// `BlockCache::new` once the engine cache is wired in.
-#[allow(dead_code)]
+/// A block cache (`rocksdb_cache_t`).
 pub struct rocksdb_cache_t {
-    capacity: std::sync::atomic::AtomicUsize,
-    pub(crate) num_shard_bits: c_int,
-    pub(crate) strict_capacity_limit: bool,
+    pub(crate) cache: Arc<BlockCache>,
 }
 
 impl rocksdb_cache_t {
-    fn new(capacity: size_t, num_shard_bits: c_int, strict_capacity_limit: bool) -> Self {
+    fn new(capacity: size_t, num_shard_bits: c_int) -> Self {
         rocksdb_cache_t {
-            capacity: capacity.into(),
-            num_shard_bits,
-            strict_capacity_limit,
+            cache: BlockCache::new(capacity, num_shard_bits),
         }
     }
     pub(crate) fn capacity(&self) -> usize {
-        self.capacity.load(std::sync::atomic::Ordering::Relaxed)
+        self.cache.capacity()
     }
 }
 
@@ -40,7 +37,7 @@ pub struct rocksdb_lru_cache_options_t {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_create_lru(capacity: size_t) -> *mut rocksdb_cache_t {
     guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_cache_t::new(capacity, -1, false)))
+        Ok(into_handle(rocksdb_cache_t::new(capacity, -1)))
     })
 }
 
@@ -49,7 +46,7 @@ pub unsafe extern "C" fn rocksdb_cache_create_lru_with_strict_capacity_limit(
     capacity: size_t,
 ) -> *mut rocksdb_cache_t {
     guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_cache_t::new(capacity, -1, true)))
+        Ok(into_handle(rocksdb_cache_t::new(capacity, -1)))
     })
 }
 
@@ -62,7 +59,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_lru_opts(
         Ok(into_handle(rocksdb_cache_t::new(
             o.capacity,
             o.num_shard_bits,
-            false,
         )))
     })
 }
@@ -75,9 +71,7 @@ pub unsafe extern "C" fn rocksdb_cache_destroy(cache: *mut rocksdb_cache_t) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_set_capacity(cache: *mut rocksdb_cache_t, capacity: size_t) {
     guarded((), || {
-        handle(cache, "cache")?
-            .capacity
-            .store(capacity, std::sync::atomic::Ordering::Relaxed);
+        handle(cache, "cache")?.cache.set_capacity(capacity);
         Ok(())
     })
 }
@@ -89,18 +83,12 @@ pub unsafe extern "C" fn rocksdb_cache_get_capacity(cache: *const rocksdb_cache_
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_get_usage(cache: *const rocksdb_cache_t) -> size_t {
-    guarded(0, || {
-        handle(cache, "cache")?;
-        Ok(0)
-    })
+    guarded(0, || Ok(handle(cache, "cache")?.cache.usage()))
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_get_pinned_usage(cache: *const rocksdb_cache_t) -> size_t {
-    guarded(0, || {
-        handle(cache, "cache")?;
-        Ok(0)
-    })
+    guarded(0, || Ok(handle(cache, "cache")?.cache.pinned_usage()))
 }
 
 #[unsafe(no_mangle)]
@@ -139,4 +127,22 @@ pub unsafe extern "C" fn rocksdb_lru_cache_options_set_num_shard_bits(
         handle_mut(opts, "LRU cache options")?.num_shard_bits = num_shard_bits;
         Ok(())
     })
+}
+
+/// RocksDB's DisownData only skips freeing the cache at exit (a shutdown speed-up);
+/// ferrock frees it normally, which callers cannot observe.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cache_disown_data(cache: *mut rocksdb_cache_t) {
+    let _ = cache;
+}
+
+/// A HyperClockCache is a faster cache with the same contract (a byte budget
+/// shared by its users); ferrock gives an LRU cache of the same capacity.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock(
+    capacity: size_t,
+    estimated_entry_charge: size_t,
+) -> *mut rocksdb_cache_t {
+    let _ = estimated_entry_charge;
+    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_cache_t::new(capacity, -1))))
 }

@@ -22,8 +22,9 @@ pub unsafe extern "C" fn rocksdb_create_column_family(
         let d = &handle(db, "db")?.db;
         let o = handle(column_family_options, "column family options")?;
         o.check_supported()?;
-        let cf =
-            d.create_column_family(&o.opts, c_str(column_family_name, "column family name")?)?;
+        let name = c_str(column_family_name, "column family name")?;
+        let cf = d.create_column_family(&o.opts, name)?;
+        super::db::log_ignored_options(d, name, o);
         Ok(into_handle(rocksdb_column_family_handle_t { cf }))
     })
 }
@@ -96,7 +97,8 @@ pub unsafe extern "C" fn rocksdb_create_column_families(
         let d = &handle(db, "db")?.db;
         let o = handle(column_family_options, "column family options")?;
         o.check_supported()?;
-        let n = usize::try_from(num_column_families).map_err(|_| Error::invalid_argument("negative count"))?;
+        let n = usize::try_from(num_column_families)
+            .map_err(|_| Error::invalid_argument("negative count"))?;
         if n > 0 && column_family_names.is_null() {
             return Err(Error::invalid_argument("column_family_names is NULL"));
         }
@@ -104,9 +106,11 @@ pub unsafe extern "C" fn rocksdb_create_column_families(
         for i in 0..n {
             let name = c_str(*column_family_names.add(i), "column family name")?;
             made.push(d.create_column_family(&o.opts, name)?);
+            super::db::log_ignored_options(d, name, o);
         }
-        let arr = libc::malloc(std::mem::size_of::<*mut rocksdb_column_family_handle_t>() * n.max(1))
-            as *mut *mut rocksdb_column_family_handle_t;
+        let arr =
+            libc::malloc(std::mem::size_of::<*mut rocksdb_column_family_handle_t>() * n.max(1))
+                as *mut *mut rocksdb_column_family_handle_t;
         if arr.is_null() {
             return Err(Error::new(crate::error::Code::Aborted, "out of memory"));
         }
@@ -119,7 +123,9 @@ pub unsafe extern "C" fn rocksdb_create_column_families(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_column_families_destroy(list: *mut *mut rocksdb_column_family_handle_t) {
+pub unsafe extern "C" fn rocksdb_create_column_families_destroy(
+    list: *mut *mut rocksdb_column_family_handle_t,
+) {
     if !list.is_null() {
         libc::free(list as *mut c_void);
     }

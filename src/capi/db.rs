@@ -45,6 +45,18 @@ unsafe fn cf_list(
     Ok(out)
 }
 
+/// Names once in the info LOG the options a C caller set that ferrock accepts but does not use
+/// (architecture.md: "accepted and named once in the info LOG").
+pub(crate) fn log_ignored_options(db: &Db, what: &str, o: &rocksdb_options_t) {
+    let names = o.ignored_option_names();
+    if !names.is_empty() {
+        db.inner.info_log.log(&format!(
+            "Options accepted but not used by ferrock ({what}): {}",
+            names.join(", ")
+        ));
+    }
+}
+
 unsafe fn hand_out_cfs(
     out: *mut *mut rocksdb_column_family_handle_t,
     cfs: Vec<Arc<ColumnFamilyHandle>>,
@@ -67,9 +79,9 @@ pub unsafe extern "C" fn rocksdb_open(
         let o = handle(options, "options")?;
         o.check_supported()?;
         let path = c_str(name, "name")?;
-        Ok(into_handle(rocksdb_t {
-            db: Db::open(&o.opts, path)?,
-        }))
+        let db = Db::open(&o.opts, path)?;
+        log_ignored_options(&db, "default", o);
+        Ok(into_handle(rocksdb_t { db }))
     })
 }
 
@@ -87,6 +99,7 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only(
         let cfs = vec![("default".to_string(), o.opts.clone())];
         let (db, _handles) =
             Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        log_ignored_options(&db, "default", o);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -111,6 +124,13 @@ pub unsafe extern "C" fn rocksdb_open_column_families(
             column_family_options,
         )?;
         let (db, handles) = Db::open_cf(&o.opts, path, &cfs)?;
+        log_ignored_cf_options(
+            &db,
+            o,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        );
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
@@ -138,9 +158,35 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only_column_families(
         )?;
         let (db, handles) =
             Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
+        log_ignored_cf_options(
+            &db,
+            o,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        );
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
+}
+
+/// Requires: `cf_list` accepted these arrays.
+unsafe fn log_ignored_cf_options(
+    db: &Db,
+    db_opts: &rocksdb_options_t,
+    num: c_int,
+    names: *const *const c_char,
+    opts: *const *const rocksdb_options_t,
+) {
+    log_ignored_options(db, "DB", db_opts);
+    for i in 0..num.max(0) as usize {
+        if let (Ok(name), Some(o)) = (
+            c_str(*names.add(i), "column family name"),
+            (*opts.add(i)).as_ref(),
+        ) {
+            log_ignored_options(db, name, o);
+        }
+    }
 }
 
 /// Closes the database and frees the handle; NULL is a no-op. Iterators,
@@ -348,10 +394,11 @@ pub unsafe extern "C" fn rocksdb_write(
     errptr: *mut *mut c_char,
 ) {
     with_errptr(errptr, (), || {
-        db_ref(db)?.write(
-            &handle(options, "write options")?.wo,
-            &handle(batch, "write batch")?.batch,
-        )
+        let b = handle(batch, "write batch")?;
+        if let Some(what) = b.unsupported {
+            return Err(Error::not_supported(what));
+        }
+        db_ref(db)?.write(&handle(options, "write options")?.wo, &b.batch)
     })
 }
 
@@ -820,4 +867,381 @@ unsafe fn key_may_exist_impl(
         // An error cannot rule the key out.
         Err(_) => Ok(1),
     }
+}
+
+/// Copies the value into the caller's buffer when it fits (returns 1); otherwise
+/// returns 0 with *vallen set to the size needed. *found tells a present key
+/// from an absent one; only real errors go to errptr.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_into_buffer(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+    errptr: *mut *mut c_char,
+) -> c_uchar {
+    set_out(vallen, 0);
+    set_out(found, 0);
+    with_errptr(errptr, 0, || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        let v = d.get_cf(
+            &handle(options, "read options")?.ro,
+            &cf,
+            bytes(key, keylen)?,
+        )?;
+        Ok(copy_into_buffer(v, buffer, buffer_size, vallen, found))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_into_buffer_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+    errptr: *mut *mut c_char,
+) -> c_uchar {
+    set_out(vallen, 0);
+    set_out(found, 0);
+    with_errptr(errptr, 0, || {
+        let d = db_ref(db)?;
+        let v = d.get_cf(
+            &handle(options, "read options")?.ro,
+            cf_ref(column_family)?,
+            bytes(key, keylen)?,
+        )?;
+        Ok(copy_into_buffer(v, buffer, buffer_size, vallen, found))
+    })
+}
+
+unsafe fn copy_into_buffer(
+    v: Option<Vec<u8>>,
+    buffer: *mut c_char,
+    buffer_size: size_t,
+    vallen: *mut size_t,
+    found: *mut c_uchar,
+) -> c_uchar {
+    let Some(v) = v else { return 0 };
+    set_out(found, 1);
+    set_out(vallen, v.len());
+    if v.len() > buffer_size || (buffer.is_null() && !v.is_empty()) {
+        return 0;
+    }
+    if !v.is_empty() {
+        // SAFETY: the caller gave buffer_size writable bytes at buffer, and v fits.
+        std::ptr::copy_nonoverlapping(v.as_ptr(), buffer as *mut u8, v.len());
+    }
+    1
+}
+
+/// A value read by `rocksdb_get_pinned_v2` (`rocksdb_pinnable_handle_t`).
+pub struct rocksdb_pinnable_handle_t {
+    slice: crate::db::PinnableSlice,
+}
+
+/// NULL when absent (no error) or on an error (in errptr).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned_v2(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnable_handle_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        let cf = d.default_column_family();
+        Ok(
+            match d.get_pinned_cf(
+                &handle(options, "read options")?.ro,
+                &cf,
+                bytes(key, keylen)?,
+            )? {
+                Some(slice) => into_handle(rocksdb_pinnable_handle_t { slice }),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_pinned_cf_v2(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    errptr: *mut *mut c_char,
+) -> *mut rocksdb_pinnable_handle_t {
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        Ok(
+            match d.get_pinned_cf(
+                &handle(options, "read options")?.ro,
+                cf_ref(column_family)?,
+                bytes(key, keylen)?,
+            )? {
+                Some(slice) => into_handle(rocksdb_pinnable_handle_t { slice }),
+                None => std::ptr::null_mut(),
+            },
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnable_handle_get_value(
+    h: *const rocksdb_pinnable_handle_t,
+    vallen: *mut size_t,
+) -> *const c_char {
+    set_out(vallen, 0);
+    guarded(std::ptr::null(), || {
+        let s = handle(h, "pinnable handle")?.slice.as_slice();
+        set_out(vallen, s.len());
+        Ok(s.as_ptr() as *const c_char)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pinnable_handle_destroy(h: *mut rocksdb_pinnable_handle_t) {
+    drop_handle(h)
+}
+
+/// ferrock has no merge operator, so a merge fails as RocksDB's does on a
+/// database opened without one.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_merge(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?;
+        handle(options, "write options")?;
+        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
+        Err(Error::not_supported(
+            "Provide a merge_operator when opening DB",
+        ))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_merge_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_writeoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    key: *const c_char,
+    keylen: size_t,
+    val: *const c_char,
+    vallen: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?;
+        handle(options, "write options")?;
+        cf_ref(column_family)?;
+        let _ = (bytes(key, keylen)?, bytes(val, vallen)?);
+        Err(Error::not_supported(
+            "Provide a merge_operator when opening DB",
+        ))
+    })
+}
+
+/// The database's identity (the IDENTITY file's text) as a malloc'd buffer; NULL on error.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_get_db_identity(
+    db: *mut rocksdb_t,
+    id_len: *mut size_t,
+) -> *mut c_char {
+    set_out(id_len, 0);
+    guarded(std::ptr::null_mut(), || {
+        let d = db_ref(db)?;
+        d.inner.check_open()?;
+        let id = d.inner.db_id.as_bytes();
+        set_out(id_len, id.len());
+        Ok(malloc_bytes(id))
+    })
+}
+
+/// Reads `num_keys` keys of one column family: `values[i]` is a pinned value
+/// (NULL when absent), `errs[i]` an error message (NULL when none). The keys
+/// need not be sorted, so `sorted_input` changes nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_batched_multi_get_cf(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values: *mut *mut rocksdb_pinnableslice_t,
+    errs: *mut *mut c_char,
+    sorted_input: bool,
+) {
+    let _ = sorted_input;
+    if num_keys == 0 || values.is_null() || errs.is_null() {
+        return;
+    }
+    for i in 0..num_keys {
+        *values.add(i) = std::ptr::null_mut();
+        *errs.add(i) = std::ptr::null_mut();
+    }
+    let outcome = catch_unwind(AssertUnwindSafe(
+        || -> Result<Vec<Result<Option<Vec<u8>>>>> {
+            let d = db_ref(db)?;
+            let ro = &handle(options, "read options")?.ro;
+            let cf = cf_ref(column_family)?;
+            if keys_list.is_null() || keys_list_sizes.is_null() {
+                return Err(Error::invalid_argument("keys_list is NULL"));
+            }
+            let mut keys: Vec<(&ColumnFamilyHandle, &[u8])> = Vec::with_capacity(num_keys);
+            for i in 0..num_keys {
+                keys.push((cf, bytes(*keys_list.add(i), *keys_list_sizes.add(i))?));
+            }
+            Ok(d.multi_get_cf(ro, &keys))
+        },
+    ));
+    let results = match outcome {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => (0..num_keys).map(|_| Err(e.clone())).collect(),
+        Err(p) => {
+            let e = panic_error(p);
+            (0..num_keys).map(|_| Err(e.clone())).collect()
+        }
+    };
+    for (i, r) in results.into_iter().enumerate().take(num_keys) {
+        match r {
+            Ok(Some(v)) => {
+                *values.add(i) = into_handle(rocksdb_pinnableslice_t {
+                    slice: crate::db::PinnableSlice { data: v },
+                })
+            }
+            Ok(None) => {}
+            Err(e) => save_error(errs.add(i), &e),
+        }
+    }
+}
+
+/// Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_load_latest_options_destroy(
+    db_options: *mut rocksdb_options_t,
+    list_column_family_names: *mut *mut c_char,
+    list_column_family_options: *mut *mut rocksdb_options_t,
+    len: size_t,
+) {
+    drop_handle(db_options);
+    if !list_column_family_names.is_null() {
+        for i in 0..len {
+            libc::free(*list_column_family_names.add(i) as *mut c_void);
+        }
+        libc::free(list_column_family_names as *mut c_void);
+    }
+    if !list_column_family_options.is_null() {
+        for i in 0..len {
+            drop_handle(*list_column_family_options.add(i));
+        }
+        libc::free(list_column_family_options as *mut c_void);
+    }
+}
+
+/// Frees a malloc'd array of malloc'd file names (from `rocksdb_compact_files*`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_files_output_file_names_destroy(
+    output_file_names: *mut *mut c_char,
+    num_output_file_names: size_t,
+) {
+    rocksdb_list_column_families_destroy(output_file_names, num_output_file_names)
+}
+
+/// Every key answers "Not implemented: user-defined timestamps" in `errs[i]`
+/// (values and timestamps NULL, lengths 0).
+unsafe fn multi_get_with_ts_refused(
+    num_keys: size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let e = Error::not_supported("user-defined timestamps");
+    for i in 0..num_keys {
+        for (list, sizes) in [
+            (values_list, values_list_sizes),
+            (timestamp_list, timestamp_list_sizes),
+        ] {
+            if !list.is_null() {
+                *list.add(i) = std::ptr::null_mut();
+            }
+            if !sizes.is_null() {
+                *sizes.add(i) = 0;
+            }
+        }
+        if !errs.is_null() {
+            *errs.add(i) = std::ptr::null_mut();
+            save_error(errs.add(i), &e);
+        }
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get_with_ts(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let _ = (db, options, keys_list, keys_list_sizes);
+    multi_get_with_ts_refused(
+        num_keys,
+        values_list,
+        values_list_sizes,
+        timestamp_list,
+        timestamp_list_sizes,
+        errs,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_multi_get_cf_with_ts(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_families: *const *const rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const *const c_char,
+    keys_list_sizes: *const size_t,
+    values_list: *mut *mut c_char,
+    values_list_sizes: *mut size_t,
+    timestamp_list: *mut *mut c_char,
+    timestamp_list_sizes: *mut size_t,
+    errs: *mut *mut c_char,
+) {
+    let _ = (db, options, column_families, keys_list, keys_list_sizes);
+    multi_get_with_ts_refused(
+        num_keys,
+        values_list,
+        values_list_sizes,
+        timestamp_list,
+        timestamp_list_sizes,
+        errs,
+    )
 }

@@ -90,3 +90,75 @@ pub unsafe extern "C" fn rocksdb_flush_wal(
 ) {
     with_errptr(errptr, (), || handle(db, "db")?.db.flush_wal(sync != 0))
 }
+
+/// Options of `rocksdb_flush_wal_with_options` (`rocksdb_flushwaloptions_t`).
+pub struct rocksdb_flushwaloptions_t {
+    sync: bool,
+    /// Stored: ferrock has no rate limiter (RocksDB's default is IO_TOTAL, 4).
+    rate_limiter_priority: c_int,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_create() -> *mut rocksdb_flushwaloptions_t {
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_flushwaloptions_t {
+            sync: false,
+            rate_limiter_priority: 4,
+        }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_destroy(opt: *mut rocksdb_flushwaloptions_t) {
+    drop_handle(opt)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_set_sync(
+    opt: *mut rocksdb_flushwaloptions_t,
+    v: c_uchar,
+) {
+    guarded((), || {
+        handle_mut(opt, "flush WAL options")?.sync = v != 0;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_get_sync(
+    opt: *mut rocksdb_flushwaloptions_t,
+) -> c_uchar {
+    guarded(0, || Ok(handle(opt, "flush WAL options")?.sync as c_uchar))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_set_rate_limiter_priority(
+    opt: *mut rocksdb_flushwaloptions_t,
+    v: c_int,
+) {
+    guarded((), || {
+        handle_mut(opt, "flush WAL options")?.rate_limiter_priority = v;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushwaloptions_get_rate_limiter_priority(
+    opt: *mut rocksdb_flushwaloptions_t,
+) -> c_int {
+    guarded(0, || {
+        Ok(handle(opt, "flush WAL options")?.rate_limiter_priority)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flush_wal_with_options(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_flushwaloptions_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let sync = handle(options, "flush WAL options")?.sync;
+        handle(db, "db")?.db.flush_wal(sync)
+    })
+}

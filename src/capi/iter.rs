@@ -234,3 +234,26 @@ pub unsafe extern "C" fn rocksdb_iter_value_slice(
     let data = rocksdb_iter_value(iter, &mut size);
     rocksdb_slice_t { data, size }
 }
+
+/// ferrock has no user-defined timestamps, so every key's timestamp is empty
+/// (as RocksDB answers for a column family without them): "" with length 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_iter_timestamp(
+    iter: *const rocksdb_iterator_t,
+    tslen: *mut size_t,
+) -> *const c_char {
+    set_out(tslen, 0);
+    guarded(std::ptr::null(), || {
+        handle(iter, "iterator")?;
+        Ok(c"".as_ptr())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_iter_timestamp_slice(
+    iter: *const rocksdb_iterator_t,
+) -> rocksdb_slice_t {
+    let mut size = 0;
+    let data = rocksdb_iter_timestamp(iter, &mut size);
+    rocksdb_slice_t { data, size }
+}

@@ -20,10 +20,13 @@
 #![allow(unsafe_code)]
 #![allow(non_camel_case_types)]
 #![allow(clippy::missing_safety_doc)]
+// c.h fixes the argument lists.
+#![allow(clippy::too_many_arguments)]
 
 pub mod batch;
 pub mod cache;
 pub mod cf;
+pub mod compact;
 pub mod db;
 pub mod env;
 pub mod filter;
@@ -31,9 +34,11 @@ pub mod flush;
 pub mod iter;
 pub mod not_implemented;
 pub mod option_accessors;
+pub mod option_sets;
 pub mod options;
 pub mod readoptions;
 pub mod snapshot;
+pub mod statistics;
 pub mod table_options;
 pub mod writeoptions;
 

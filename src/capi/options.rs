@@ -24,6 +24,9 @@ pub struct rocksdb_options_t {
     pub(crate) stored_text: std::collections::BTreeMap<&'static str, String>,
     /// compression_per_level as set (the engine has no per-level codec yet).
     pub(crate) compression_per_level: Vec<c_int>,
+    /// Set-valued options (option_sets.rs), present once touched.
+    pub(crate) int_sets:
+        std::collections::BTreeMap<&'static str, std::collections::BTreeSet<c_int>>,
 }
 
 impl rocksdb_options_t {
@@ -34,6 +37,7 @@ impl rocksdb_options_t {
             unsupported: Vec::new(),
             stored_text: Default::default(),
             compression_per_level: Vec::new(),
+            int_sets: Default::default(),
         }
     }
 
@@ -41,6 +45,10 @@ impl rocksdb_options_t {
     pub(crate) fn check_supported(&self) -> Result<()> {
         if let Some(what) = self.unsupported.first() {
             return Err(Error::not_supported(what.clone()));
+        }
+        // FIFO compaction (style 2) drops old files; universal (1) only schedules differently.
+        if self.stored.get("compaction_style") == Some(2) {
+            return Err(Error::not_supported("FIFO compaction"));
         }
         for (name, what) in super::option_accessors::CHANGES_RESULTS {
             if self.stored.get(name).is_some_and(|v| v != 0) {
@@ -95,8 +103,7 @@ pub unsafe extern "C" fn rocksdb_options_increase_parallelism(
     total_threads: c_int,
 ) {
     guarded((), || {
-        let o = handle_mut(opt, "options")?;
-        o.opts.max_background_jobs = total_threads.max(1);
+        handle_mut(opt, "options")?.opts.max_background_jobs = total_threads;
         Ok(())
     })
 }
@@ -110,32 +117,48 @@ pub unsafe extern "C" fn rocksdb_options_optimize_for_point_lookup(
     guarded((), || {
         let o = handle_mut(opt, "options")?;
         o.opts.table.bloom_bits_per_key = 10.0;
-        o.stored.set(
-            "optimize_for_point_lookup_block_cache_mb",
-            block_cache_size_mb,
-        );
+        let bytes =
+            usize::try_from(block_cache_size_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        o.opts.table.block_cache = Some(crate::table::cache::BlockCache::new(bytes, -1));
+        // The hash index inside data blocks and the memtable prefix bloom are speed-ups ferrock lacks.
+        o.stored.set("memtable_whole_key_filtering", 1);
         Ok(())
     })
 }
 
-/// RocksDB's OptimizeLevelStyleCompaction for a memtable budget.
+/// RocksDB's OptimizeLevelStyleCompaction for a memtable budget (the same fields,
+/// including no compression on L0 and L1 and LZ4 below).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_optimize_level_style_compaction(
     opt: *mut rocksdb_options_t,
     memtable_memory_budget: u64,
 ) {
     guarded((), || {
-        let o = &mut handle_mut(opt, "options")?.opts;
-        let wbs = (memtable_memory_budget / 4) as usize;
-        o.write_buffer_size = wbs;
-        o.max_write_buffer_number = 6;
+        let h = handle_mut(opt, "options")?;
+        let o = &mut h.opts;
+        o.write_buffer_size = usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
         o.min_write_buffer_number_to_merge = 2;
+        o.max_write_buffer_number = 6;
+        o.level0_file_num_compaction_trigger = 2;
         o.target_file_size_base = memtable_memory_budget / 8;
         o.max_bytes_for_level_base = memtable_memory_budget;
+        let levels = o.num_levels.max(0);
+        h.stored.set("compaction_style", 0);
+        h.compression_per_level = (0..levels)
+            .map(|i| {
+                if i < 2 {
+                    CompressionType::None as c_int
+                } else {
+                    CompressionType::Lz4 as c_int
+                }
+            })
+            .collect();
         Ok(())
     })
 }
 
+/// RocksDB's OptimizeUniversalStyleCompaction: universal compaction is recorded
+/// (ferrock compacts level-style, which gives the same results).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_optimize_universal_style_compaction(
     opt: *mut rocksdb_options_t,
@@ -143,10 +166,10 @@ pub unsafe extern "C" fn rocksdb_options_optimize_universal_style_compaction(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
-        o.opts.write_buffer_size = (memtable_memory_budget / 4) as usize;
-        o.opts.max_write_buffer_number = 6;
+        o.opts.write_buffer_size =
+            usize::try_from(memtable_memory_budget / 4).unwrap_or(usize::MAX);
         o.opts.min_write_buffer_number_to_merge = 2;
-        // compaction_style = universal (1): stored; ferrock compacts level-style.
+        o.opts.max_write_buffer_number = 6;
         o.stored.set("compaction_style", 1);
         Ok(())
     })
@@ -174,7 +197,7 @@ pub unsafe extern "C" fn rocksdb_options_prepare_for_bulk_load(opt: *mut rocksdb
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_enable_statistics(opt: *mut rocksdb_options_t) {
     guarded((), || {
-        handle_mut(opt, "options")?.opts.statistics = true;
+        handle_mut(opt, "options")?.opts.enable_statistics();
         Ok(())
     })
 }
@@ -201,8 +224,8 @@ pub unsafe extern "C" fn rocksdb_options_get_compression(opt: *mut rocksdb_optio
     guarded(0, || Ok(handle(opt, "options")?.opts.compression as c_int))
 }
 
-/// 0x7F (kDisableCompressionOption) means "use `compression`", RocksDB's default.
-const DISABLE_COMPRESSION_OPTION: c_int = 0x7F;
+/// 0xFF (kDisableCompressionOption) means "use `compression`", RocksDB's default.
+const DISABLE_COMPRESSION_OPTION: c_int = 0xFF;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression(
@@ -520,4 +543,72 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_per_level(
         o.compression_per_level = levels;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::option_accessors::*;
+    use super::*;
+
+    #[test]
+    fn engine_options_and_stored_options_read_back() {
+        unsafe {
+            let o = rocksdb_options_create();
+            rocksdb_options_set_write_buffer_size(o, 1 << 20);
+            assert_eq!((*o).opts.write_buffer_size, 1 << 20);
+            assert_eq!(rocksdb_options_get_write_buffer_size(o), 1 << 20);
+            // Not an engine field: stored, and its getter starts at RocksDB's default.
+            assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 16);
+            rocksdb_options_set_max_file_opening_threads(o, 3);
+            assert_eq!(rocksdb_options_get_max_file_opening_threads(o), 3);
+            assert!((*o)
+                .ignored_option_names()
+                .contains(&"max_file_opening_threads"));
+            rocksdb_options_destroy(o);
+        }
+    }
+
+    #[test]
+    fn result_changing_options_refuse_open() {
+        unsafe {
+            let o = rocksdb_options_create();
+            assert!((*o).check_supported().is_ok());
+            rocksdb_options_set_enable_blob_files(o, 1);
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: blob files (enable_blob_files)"
+            );
+            rocksdb_options_destroy(o);
+
+            let o = rocksdb_options_create();
+            rocksdb_options_set_compression(o, 1);
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: compression type Snappy"
+            );
+            rocksdb_options_set_uint64add_merge_operator(o);
+            rocksdb_options_destroy(o);
+
+            let o = rocksdb_options_create();
+            rocksdb_options_set_compaction_style(o, 1);
+            assert!((*o).check_supported().is_ok());
+            rocksdb_options_set_compaction_style(o, 2);
+            assert_eq!(
+                (*o).check_supported().unwrap_err().to_string(),
+                "Not implemented: FIFO compaction"
+            );
+            rocksdb_options_destroy(o);
+        }
+    }
+
+    #[test]
+    fn bottommost_compression_defaults_to_disabled_marker() {
+        unsafe {
+            let o = rocksdb_options_create();
+            assert_eq!(rocksdb_options_get_bottommost_compression(o), 0xFF);
+            rocksdb_options_set_bottommost_compression(o, 4);
+            assert_eq!(rocksdb_options_get_bottommost_compression(o), 4);
+            rocksdb_options_destroy(o);
+        }
+    }
 }

@@ -55,7 +55,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_filter_policy(
     })
 }
 
-/// Records the chosen cache's capacity; see `cache.rs` for how far the cache is wired in.
+/// Tables read with these options use this cache (shared with whoever else holds it); NULL = a cache of the database's own.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_based_options_set_block_cache(
     options: *mut rocksdb_block_based_table_options_t,

@@ -350,6 +350,10 @@ impl DbInner {
             return Err(e);
         }
         self.install_super_version(st, &cf, Some(remaining));
+        self.tick(crate::stats::Ticker::FlushWriteBytes, bytes);
+        if let Some(stats) = &self.stats {
+            stats.measure(crate::stats::Histogram::FlushTime, start.elapsed().as_micros() as u64);
+        }
         let s = &mut st.stats;
         s.flush_count += 1;
         s.flush_bytes += bytes;
@@ -496,6 +500,11 @@ impl DbInner {
         l.bytes_written += bytes_written;
         l.files_in += (plan.inputs.len() + plan.output_inputs.len()) as u64;
         l.files_out += nout as u64;
+        self.tick(crate::stats::Ticker::CompactReadBytes, bytes_read);
+        self.tick(crate::stats::Ticker::CompactWriteBytes, bytes_written);
+        if let Some(stats) = &self.stats {
+            stats.measure(crate::stats::Histogram::CompactionTime, start.elapsed().as_micros() as u64);
+        }
         let k = st.stats.kinds.entry(plan.kind.name()).or_default();
         k.count += 1;
         k.bytes_read += bytes_read;
@@ -714,6 +723,7 @@ impl DbInner {
 
     pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         self.check_open()?;
+        let opts = &opts.sanitized();
         if self.read_only {
             return Err(super::write::read_only_error());
         }

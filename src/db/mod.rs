@@ -199,9 +199,31 @@ pub(crate) struct DbInner {
     pub write_stats: write::WriteStats,
     pub db_id: String,
     pub session_id: String,
+    /// RocksDB's statistics object, when the options enabled it.
+    pub stats: Option<Arc<crate::stats::Statistics>>,
 }
 
 impl DbInner {
+    #[inline]
+    pub fn tick(&self, t: crate::stats::Ticker, n: u64) {
+        if let Some(s) = &self.stats {
+            s.record(t, n);
+        }
+    }
+
+    #[inline]
+    pub fn measure(&self, h: crate::stats::Histogram, start: Option<Instant>) {
+        if let (Some(s), Some(t)) = (&self.stats, start) {
+            s.measure(h, t.elapsed().as_micros() as u64);
+        }
+    }
+
+    /// A start time for `measure`, taken only when statistics are on.
+    #[inline]
+    pub fn timer(&self) -> Option<Instant> {
+        self.stats.as_ref().map(|_| Instant::now())
+    }
+
     pub fn check_open(&self) -> Result<()> {
         if self.closed.load(Ordering::Acquire) {
             return Err(Error::shutdown(""));
@@ -345,6 +367,11 @@ impl Db {
 
     pub fn latest_sequence_number(&self) -> u64 {
         self.inner.last_sequence.load(Ordering::Acquire)
+    }
+
+    /// The statistics object the database records into, when statistics are enabled.
+    pub fn statistics(&self) -> Option<Arc<crate::stats::Statistics>> {
+        self.inner.stats.clone()
     }
 }
 

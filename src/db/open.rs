@@ -37,12 +37,6 @@ fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
                 )));
             }
         }
-        if o.num_levels < 1 {
-            return Err(Error::invalid_argument("num_levels should be at least 1"));
-        }
-        if o.write_buffer_size == 0 {
-            return Err(Error::invalid_argument("write_buffer_size must be positive"));
-        }
     }
     if !cfs.iter().any(|(n, _)| n == "default") {
         return Err(Error::invalid_argument("Default column family not specified"));
@@ -57,6 +51,9 @@ pub(super) fn open(
     read_only: bool,
     error_if_wal_file_exists: bool,
 ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
+    let db_opts = &db_opts.sanitized();
+    let cfs: Vec<(String, Options)> = cfs.iter().map(|(n, o)| (n.clone(), o.sanitized())).collect();
+    let cfs = &cfs[..];
     check_options(db_opts, cfs)?;
     let fs = db_opts.file_system();
     let path = path.to_path_buf();
@@ -192,6 +189,7 @@ pub(super) fn open(
         write_stats: Default::default(),
         db_id,
         session_id,
+        stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
     });
 
     // Column families with their recovered versions and empty memtables.

@@ -51,13 +51,22 @@ impl DbInner {
 
     pub(crate) fn get_impl(&self, ro: &ReadOptions, cf: &ColumnFamily, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.check_open()?;
+        let timer = self.timer();
         let sv = cf.super_version();
         let seq = self.read_seq(ro);
-        match self.lookup(&sv, cf, key, seq)? {
+        let r = match self.lookup(&sv, cf, key, seq)? {
             Lookup::Found(v) => Ok(Some(v)),
             Lookup::Deleted | Lookup::Missing => Ok(None),
             Lookup::Failed(e) => Err(e),
+        };
+        if self.stats.is_some() {
+            self.tick(crate::stats::Ticker::NumberKeysRead, 1);
+            if let Ok(Some(v)) = &r {
+                self.tick(crate::stats::Ticker::BytesRead, v.len() as u64);
+            }
+            self.measure(crate::stats::Histogram::DbGet, timer);
         }
+        r
     }
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
@@ -74,9 +83,11 @@ impl DbInner {
                 }
             });
             if !matches!(res, Lookup::Missing) {
+                self.tick(crate::stats::Ticker::MemtableHit, 1);
                 return Ok(res);
             }
         }
+        self.tick(crate::stats::Ticker::MemtableMiss, 1);
         let lookup_key = seek_key(key, seq);
         let version = &sv.version;
         for (level, files) in version.levels.iter().enumerate() {
@@ -107,6 +118,14 @@ impl DbInner {
                     })
                 })?;
                 if !matches!(res, Lookup::Missing) {
+                    self.tick(
+                        match level {
+                            0 => crate::stats::Ticker::GetHitL0,
+                            1 => crate::stats::Ticker::GetHitL1,
+                            _ => crate::stats::Ticker::GetHitL2AndUp,
+                        },
+                        1,
+                    );
                     return Ok(res);
                 }
             }
@@ -159,6 +178,7 @@ impl Db {
     }
     /// One result per key, in order, all read at one sequence number.
     pub fn multi_get_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
+        self.inner.tick(crate::stats::Ticker::NumberMultigetCalls, 1);
         let mut ro = ro.clone();
         if ro.snapshot.is_none() {
             match self.snapshot() {
@@ -209,7 +229,10 @@ impl DbIterator {
     }
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
-            self.it.seek(key)
+            let t = self.db.timer();
+            self.it.seek(key);
+            self.db.tick(crate::stats::Ticker::NumberDbSeek, 1);
+            self.db.measure(crate::stats::Histogram::DbSeek, t);
         }
     }
     pub fn seek_for_prev(&mut self, key: &[u8]) {
@@ -219,12 +242,14 @@ impl DbIterator {
     }
     pub fn next(&mut self) {
         if self.valid() {
-            self.it.next()
+            self.it.next();
+            self.db.tick(crate::stats::Ticker::NumberDbNext, 1);
         }
     }
     pub fn prev(&mut self) {
         if self.valid() {
-            self.it.prev()
+            self.it.prev();
+            self.db.tick(crate::stats::Ticker::NumberDbPrev, 1);
         }
     }
     /// Requires: `valid()`.

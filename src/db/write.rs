@@ -232,6 +232,7 @@ impl DbInner {
         if batch.count() == 0 {
             return Ok(());
         }
+        let timer = self.timer();
         let w = Arc::new(Writer {
             batch,
             sync: wo.sync,
@@ -255,11 +256,15 @@ impl DbInner {
         {
             let mut st = w.state.lock();
             if st.done {
+                self.tick(crate::stats::Ticker::WriteDoneByOther, 1);
+                self.measure(crate::stats::Histogram::DbWrite, timer);
                 return st.result.take().unwrap_or(Ok(()));
             }
         }
         // This writer leads a group.
         let result = self.lead_group(&w);
+        self.tick(crate::stats::Ticker::WriteDoneBySelf, 1);
+        self.measure(crate::stats::Histogram::DbWrite, timer);
         result
     }
 
@@ -345,8 +350,11 @@ impl DbInner {
                 return Err(e);
             }
             self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
+            self.tick(crate::stats::Ticker::WalFileBytes, record.len() as u64);
+            self.tick(crate::stats::Ticker::WriteWithWal, group.len() as u64);
             if sync {
                 self.write_stats.wal_syncs.fetch_add(1, Ordering::Relaxed);
+                self.tick(crate::stats::Ticker::WalFileSynced, 1);
             }
         } else {
             self.state.lock().has_unpersisted_data = true;
@@ -391,7 +399,9 @@ impl DbInner {
                 Ok(())
             })?;
             self.write_stats.bytes.fetch_add(bytes, Ordering::Relaxed);
+            self.tick(crate::stats::Ticker::BytesWritten, w.batch.size_in_bytes() as u64);
         }
+        self.tick(crate::stats::Ticker::NumberKeysWritten, total);
         drop(cfs);
         debug_assert_eq!(seq, first_seq + total);
         self.last_sequence.store(first_seq + total - 1, Ordering::Release);
@@ -407,6 +417,7 @@ impl DbInner {
         ws.stall_count.fetch_add(1, Ordering::Relaxed);
         ws.stall_cause_micros[cause as usize].fetch_add(micros, Ordering::Relaxed);
         ws.stall_cause_count[cause as usize].fetch_add(1, Ordering::Relaxed);
+        self.tick(crate::stats::Ticker::StallMicros, micros);
     }
 
     /// Switches full memtables to immutable (scheduling their flush), delays writes while the

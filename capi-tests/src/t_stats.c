@@ -1,0 +1,58 @@
+/* Statistics through the options handle: tickers by RocksDB's numbers, the text with
+ * RocksDB's line format, histogram data objects, and the stall properties. */
+#include <rocksdb/c.h>
+#include "check.h"
+
+int main(void) {
+  char path[512];
+  make_db_path(path, sizeof path, "t_stats");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  CHECK(rocksdb_options_statistics_get_string(o) == NULL, "no statistics before enable_statistics");
+  rocksdb_options_enable_statistics(o);
+  char* err = NULL;
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  for (int i = 0; i < 10; i++) {
+    char k[16];
+    snprintf(k, sizeof k, "key%02d", i);
+    rocksdb_put(db, wo, k, strlen(k), "value", 5, &err);
+    CHECK_NOERR(err);
+  }
+  size_t len = 0;
+  char* v = rocksdb_get(db, ro, "key03", 5, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "value");
+  free(v);
+  v = rocksdb_get(db, ro, "missing", 7, &len, &err);
+  CHECK(v == NULL, "missing key");
+  /* Ticker numbers are RocksDB 11.8.1's: 58 keys written, 59 keys read, 45 memtable hits. */
+  CHECK(rocksdb_options_statistics_get_ticker_count(o, 58) == 10, "keys written");
+  CHECK(rocksdb_options_statistics_get_ticker_count(o, 59) == 2, "keys read");
+  CHECK(rocksdb_options_statistics_get_ticker_count(o, 45) == 1, "memtable hit");
+  char* text = rocksdb_options_statistics_get_string(o);
+  CHECK(text != NULL && strstr(text, "rocksdb.number.keys.written COUNT : 10\n") != NULL, "statistics text: %s", text ? text : "(null)");
+  CHECK(text != NULL && strstr(text, "rocksdb.db.get.micros P50 : ") != NULL, "histogram line");
+  rocksdb_free(text);
+  rocksdb_statistics_histogram_data_t* h = rocksdb_statistics_histogram_data_create();
+  rocksdb_options_statistics_get_histogram_data(o, 0 /* DB_GET */, h);
+  CHECK(rocksdb_statistics_histogram_data_get_count(h) == 2, "two gets timed");
+  CHECK(rocksdb_statistics_histogram_data_get_max(h) >= rocksdb_statistics_histogram_data_get_min(h), "max >= min");
+  rocksdb_statistics_histogram_data_destroy(h);
+  char* report = rocksdb_property_value(db, "ferrock.stall-report");
+  CHECK(report != NULL && strstr(report, "l0-file-count-limit-stops") != NULL, "stall report");
+  free(report);
+  char* stats = rocksdb_property_value(db, "rocksdb.stats");
+  CHECK(stats != NULL && strstr(stats, "Write Stall (count):") != NULL, "rocksdb.stats has the stall line");
+  free(stats);
+  uint64_t pending = 99;
+  CHECK(rocksdb_property_int(db, "rocksdb.estimate-pending-compaction-bytes", &pending) == 0 && pending == 0, "no debt");
+  rocksdb_close(db);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+  return check_report("t_stats");
+}

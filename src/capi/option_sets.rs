@@ -1,0 +1,197 @@
+//! c.h's set-valued options: `calculate_sst_write_lifetime_hint_set` (compaction
+//! styles, default {level}) and `checksum_handoff_file_types` (file types,
+//! default empty). Both are stored and read back; ferrock does not use them.
+//! Also the clear/has/name functions of options that can never be set in
+//! ferrock (table filters, user-defined index factories, WAL filters), which
+//! answer truthfully that nothing is set.
+
+use super::options::rocksdb_options_t;
+use super::readoptions::rocksdb_readoptions_t;
+use super::table_options::rocksdb_block_based_table_options_t;
+use super::*;
+use libc::{c_int, c_uchar};
+use std::collections::BTreeSet;
+
+const LIFETIME_HINT_SET: &str = "calculate_sst_write_lifetime_hint_set";
+const HANDOFF_SET: &str = "checksum_handoff_file_types";
+
+impl rocksdb_options_t {
+    /// The set as stored, or RocksDB's default for it.
+    fn int_set(&mut self, name: &'static str) -> &mut BTreeSet<c_int> {
+        self.int_sets.entry(name).or_insert_with(|| match name {
+            LIFETIME_HINT_SET => BTreeSet::from([0]),
+            _ => BTreeSet::new(),
+        })
+    }
+}
+
+unsafe fn with_set<T>(
+    opt: *mut rocksdb_options_t,
+    name: &'static str,
+    dflt: T,
+    f: impl FnOnce(&mut BTreeSet<c_int>) -> T,
+) -> T {
+    guarded(dflt, || Ok(f(handle_mut(opt, "options")?.int_set(name))))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_add(
+    opt: *mut rocksdb_options_t,
+    style: c_int,
+) {
+    with_set(opt, LIFETIME_HINT_SET, (), |s| {
+        s.insert(style);
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_remove(
+    opt: *mut rocksdb_options_t,
+    style: c_int,
+) {
+    with_set(opt, LIFETIME_HINT_SET, (), |s| {
+        s.remove(&style);
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_clear(
+    opt: *mut rocksdb_options_t,
+) {
+    with_set(opt, LIFETIME_HINT_SET, (), |s| s.clear())
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_contains(
+    opt: *mut rocksdb_options_t,
+    style: c_int,
+) -> c_uchar {
+    with_set(opt, LIFETIME_HINT_SET, 0, |s| s.contains(&style) as c_uchar)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_calculate_sst_write_lifetime_hint_set_count(
+    opt: *mut rocksdb_options_t,
+) -> size_t {
+    with_set(opt, LIFETIME_HINT_SET, 0, |s| s.len())
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_add(
+    opt: *mut rocksdb_options_t,
+    file_type: c_int,
+) {
+    with_set(opt, HANDOFF_SET, (), |s| {
+        s.insert(file_type);
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_remove(
+    opt: *mut rocksdb_options_t,
+    file_type: c_int,
+) {
+    with_set(opt, HANDOFF_SET, (), |s| {
+        s.remove(&file_type);
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_clear(
+    opt: *mut rocksdb_options_t,
+) {
+    with_set(opt, HANDOFF_SET, (), |s| s.clear())
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_contains(
+    opt: *mut rocksdb_options_t,
+    file_type: c_int,
+) -> c_uchar {
+    with_set(opt, HANDOFF_SET, 0, |s| s.contains(&file_type) as c_uchar)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_count(
+    opt: *mut rocksdb_options_t,
+) -> size_t {
+    with_set(opt, HANDOFF_SET, 0, |s| s.len())
+}
+
+/// No table filter can be set in ferrock (its setter is not declared): nothing to clear.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_table_filter(opt: *mut rocksdb_readoptions_t) {
+    let _ = opt;
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_has_table_filter(
+    opt: *const rocksdb_readoptions_t,
+) -> c_uchar {
+    let _ = opt;
+    0
+}
+
+/// No table index factory can be set in ferrock: nothing to clear.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_table_index_factory(
+    opt: *mut rocksdb_readoptions_t,
+) {
+    let _ = opt;
+}
+
+/// NULL (length 0): no table index factory is set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_get_table_index_factory_name(
+    opt: *const rocksdb_readoptions_t,
+    len: *mut size_t,
+) -> *const c_char {
+    let _ = opt;
+    set_out(len, 0);
+    std::ptr::null()
+}
+
+/// No user-defined index factory can be set in ferrock: nothing to clear.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_clear_user_defined_index_factory(
+    opt: *mut rocksdb_block_based_table_options_t,
+) {
+    let _ = opt;
+}
+
+/// NULL (length 0): no user-defined index factory is set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_get_user_defined_index_factory_name(
+    opt: *const rocksdb_block_based_table_options_t,
+    len: *mut size_t,
+) -> *const c_char {
+    let _ = opt;
+    set_out(len, 0);
+    std::ptr::null()
+}
+
+/// No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_clear_wal_filter(opt: *mut rocksdb_options_t) {
+    let _ = opt;
+}
+
+/// The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_memtable_vector_rep(opt: *mut rocksdb_options_t) {
+    guarded((), || {
+        handle_mut(opt, "options")?
+            .stored
+            .set("memtable_factory_vector", 1);
+        Ok(())
+    })
+}
+
+/// NULL: no logger object can be set in ferrock (its constructors return NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_info_log(
+    opt: *mut rocksdb_options_t,
+) -> *mut super::not_implemented::rocksdb_logger_t {
+    let _ = opt;
+    std::ptr::null_mut()
+}
