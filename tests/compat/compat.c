@@ -12,6 +12,7 @@
  * snappy (Snappy in every phase), lz4, zstd, zlib, bzip2, bloom10,
  * ribbon, partitioned (two-level index + partitioned bloom filters), fv2 (format_version
  * 2, CRC32C), prefix (a 6-byte prefix extractor, prefix-only bloom filter),
+ * recycle (recycle_log_file_num 4, so recyclable WAL records, rounds 1-2 unflushed),
  * cfs (three column families), wal (rounds 1-2 left unflushed in the WAL),
  * twopc (a TransactionDB: each round a prepared-then-committed transaction, one more
  * prepared and rolled back, everything left in the WAL).
@@ -118,6 +119,12 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
   if (!strcmp(m, "ribbon") && writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_ribbon(10));
+  }
+  /* Recycled log files: RocksDB writes the recyclable record format (types 5-8). */
+  if (!strcmp(m, "recycle") && writer) {
+    /* 7.8.3 keeps recycling only under kSkipAnyCorruptedRecords (it sanitizes it to 0 otherwise). */
+    rocksdb_options_set_wal_recovery_mode(o, 3);
+    rocksdb_options_set_recycle_log_file_num(o, 4);
   }
   if (!strcmp(m, "prefix") && writer) {
     /* A prefix-only filter (no whole keys in it): readers may use or skip it. */
@@ -428,7 +435,7 @@ int main(int argc, char **argv) {
   }
   const char *role = argv[1], *dir = argv[2];
   g_mode = argv[3];
-  int wal = !strcmp(g_mode, "wal");
+  int wal = !strcmp(g_mode, "wal") || !strcmp(g_mode, "recycle");
   if (!strcmp(role, "write") && (!strcmp(g_mode, "twopc") || !strcmp(g_mode, "prepared"))) {
     /* (Debian's RocksDB asserts when a plain DB replays 2PC records, so the
      * checks start with ferrock's open.) */

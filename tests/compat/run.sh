@@ -16,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
 BIN=$ROOT/target/compat
-MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal twopc}
+MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal recycle twopc}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
 # until range deletions and merge operators land; MODE:expected message.
 REFUSED=${COMPAT_REFUSED-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator;blob=blob files;prepared=recovering a transaction prepared}
@@ -61,6 +61,12 @@ wal_has_data() { # the newest log file of DIR is not empty
   local f; f=$(ls -1 "$1"/*.log 2>/dev/null | tail -1)
   [ -n "$f" ] && [ -s "$f" ] && echo "$f: $(stat -c %s "$f") bytes"
 }
+recyclable_wal() { # the newest log of DIR starts with a recyclable record (type byte 5..8)
+  local f t; f=$(ls -1 "$1"/*.log | tail -1)
+  t=$(od -An -tu1 -j6 -N1 "$f" | tr -d ' ')
+  echo "$f: first record type $t"
+  [ "$t" -ge 5 ] && [ "$t" -le 8 ]
+}
 compression_is() { # compression_is FILE NAME: the table's rocksdb.compression property
   local got
   got=$(rocksdb /usr/bin/sst_dump --file="$1" --show_properties 2>&1 | sed -n 's/^ *SST file compression algo: //p')
@@ -85,7 +91,8 @@ for mode in $MODES; do
   else
     check "[$mode] RocksDB wrote tables ($(wc -l < "$work/$mode.rocksdb-tables"))" test -s "$work/$mode.rocksdb-tables"
   fi
-  [ "$mode" = wal ] && check "[$mode] RocksDB left its last rounds in a non-empty WAL" wal_has_data "$db"
+  [ "$mode" = wal ] || [ "$mode" = recycle ] && check "[$mode] RocksDB left its last rounds in a non-empty WAL" wal_has_data "$db"
+  [ "$mode" = recycle ] && check "[$mode] the WAL uses recyclable records" recyclable_wal "$db"
   [ "$mode" = partitioned ] && check "[$mode] RocksDB's tables have partitioned indexes" partitioned_tables "$db"
   check "[$mode] ferrock opens it, verifies every key, writes, flushes, compacts, verifies again" \
     "$BIN/compat_ferrock" continue "$db" "$mode"
