@@ -393,7 +393,10 @@ fn blocks_maybe_compressed(compression_name: &str, format_version: u32) -> Resul
             .get(i..i + 2)
             .and_then(|h| u8::from_str_radix(h, 16).ok())
             .ok_or_else(|| Error::corruption("Error parsing second field of compression_name"))?;
-        if code == 0 || CompressionType::from_u8(code).is_none() {
+        if code == 0 || code >= 0x7f {
+            return Err(Error::corruption("Error parsing second field of compression_name"));
+        }
+        if CompressionType::from_u8(code).is_none() {
             return Err(Error::not_supported(format!("compression type {} in compression_name", code)));
         }
     }
@@ -658,5 +661,34 @@ impl InternalIterator for TableIterator {
             Some(d) => d.status(),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod compression_name_tests {
+    use super::blocks_maybe_compressed;
+
+    #[test]
+    fn compression_name_rules_per_format() {
+        // Before format 7: one codec name; "NoCompression" means never decompress.
+        assert!(!blocks_maybe_compressed("NoCompression", 5).unwrap());
+        assert!(blocks_maybe_compressed("Snappy", 5).unwrap());
+        assert!(blocks_maybe_compressed("", 7).unwrap(), "a very old file without the property");
+        // Format 7: manager;types.
+        assert!(blocks_maybe_compressed("BuiltinV2;0107", 7).unwrap());
+        assert!(!blocks_maybe_compressed("BuiltinV2;", 7).unwrap());
+        assert!(!blocks_maybe_compressed(";", 7).unwrap());
+        assert_eq!(
+            blocks_maybe_compressed("MyManager;07", 7).unwrap_err().to_string(),
+            "Not implemented: compression manager MyManager"
+        );
+        assert!(blocks_maybe_compressed("BuiltinV2", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;0", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;zz", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;00", 7).unwrap_err().is_corruption());
+        assert_eq!(
+            blocks_maybe_compressed("BuiltinV2;42", 7).unwrap_err().to_string(),
+            "Not implemented: compression type 66 in compression_name"
+        );
     }
 }
