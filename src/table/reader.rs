@@ -72,6 +72,8 @@ pub struct Table {
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
+/// Written when compression_opts.max_dict_bytes > 0.
+const COMPRESSION_DICT_META_NAME: &str = "rocksdb.compression_dict";
 /// Format 6+ keeps the index handle in the metaindex under this name.
 const INDEX_META_NAME: &str = "rocksdb.index";
 
@@ -121,6 +123,13 @@ impl Table {
                     check_handle(&h, file_size, &file_name)?;
                     Ok::<BlockHandle, Error>(h)
                 };
+                if name == COMPRESSION_DICT_META_NAME.as_bytes() {
+                    // Blocks compressed against a dictionary cannot be read without it.
+                    return Err(Error::not_supported(format!(
+                        "compression dictionaries (rocksdb.compression_dict in {})",
+                        file_name
+                    )));
+                }
                 if name == INDEX_META_NAME.as_bytes() && footer.format_version >= 6 {
                     footer.index_handle = h()?;
                 } else if name == PROPERTIES_META_NAME.as_bytes()

@@ -737,6 +737,18 @@ fn reads_rocksdb_partitioned_index_and_filters() {
 }
 
 #[test]
+fn compression_dictionary_tables_are_not_supported() {
+    let Some(dir) = run_db_bench("zstd", 4, 5, &["--compression_max_dict_bytes=16384"]) else { return };
+    let fs = crate::env::default_fs();
+    for p in db_bench_ssts(&dir) {
+        let size = fs.file_size(&p).unwrap();
+        let e = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).err().unwrap();
+        assert!(e.to_string().starts_with("Not implemented: compression dictionaries (rocksdb.compression_dict"), "{}", e);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn reads_rocksdb_written_tables_lz4() {
     read_db_bench_tables("lz4");
 }
