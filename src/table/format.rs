@@ -22,6 +22,10 @@ pub const LEGACY_FOOTER_SIZE: usize = 48;
 pub const MAX_BLOCK_HANDLE_LEN: usize = 20;
 pub const BLOCK_BASED_TABLE_MAGIC: u64 = 0x88e2_41b7_85f4_cff7;
 pub const LEGACY_BLOCK_BASED_TABLE_MAGIC: u64 = 0xdb47_7524_8b80_fb57;
+/// Magic numbers of RocksDB's other table formats, recognised only to name them.
+pub const PLAIN_TABLE_MAGIC: u64 = 0x8242_2296_63bf_9564;
+pub const LEGACY_PLAIN_TABLE_MAGIC: u64 = 0x4f34_18eb_7a8f_13b8;
+pub const CUCKOO_TABLE_MAGIC: u64 = 0x9267_89d0_c5f1_7873;
 /// The format_version ferrock writes (7.8.3 cannot read 6 or 7).
 pub const FORMAT_VERSION: u32 = 5;
 
@@ -138,6 +142,15 @@ impl Footer {
                 format_version: 0,
                 base_context_checksum: 0,
             });
+        }
+        match magic {
+            PLAIN_TABLE_MAGIC | LEGACY_PLAIN_TABLE_MAGIC => {
+                return Err(Error::not_supported("PlainTable SST files (only block-based tables are read)"))
+            }
+            CUCKOO_TABLE_MAGIC => {
+                return Err(Error::not_supported("CuckooTable SST files (only block-based tables are read)"))
+            }
+            _ => {}
         }
         if magic != BLOCK_BASED_TABLE_MAGIC {
             return Err(Error::corruption(format!(
@@ -354,6 +367,14 @@ mod tests {
         b[50] ^= 1;
         assert!(Footer::decode(&b, 0).unwrap_err().to_string().contains("Bad table magic number"));
         assert!(Footer::decode(&b[..10], 0).unwrap_err().is_corruption());
+        let mut plain = vec![0u8; 48];
+        plain[40..].copy_from_slice(&PLAIN_TABLE_MAGIC.to_le_bytes());
+        assert_eq!(
+            Footer::decode(&plain, 0).unwrap_err().to_string(),
+            "Not implemented: PlainTable SST files (only block-based tables are read)"
+        );
+        plain[40..].copy_from_slice(&CUCKOO_TABLE_MAGIC.to_le_bytes());
+        assert!(Footer::decode(&plain, 0).unwrap_err().to_string().contains("CuckooTable"));
         // A format 6 footer written with the old layout has no extended magic.
         let b = Footer { format_version: 6, ..f }.encode();
         assert!(Footer::decode(&b, 0).unwrap_err().to_string().contains("Bad extended magic number"));
