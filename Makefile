@@ -16,7 +16,7 @@ ALIASES      := librocksdb.so librocksdb.so.7.8
 # suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
-.PHONY: all build header deps test bench bench-compare install clean test-cpp test-go test-python
+.PHONY: all build header deps test bench bench-compare rocksdb-release install clean test-cpp test-go test-python
 
 all: build
 
@@ -37,8 +37,16 @@ test: deps
 bench: build
 	@scripts/bench.sh
 
+# RocksDB 7.8.3 (Debian), RocksDB 11.8.1 (release build, made once by rocksdb-release
+# when missing; ROCKSDB_RELEASE=0 leaves it out) and ferrock, one ratio table.
 bench-compare: deps build
 	@bench/compare.sh
+
+# Builds RocksDB 11.8.1 in release mode once (librocksdb-sys 0.19.0+11.8.1 with lz4,
+# snappy, zstd; ~15 minutes on 2 cores, under nice) into ~/.cache/ferrock/rocksdb-11.8.1,
+# outside target/ so `make clean` keeps it, and links it into a shared librocksdb.so.
+rocksdb-release:
+	@bench/rocksdb-release.sh
 
 # Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
 install: build

@@ -5,7 +5,8 @@
  * and with LD_LIBRARY_PATH=target/release (ferrock's librocksdb.so.7.8 alias).
  *
  *   bench_compare WORKLOAD DBDIR NUM OPS
- *   WORKLOAD: fillseq | fillrandom | overwrite | readrandom | seekrandom
+ *   WORKLOAD: fillseq | fillrandom | overwrite | fillbatch | readrandom | seekrandom
+ *             | readwhilewriting | deleterandom
  *
  * The process forks: the child opens DBDIR, runs the workload and prints
  *   RESULT <workload> <ops> <seconds> <verified> <missing_or_wrong>
@@ -17,7 +18,11 @@
  * compresses to about half, like db_bench's --compression_ratio=0.5). Reads run on
  * the database fillseq built, where every key 0..NUM-1 exists, and check every
  * value they find: readrandom must find every key with its value, seekrandom must
- * land on the key it sought, with its value.
+ * land on the key it sought, with its value. fillbatch writes keys in order in
+ * write batches of BATCH puts. readwhilewriting is readrandom while a second
+ * thread keeps putting random keys (each with its own value, so reads still
+ * verify). deleterandom deletes random keys of fillrandom's database and then
+ * checks that the last DELETE_CHECK keys it deleted are gone.
  *
  * Both sides get the same options, set explicitly: LZ4, 64 MiB write buffers,
  * an LRU block cache of 32 MiB, 2 background jobs. */
@@ -29,6 +34,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,6 +42,8 @@
 #define VALUE_SIZE 100
 #define CACHE_BYTES (32u << 20)
 #define WRITE_BUFFER_BYTES (64u << 20)
+#define BATCH 100
+#define DELETE_CHECK 1000
 
 static uint64_t rng_state;
 
@@ -72,6 +80,34 @@ static void fail(const char *what, char *err) {
   exit(2);
 }
 
+struct writer_args {
+  rocksdb_t *db;
+  rocksdb_writeoptions_t *wo;
+  uint64_t num;
+  volatile int stop;
+  uint64_t writes;
+  char *err;
+};
+
+/* readwhilewriting's writer: its own SplitMix64 stream, so the readers' keys stay the same. */
+static void *background_writer(void *p) {
+  struct writer_args *a = p;
+  uint64_t s = 0x5DEECE66Dull;
+  char key[KEY_SIZE], value[VALUE_SIZE];
+  while (!a->stop) {
+    uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    uint64_t n = (z ^ (z >> 31)) % a->num;
+    make_key(n, key);
+    make_value(n, value);
+    rocksdb_put(a->db, a->wo, key, KEY_SIZE, value, VALUE_SIZE, &a->err);
+    if (a->err) break;
+    a->writes++;
+  }
+  return NULL;
+}
+
 static int run_workload(const char *workload, const char *dir, uint64_t num, uint64_t ops) {
   char *err = NULL;
   rocksdb_options_t *opts = rocksdb_options_create();
@@ -104,7 +140,44 @@ static int run_workload(const char *workload, const char *dir, uint64_t num, uin
       rocksdb_put(db, wo, key, KEY_SIZE, value, VALUE_SIZE, &err);
       if (err) fail("put", err);
     }
-  } else if (!strcmp(workload, "readrandom")) {
+  } else if (!strcmp(workload, "fillbatch")) {
+    rocksdb_writebatch_t *batch = rocksdb_writebatch_create();
+    for (uint64_t i = 0; i < ops; i += BATCH) {
+      rocksdb_writebatch_clear(batch);
+      for (uint64_t j = i; j < i + BATCH && j < ops; j++) {
+        make_key(j, key);
+        make_value(j, value);
+        rocksdb_writebatch_put(batch, key, KEY_SIZE, value, VALUE_SIZE);
+      }
+      rocksdb_write(db, wo, batch, &err);
+      if (err) fail("write", err);
+    }
+    rocksdb_writebatch_destroy(batch);
+  } else if (!strcmp(workload, "deleterandom")) {
+    uint64_t *last = calloc(DELETE_CHECK, sizeof(uint64_t));
+    if (!last) fail("calloc", NULL);
+    for (uint64_t i = 0; i < ops; i++) {
+      uint64_t n = rng_next() % num;
+      make_key(n, key);
+      rocksdb_delete(db, wo, key, KEY_SIZE, &err);
+      if (err) fail("delete", err);
+      last[i % DELETE_CHECK] = n;
+    }
+    uint64_t checks = ops < DELETE_CHECK ? ops : DELETE_CHECK;
+    for (uint64_t i = 0; i < checks; i++) {
+      make_key(last[i], key);
+      size_t len = 0;
+      char *got = rocksdb_get(db, ro, key, KEY_SIZE, &len, &err);
+      if (err) fail("get", err);
+      if (got) bad++; else verified++;
+      rocksdb_free(got);
+    }
+    free(last);
+  } else if (!strcmp(workload, "readrandom") || !strcmp(workload, "readwhilewriting")) {
+    struct writer_args wa = { db, wo, num, 0, 0, NULL };
+    pthread_t writer;
+    int writing = !strcmp(workload, "readwhilewriting");
+    if (writing && pthread_create(&writer, NULL, background_writer, &wa) != 0) fail("pthread_create", NULL);
     for (uint64_t i = 0; i < ops; i++) {
       uint64_t n = rng_next() % num;
       make_key(n, key);
@@ -114,6 +187,11 @@ static int run_workload(const char *workload, const char *dir, uint64_t num, uin
       make_value(n, value);
       if (got && len == VALUE_SIZE && !memcmp(got, value, VALUE_SIZE)) verified++; else bad++;
       rocksdb_free(got);
+    }
+    if (writing) {
+      wa.stop = 1;
+      pthread_join(writer, NULL);
+      if (wa.err) fail("background put", wa.err);
     }
   } else if (!strcmp(workload, "seekrandom")) {
     for (uint64_t i = 0; i < ops; i++) {

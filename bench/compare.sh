@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# `make bench-compare`: RocksDB 7.8.3 (Debian's librocksdb) and ferrock side by side,
-# in the same command, through ONE C program (bench/bench_compare.c) compiled once
-# against Debian's /usr/include/rocksdb/c.h and linked -lrocksdb. The ferrock runs
-# only set LD_LIBRARY_PATH=target/release, where `make build` put the
-# librocksdb.so.7.8 -> libferrock.so alias.
+# `make bench-compare`: RocksDB 7.8.3 (Debian's librocksdb, built with assertions),
+# RocksDB 11.8.1 (a release build, see bench/rocksdb-release.sh) and ferrock side by
+# side, in the same command, through ONE C program (bench/bench_compare.c) compiled
+# once against Debian's /usr/include/rocksdb/c.h and linked -lrocksdb. The other
+# sides only change LD_LIBRARY_PATH: target/release (where `make build` put the
+# librocksdb.so.7.8 -> libferrock.so alias) or the release build's cache directory
+# (librocksdb.so.7.8 -> its librocksdb.so). The release build is made once when
+# missing (about 15 minutes on 2 cores; ROCKSDB_RELEASE=0 leaves that column out).
 #
 # Workloads (16-byte keys, 100-byte values, LZ4, 64 MiB write buffer, 32 MiB LRU cache):
-#   fillseq, fillrandom (fresh databases), overwrite (on fillrandom's), readrandom and
-#   seekrandom (on fillseq's, every read verified). Each run is its own child process;
-#   the runs alternate between the two libraries (and the order flips every round).
-# Env: NUM (1000000), READS (1000000), SEEKS (100000), ROUNDS (1), OUT (a file for the table),
+#   fillseq, fillrandom, fillbatch (fresh databases; fillbatch in batches of 100),
+#   overwrite (on fillrandom's), readrandom, seekrandom and readwhilewriting (on
+#   fillseq's, every read verified), deleterandom (on fillrandom's, deletions verified).
+#   Each run is its own child process; the runs alternate between the libraries (and
+#   the order rotates every round).
+# Env: NUM (1000000), READS (1000000), SEEKS (100000), RWW_READS (200000), DELETES (NUM),
+#      WORKLOADS (all eight, in order), ROUNDS (1), OUT (a file for the table),
+#      ROCKSDB_RELEASE (1: include RocksDB 11.8.1 release, building it when missing),
+#      RECOMPRESS (1: also compare sst_dump --command=recompress, bench/recompress_compare.sh),
 #      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,18 +25,39 @@ ROOT=$PWD
 NUM=${NUM:-1000000}
 READS=${READS:-1000000}
 SEEKS=${SEEKS:-100000}
+RWW_READS=${RWW_READS:-200000}
+DELETES=${DELETES:-$NUM}
+WORKLOADS=${WORKLOADS:-fillseq fillrandom overwrite fillbatch readrandom seekrandom readwhilewriting deleterandom}
 ROUNDS=${ROUNDS:-1}
 FERROCK_LIBDIR=$ROOT/target/release
+ROCKSDB_RELEASE=${ROCKSDB_RELEASE:-1}
+RELEASE_LIBDIR=${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib
+sides=(rocksdb ferrock)
+if [ "$ROCKSDB_RELEASE" = 1 ]; then
+  if [ ! -f "$RELEASE_LIBDIR/librocksdb.so" ]; then
+    echo "bench-compare: RocksDB 11.8.1 release build missing; building it once now (about 15 minutes on 2 cores)"
+    bench/rocksdb-release.sh
+  fi
+  sides=(rocksdb release ferrock)
+fi
 
 bin=$ROOT/target/bench/bench_compare
 mkdir -p "$(dirname "$bin")"
-gcc -O2 -Wall -Werror -I/usr/include bench/bench_compare.c -o "$bin" -lrocksdb
+gcc -O2 -Wall -Werror -I/usr/include bench/bench_compare.c -o "$bin" -lrocksdb -lpthread
 
 # Prove which library each side loads.
 sys_lib=$(ldd "$bin" | awk '/librocksdb/ { print $3 }')
 our_lib=$(LD_LIBRARY_PATH=$FERROCK_LIBDIR ldd "$bin" | awk '/librocksdb/ { print $3 }')
 echo "rocksdb side: $sys_lib"
 echo "ferrock side: $our_lib -> $(readlink -f "$our_lib")"
+if [ "$ROCKSDB_RELEASE" = 1 ]; then
+  rel_lib=$(LD_LIBRARY_PATH=$RELEASE_LIBDIR ldd "$bin" | awk '/librocksdb/ { print $3 }')
+  echo "release side: $rel_lib -> $(readlink -f "$rel_lib")"
+  case "$(readlink -f "$rel_lib")" in
+    "$RELEASE_LIBDIR"/librocksdb.so) ;;
+    *) echo "bench-compare: the release side does not resolve to $RELEASE_LIBDIR/librocksdb.so" >&2; exit 1 ;;
+  esac
+fi
 case "$(readlink -f "$our_lib")" in
   "$FERROCK_LIBDIR"/libferrock.so) ;;
   *) echo "bench-compare: the ferrock side does not resolve to $FERROCK_LIBDIR/libferrock.so (run make build)" >&2; exit 1 ;;
@@ -47,11 +76,16 @@ run_one() {
     fillseq) dir=$work/$side-seq; rm -rf "$dir"; ops=$NUM ;;
     fillrandom) dir=$work/$side-rand; rm -rf "$dir"; ops=$NUM ;;
     overwrite) dir=$work/$side-rand; ops=$NUM ;;
+    fillbatch) dir=$work/$side-batch; rm -rf "$dir"; ops=$NUM ;;
     readrandom) dir=$work/$side-seq; ops=$READS ;;
+    readwhilewriting) dir=$work/$side-seq; ops=$RWW_READS ;;
+    deleterandom) dir=$work/$side-rand; ops=$DELETES ;;
     seekrandom) dir=$work/$side-seq; ops=$SEEKS ;;
   esac
   if [ "$side" = ferrock ]; then
     out=$(LD_LIBRARY_PATH=$FERROCK_LIBDIR "$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
+  elif [ "$side" = release ]; then
+    out=$(LD_LIBRARY_PATH=$RELEASE_LIBDIR "$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
   else
     out=$("$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
   fi
@@ -64,7 +98,7 @@ run_one() {
   else
     read -r opsps verified bad <<<"$res"
     local checked=""
-    case $w in readrandom|seekrandom) checked=", verified $verified, wrong $bad" ;; esac
+    case $w in readrandom|seekrandom|readwhilewriting|deleterandom) checked=", verified $verified, wrong $bad" ;; esac
     echo "  $side $w: $opsps ops/s, peak RSS $(awk -v k="$rss" 'BEGIN { printf "%.0f", k / 1024 }') MiB$checked"
     echo "$side $w $opsps $rss ok" >> "$results"
   fi
@@ -72,30 +106,47 @@ run_one() {
 
 for ((round = 1; round <= ROUNDS; round++)); do
   echo "round $round of $ROUNDS"
-  for w in fillseq fillrandom overwrite readrandom seekrandom; do
-    if ((round % 2)); then run_one rocksdb "$w"; run_one ferrock "$w"
-    else run_one ferrock "$w"; run_one rocksdb "$w"; fi
+  for w in $WORKLOADS; do
+    # The order rotates every round so no side always runs first (on a cold cache).
+    n=${#sides[@]}
+    for ((k = 0; k < n; k++)); do run_one "${sides[$(((k + round - 1) % n))]}" "$w"; done
   done
 done
 
-table=$(awk -v num="$NUM" '
+table=$(awk -v release="$ROCKSDB_RELEASE" -v workloads="$WORKLOADS" '
   { key = $1 SUBSEP $2; if ($5 != "ok") failed[key] = 1; sum[key] += $3; n[key]++; if ($4 > rss[key]) rss[key] = $4 }
+  function ops(s, w) { k = s SUBSEP w; return (k in failed) ? "FAILED" : sprintf("%.0f", sum[k] / n[k]) }
+  function ratio(a, b, w) { ka = a SUBSEP w; kb = b SUBSEP w
+    return ((ka in failed) || (kb in failed) || sum[kb] == 0) ? "-" : sprintf("%.2f", sum[ka] / sum[kb]) }
+  function mib(s, w) { k = s SUBSEP w; return (k in failed) ? "-" : sprintf("%.0f MiB", rss[k] / 1024) }
   END {
-    print "| workload | RocksDB 7.8.3 ops/s | ferrock ops/s | ferrock / RocksDB | RocksDB peak RSS | ferrock peak RSS |"
-    print "|---|---:|---:|---:|---:|---:|"
-    split("fillseq fillrandom overwrite readrandom seekrandom", ws, " ")
-    for (i = 1; i <= 5; i++) {
-      w = ws[i]; r = "rocksdb" SUBSEP w; f = "ferrock" SUBSEP w
-      ro = (r in failed) ? "FAILED" : sprintf("%.0f", sum[r] / n[r])
-      fo = (f in failed) ? "FAILED" : sprintf("%.0f", sum[f] / n[f])
-      ratio = ((r in failed) || (f in failed) || sum[r] == 0) ? "-" : sprintf("%.2f", sum[f] / sum[r])
-      rr = (r in failed) ? "-" : sprintf("%.0f MiB", rss[r] / 1024)
-      fr = (f in failed) ? "-" : sprintf("%.0f MiB", rss[f] / 1024)
-      printf "| %s | %s | %s | %s | %s | %s |\n", w, ro, fo, ratio, rr, fr
+    if (release == 1) {
+      print "| workload | RocksDB 7.8.3 (Debian) ops/s | RocksDB 11.8.1 release ops/s | ferrock ops/s | ferrock / 7.8.3 | ferrock / 11.8.1 | peak RSS 7.8.3 | peak RSS 11.8.1 | peak RSS ferrock |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    } else {
+      print "| workload | RocksDB 7.8.3 ops/s | ferrock ops/s | ferrock / RocksDB | RocksDB peak RSS | ferrock peak RSS |"
+      print "|---|---:|---:|---:|---:|---:|"
+    }
+    nw = split(workloads, ws, " ")
+    for (i = 1; i <= nw; i++) {
+      w = ws[i]
+      if (release == 1)
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", w, ops("rocksdb", w), ops("release", w), ops("ferrock", w),
+          ratio("ferrock", "rocksdb", w), ratio("ferrock", "release", w), mib("rocksdb", w), mib("release", w), mib("ferrock", w)
+      else
+        printf "| %s | %s | %s | %s | %s | %s |\n", w, ops("rocksdb", w), ops("ferrock", w), ratio("ferrock", "rocksdb", w),
+          mib("rocksdb", w), mib("ferrock", w)
     }
   }' "$results")
 echo
 echo "$table"
+recompress=""
+if [ "${RECOMPRESS:-1}" = 1 ]; then
+  echo
+  echo "sst_dump --command=recompress with LZ4, RocksDB 7.8.3's and ferrock's on the same table:"
+  recompress=$(bench/recompress_compare.sh) || recompress="(recompress comparison failed)"
+  echo "$recompress"
+fi
 if [ -n "${OUT:-}" ]; then echo "$table" > "$OUT"; fi
 if [ "${RECORD:-0}" = 1 ]; then
   cpu=$(awk -F: '/^model name/ { sub(/^ +/, "", $2); print $2; exit }' /proc/cpuinfo)
@@ -105,11 +156,17 @@ if [ "${RECORD:-0}" = 1 ]; then
     echo
     echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- Machine: $(nproc) CPUs ($cpu), $ram RAM, $(. /etc/os-release && echo "$PRETTY_NAME")"
-    echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian), ferrock $(git describe --always --dirty 2>/dev/null)"
+    echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian, built with assertions)$([ "$ROCKSDB_RELEASE" = 1 ] && echo ", RocksDB 11.8.1 (release build of librocksdb-sys 0.19.0+11.8.1: -O3, NDEBUG)"), ferrock $(git describe --always --dirty 2>/dev/null)"
     echo "- Load average when the run started: $load_at_start (the machine may be shared)"
-    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS ROUNDS=$ROUNDS make bench-compare\`"
+    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS RWW_READS=$RWW_READS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE make bench-compare\`"
     echo
     echo "$table"
+    if [ -n "$recompress" ]; then
+      echo
+      echo "sst_dump \`--command=recompress\` with LZ4 on the same table (\`bench/recompress_compare.sh\`):"
+      echo
+      echo "$recompress"
+    fi
   } > "$work/benchmarks.md"
   cp "$work/benchmarks.md" docs/benchmarks.md
   echo "recorded in docs/benchmarks.md"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, header, capi, interop, compat, install, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, header, capi, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -87,6 +87,13 @@ if [ -f include/rocksdb/c.h ]; then
 else
   skip_suite interop "include/rocksdb/c.h not generated yet"
   skip_suite install "include/rocksdb/c.h not generated yet"
+fi
+
+# sst_dump and ldb against Debian's tools, on RocksDB's and ferrock's files (target/release binaries).
+if [ -x tests/tools/run.sh ]; then
+  run_suite tools tests/tools/run.sh
+else
+  skip_suite tools "tests/tools/run.sh not in the tree yet"
 fi
 
 for b in cpp go python; do

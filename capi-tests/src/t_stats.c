@@ -49,6 +49,39 @@ int main(void) {
   free(stats);
   uint64_t pending = 99;
   CHECK(rocksdb_property_int(db, "rocksdb.estimate-pending-compaction-bytes", &pending) == 0 && pending == 0, "no debt");
+  /* File deletions: with deletions disabled, a compaction leaves its input tables on disk. */
+  rocksdb_disable_file_deletions(db, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "key03", 5, "newer", 5, &err);
+  CHECK_NOERR(err);
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  uint64_t enabled = 9;
+  CHECK(rocksdb_property_int(db, "rocksdb.is-file-deletions-enabled", &enabled) == 0 && enabled == 0, "deletions disabled");
+  char* live_before = rocksdb_property_value(db, "rocksdb.sstables");
+  int sst_on_disk = 0;
+  {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -c '\\.sst$'", path);
+    FILE* p = popen(cmd, "r");
+    if (p) { if (fscanf(p, "%d", &sst_on_disk) != 1) sst_on_disk = -1; pclose(p); }
+  }
+  CHECK(sst_on_disk >= 3, "compaction inputs kept on disk while deletions are disabled (%d tables)", sst_on_disk);
+  free(live_before);
+  rocksdb_enable_file_deletions(db, &err);
+  CHECK_NOERR(err);
+  {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -c '\\.sst$'", path);
+    FILE* p = popen(cmd, "r");
+    if (p) { if (fscanf(p, "%d", &sst_on_disk) != 1) sst_on_disk = -1; pclose(p); }
+  }
+  CHECK(sst_on_disk == 1, "obsolete tables deleted once deletions are enabled again (%d tables)", sst_on_disk);
+  rocksdb_flushoptions_destroy(fo);
   rocksdb_close(db);
   rocksdb_readoptions_destroy(ro);
   rocksdb_writeoptions_destroy(wo);

@@ -1150,6 +1150,10 @@ extern ROCKSDB_LIBRARY_API void rocksdb_create_dir_if_missing(rocksdb_env_t *env
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_env(rocksdb_options_t *opt, rocksdb_env_t *env);
 
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *db, char **errptr);
+
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom(double bits_per_key);
 
 /*
@@ -2614,16 +2618,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, r
  Not implemented in ferrock: reports "Not implemented: rocksdb_delete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_disable_file_deletions" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_enable_file_deletions" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *a0, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.

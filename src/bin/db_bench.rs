@@ -6,8 +6,18 @@
 //! big-endian number padded with '0' to `--key_size`), value generator
 //! (fragments compressible to `--compression_ratio`) and the exact text of the
 //! header and of each result line, so scripts that parse RocksDB's output parse
-//! ours. Benchmarks: fillseq, fillrandom, overwrite, readrandom, seekrandom,
-//! readseq, readreverse, stats, compact.
+//! ours. Benchmarks: fillseq, fillrandom, overwrite, fill100K, readseq,
+//! readreverse, readrandom, multireadrandom, deleteseq, deleterandom,
+//! readwhilewriting, readrandomwriterandom, seekrandom, seekrandomwhilewriting,
+//! newiterator, fillseekseq, compact, stats.
+//!
+//! With `--stats_interval_seconds=N` a reporter thread prints RocksDB's interval
+//! line on stderr every N seconds (`... thread 0: (interval,total) ops and
+//! (interval,total) ops/second in (interval,total) seconds`); with
+//! `--stats_per_interval=1` it adds `... thread 0: interval stall% S l0_files F
+//! pending_compaction_bytes B` (from the engine's properties), which
+//! scripts/plot_bench.py draws. After the last benchmark one summary row per
+//! benchmark is printed with the columns of RocksDB's tools/benchmark.sh.
 
 use ferrock::db::Db;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
@@ -17,7 +27,9 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::exit;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Every flag db_bench accepts, with RocksDB's default, as text; parsed on use.
 const FLAG_DEFAULTS: &[(&str, &str)] = &[
@@ -53,7 +65,25 @@ const FLAG_DEFAULTS: &[(&str, &str)] = &[
     ("max_background_jobs", "2"),
     ("open_files", "-1"),
     ("statistics", "false"),
+    // Issue 6: run length, reporting and the mixed workloads.
+    ("duration", "0"),
+    ("stats_interval_seconds", "0"),
+    ("stats_per_interval", "0"),
+    ("readwritepercent", "90"),
+    ("benchmark_write_rate_limit", "0"),
+    ("wal_dir", ""),
+    ("max_bytes_for_level_multiplier", "10"),
+    ("soft_pending_compaction_bytes_limit", "68719476736"),
+    ("hard_pending_compaction_bytes_limit", "274877906944"),
+    ("subcompactions", "1"),
+    ("level_compaction_dynamic_level_bytes", "false"),
+    ("perf_level", "1"),
+    ("merge_operator", ""),
+    ("memtablerep", "skip_list"),
 ];
+
+/// Flags whose values are real numbers (validated as such).
+const F64_FLAGS: &[&str] = &["compression_ratio", "max_bytes_for_level_multiplier"];
 
 /// Parsed command line: flag name to its text value.
 struct Flags {
@@ -95,7 +125,7 @@ impl Flags {
         for (name, default) in FLAG_DEFAULTS {
             if is_bool_flag(name) {
                 flags.try_bool(name)?;
-            } else if *name == "compression_ratio" {
+            } else if F64_FLAGS.contains(name) {
                 flags.try_f64(name)?;
             } else if default.parse::<i64>().is_ok() {
                 flags.try_i64(name)?;
@@ -149,11 +179,11 @@ fn parse_compression(name: &str) -> Result<CompressionType, String> {
         "bzip2" => CompressionType::BZip2,
         "xpress" => CompressionType::Xpress,
         "zstd" => CompressionType::Zstd,
-        _ => return Err(format!("unknown --compression_type={name} (none, lz4, lz4hc)")),
+        _ => return Err(format!("unknown --compression_type={name} (none, snappy, zlib, bzip2, lz4, lz4hc, zstd)")),
     };
     if !t.supported_for_writing() {
         return Err(format!(
-            "Not implemented: --compression_type={name}: ferrock writes none, lz4 and lz4hc only"
+            "Not implemented: --compression_type={name}: ferrock writes every codec but xpress (Windows only)"
         ));
     }
     Ok(t)
@@ -235,9 +265,22 @@ struct Stats {
     reads: u64,
     has_found_message: bool,
     latencies_micros: Vec<f64>,
+    /// readrandomwriterandom's (reads, writes), for its `( reads:N writes:M total:T found:F)` message.
+    mixed: Option<(u64, u64)>,
 }
 
 impl Stats {
+    fn started(has_found_message: bool) -> Stats {
+        Stats { start: Some(Instant::now()), has_found_message, ..Default::default() }
+    }
+
+    /// Counts `n` finished operations that began at `op_start`.
+    fn finished_ops(&mut self, cfg: &Config, n: u64, op_start: Instant) {
+        self.done += n;
+        cfg.progress.fetch_add(n, AtomicOrdering::Relaxed);
+        self.latencies_micros.push(op_start.elapsed().as_secs_f64() * 1e6);
+    }
+
     fn merge(&mut self, other: Stats) {
         self.start = match (self.start, other.start) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -252,6 +295,10 @@ impl Stats {
         self.found += other.found;
         self.reads += other.reads;
         self.has_found_message |= other.has_found_message;
+        self.mixed = match (self.mixed, other.mixed) {
+            (Some(a), Some(b)) => Some((a.0 + b.0, a.1 + b.1)),
+            (a, b) => a.or(b),
+        };
         self.latencies_micros.extend(other.latencies_micros);
     }
 }
@@ -278,7 +325,13 @@ fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -
     if stats.bytes > 0 {
         extra = format!("{:6.1} MB/s", (stats.bytes as f64 / 1048576.0) / elapsed);
     }
-    if stats.has_found_message {
+    if let Some((reads, writes)) = stats.mixed {
+        // RocksDB: "( reads:%lu writes:%lu total:%lu found:%lu)".
+        if !extra.is_empty() {
+            extra.push(' ');
+        }
+        extra.push_str(&format!("( reads:{} writes:{} total:{} found:{})", reads, writes, stats.done, stats.found));
+    } else if stats.has_found_message {
         // RocksDB's read benchmarks end their message with a newline.
         let msg = format!("({} of {} found)\n", stats.found, stats.reads);
         if !extra.is_empty() {
@@ -344,6 +397,26 @@ struct Config {
     seed: u64,
     histogram: bool,
     write_options: WriteOptions,
+    /// --duration: seconds a benchmark runs (0: until its op count).
+    duration_secs: u64,
+    stats_interval_seconds: u64,
+    stats_per_interval: bool,
+    readwritepercent: u64,
+    /// Bytes per second of the writer thread of the *whilewriting benchmarks (0: unlimited).
+    write_rate_limit: u64,
+    /// Operations finished by every thread of the running benchmark, for the interval lines.
+    progress: AtomicU64,
+}
+
+impl Config {
+    /// RocksDB's Duration: run for --duration seconds when set, else `max_ops` operations.
+    fn keep_going(&self, start: Instant, done: u64, max_ops: u64) -> bool {
+        if self.duration_secs > 0 {
+            start.elapsed().as_secs() < self.duration_secs
+        } else {
+            done < max_ops
+        }
+    }
 }
 
 fn die(msg: &str) -> ! {
@@ -423,8 +496,21 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
         max_background_jobs: flags.i64("max_background_jobs") as i32,
         max_open_files: flags.i64("open_files") as i32,
         statistics: flags.bool("statistics"),
+        wal_dir: flags.str("wal_dir").to_string(),
+        max_bytes_for_level_multiplier: flags.f64("max_bytes_for_level_multiplier"),
+        soft_pending_compaction_bytes_limit: flags.i64("soft_pending_compaction_bytes_limit").max(0) as u64,
+        hard_pending_compaction_bytes_limit: flags.i64("hard_pending_compaction_bytes_limit").max(0) as u64,
+        max_subcompactions: flags.i64("subcompactions").max(1) as u32,
+        level_compaction_dynamic_level_bytes: flags.bool("level_compaction_dynamic_level_bytes"),
         ..Options::default()
     };
+    match flags.str("memtablerep") {
+        "skip_list" | "skiplist" => {}
+        m => return Err(format!("Not implemented: --memtablerep={m}: ferrock has the skip list only")),
+    }
+    if !flags.str("merge_operator").is_empty() {
+        return Err(format!("Not implemented: --merge_operator={}", flags.str("merge_operator")));
+    }
     o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
     o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
@@ -529,13 +615,14 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, 
     let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
     let mut batch = WriteBatch::new();
-    let mut st = Stats { start: Some(Instant::now()), ..Default::default() };
+    let mut st = Stats::started(false);
     let batch_size = cfg.batch_size.max(1) as u64;
+    let start = Instant::now();
     let mut i = 0u64;
-    while i < cfg.writes {
-        let op_start = cfg.histogram.then(Instant::now);
+    while cfg.keep_going(start, i, cfg.writes) {
+        let op_start = Instant::now();
         batch.clear();
-        let n = batch_size.min(cfg.writes - i);
+        let n = if cfg.duration_secs > 0 { batch_size } else { batch_size.min(cfg.writes - i) };
         for j in 0..n {
             let k = match order {
                 KeyOrder::Sequential => i + j,
@@ -546,11 +633,8 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, 
         }
         db.write(&cfg.write_options, &batch).map_err(|e| format!("put error: {e}"))?;
         st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
-        st.done += n;
+        st.finished_ops(cfg, n, op_start);
         i += n;
-        if let Some(t) = op_start {
-            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
-        }
     }
     st.finish = Some(Instant::now());
     Ok(st)
@@ -561,9 +645,10 @@ fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
-    let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
-    for _ in 0..cfg.reads {
-        let op_start = cfg.histogram.then(Instant::now);
+    let mut st = Stats::started(true);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
         generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
         st.reads += 1;
         match db.get(&ro, &key) {
@@ -574,10 +659,7 @@ fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
             Ok(None) => {}
             Err(e) => return Err(format!("get error: {e}")),
         }
-        st.done += 1;
-        if let Some(t) = op_start {
-            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
-        }
+        st.finished_ops(cfg, 1, op_start);
     }
     st.finish = Some(Instant::now());
     Ok(st)
@@ -588,9 +670,10 @@ fn do_seek_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
-    let mut st = Stats { start: Some(Instant::now()), has_found_message: true, ..Default::default() };
-    for _ in 0..cfg.reads {
-        let op_start = cfg.histogram.then(Instant::now);
+    let mut st = Stats::started(true);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
         generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
         let mut it = db.iter(&ro).map_err(|e| format!("iterator error: {e}"))?;
         it.seek(&key);
@@ -606,10 +689,7 @@ fn do_seek_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
             it.next();
         }
         it.status().map_err(|e| format!("iterator error: {e}"))?;
-        st.done += 1;
-        if let Some(t) = op_start {
-            st.latencies_micros.push(t.elapsed().as_secs_f64() * 1e6);
-        }
+        st.finished_ops(cfg, 1, op_start);
     }
     st.finish = Some(Instant::now());
     Ok(st)
@@ -626,17 +706,399 @@ fn do_read_scan(db: &Db, cfg: &Config, reverse: bool) -> Result<Stats, String> {
         it.seek_to_first();
     }
     while it.valid() && st.done < cfg.reads {
+        let op_start = Instant::now();
         st.bytes += (it.key().len() + it.value().len()) as u64;
-        st.done += 1;
         if reverse {
             it.prev();
         } else {
             it.next();
         }
+        st.finished_ops(cfg, 1, op_start);
     }
     it.status().map_err(|e| format!("iterator error: {e}"))?;
     st.finish = Some(Instant::now());
     Ok(st)
+}
+
+/// multireadrandom: batches of `batch_size` random keys through one MultiGet each.
+fn do_multi_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let ro = ReadOptions::new();
+    let cf = db.default_column_family();
+    let batch = cfg.batch_size.max(1);
+    let mut keys: Vec<Vec<u8>> = vec![Vec::with_capacity(cfg.key_size); batch];
+    let mut st = Stats::started(true);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
+        let n = if cfg.duration_secs > 0 { batch } else { batch.min((cfg.reads - st.done) as usize) };
+        for k in keys.iter_mut().take(n) {
+            generate_key(rng.uniform(cfg.num), cfg.key_size, k);
+        }
+        let req: Vec<(&ferrock::db::ColumnFamilyHandle, &[u8])> = keys[..n].iter().map(|k| (&*cf, k.as_slice())).collect();
+        for (r, k) in db.multi_get_cf(&ro, &req).into_iter().zip(&keys[..n]) {
+            st.reads += 1;
+            match r {
+                Ok(Some(v)) => {
+                    st.found += 1;
+                    st.bytes += (k.len() + v.len()) as u64;
+                }
+                Ok(None) => {}
+                Err(e) => return Err(format!("multiget error: {e}")),
+            }
+        }
+        st.finished_ops(cfg, n as u64, op_start);
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// deleteseq / deleterandom: `num` deletes per thread, `batch_size` per write.
+fn do_delete(db: &Db, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut batch = WriteBatch::new();
+    let batch_size = cfg.batch_size.max(1) as u64;
+    let mut st = Stats::started(false);
+    let mut i = 0u64;
+    while i < cfg.num {
+        let op_start = Instant::now();
+        batch.clear();
+        let n = batch_size.min(cfg.num - i);
+        for j in 0..n {
+            let k = if order == KeyOrder::Sequential { i + j } else { rng.uniform(cfg.num) };
+            generate_key(k, cfg.key_size, &mut key);
+            batch.delete(&key);
+        }
+        db.write(&cfg.write_options, &batch).map_err(|e| format!("del error: {e}"))?;
+        st.finished_ops(cfg, n, op_start);
+        i += n;
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// readrandomwriterandom: `reads` operations per thread, --readwritepercent of them reads.
+fn do_read_random_write_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
+    let ro = ReadOptions::new();
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats::started(true);
+    let (mut reads_done, mut writes_done) = (0u64, 0u64);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
+        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        if rng.uniform(100) < cfg.readwritepercent {
+            reads_done += 1;
+            if let Some(v) = db.get(&ro, &key).map_err(|e| format!("get error: {e}"))? {
+                st.found += 1;
+                st.bytes += (key.len() + v.len()) as u64;
+            }
+        } else {
+            writes_done += 1;
+            db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+            st.bytes += (cfg.key_size + cfg.value_size) as u64;
+        }
+        st.finished_ops(cfg, 1, op_start);
+    }
+    st.reads = reads_done;
+    st.mixed = Some((reads_done, writes_done));
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// newiterator: `reads` iterator creations per thread.
+fn do_new_iterator(db: &Db, cfg: &Config) -> Result<Stats, String> {
+    let ro = ReadOptions::new();
+    let mut st = Stats::started(false);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
+        let it = db.iter(&ro).map_err(|e| format!("iterator error: {e}"))?;
+        drop(it);
+        st.finished_ops(cfg, 1, op_start);
+    }
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// fillseekseq: writes keys 0..num in order, then seeks each one and checks it and its successor.
+fn do_fill_seek_seq(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats::started(false);
+    for i in 0..cfg.num {
+        let op_start = Instant::now();
+        generate_key(i, cfg.key_size, &mut key);
+        db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+        st.bytes += (cfg.key_size + cfg.value_size) as u64;
+        st.finished_ops(cfg, 1, op_start);
+    }
+    let mut it = db.iter(&ReadOptions::new()).map_err(|e| format!("iterator error: {e}"))?;
+    for i in 0..cfg.num {
+        let op_start = Instant::now();
+        generate_key(i, cfg.key_size, &mut key);
+        it.seek(&key);
+        if !it.valid() || it.key() != key.as_slice() {
+            return Err(format!("fillseekseq: seek to key {i} did not find it"));
+        }
+        it.next();
+        if i + 1 < cfg.num {
+            generate_key(i + 1, cfg.key_size, &mut key);
+            if !it.valid() || it.key() != key.as_slice() {
+                return Err(format!("fillseekseq: the key after {i} is not {}", i + 1));
+            }
+        }
+        st.finished_ops(cfg, 1, op_start);
+    }
+    it.status().map_err(|e| format!("iterator error: {e}"))?;
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
+/// The background writer of readwhilewriting / seekrandomwhilewriting: random
+/// puts (paced to --benchmark_write_rate_limit bytes/s when set) until `stop`.
+fn background_writer(db: &Db, cfg: &Config, seed: u64, stop: &AtomicBool) -> Result<(), String> {
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let start = Instant::now();
+    let mut bytes = 0u64;
+    while !stop.load(AtomicOrdering::Relaxed) {
+        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+        bytes += (cfg.key_size + cfg.value_size) as u64;
+        if cfg.write_rate_limit > 0 {
+            let due = Duration::from_secs_f64(bytes as f64 / cfg.write_rate_limit as f64);
+            let elapsed = start.elapsed();
+            if due > elapsed {
+                std::thread::sleep((due - elapsed).min(Duration::from_millis(100)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `work` on `cfg.threads` reader threads while one more thread writes; reports the readers.
+fn run_while_writing(
+    db: &Db,
+    cfg: &Config,
+    writer_seed: u64,
+    work: &(dyn Fn(usize) -> Result<Stats, String> + Sync),
+) -> Result<(Stats, f64), String> {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let writer = s.spawn(|| background_writer(db, cfg, writer_seed, &stop));
+        let r = run_threads(cfg, work);
+        stop.store(true, AtomicOrdering::Relaxed);
+        let w = writer.join().unwrap_or_else(|_| Err("writer thread panicked".to_string()));
+        w?;
+        r
+    })
+}
+
+/// Runs `f` while a reporter thread prints an interval line every --stats_interval_seconds.
+fn with_interval_reporter<T>(cfg: &Config, db: &Db, f: impl FnOnce() -> T) -> T {
+    cfg.progress.store(0, AtomicOrdering::Relaxed);
+    if cfg.stats_interval_seconds == 0 {
+        return f();
+    }
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let start = Instant::now();
+            let interval = Duration::from_secs(cfg.stats_interval_seconds);
+            let (mut last_time, mut last_done) = (start, 0u64);
+            let mut last_stall = db_stall_seconds(db);
+            let mut finished = done.0.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                let (g, _) = done.1.wait_timeout(finished, interval).unwrap_or_else(|e| e.into_inner());
+                finished = g;
+                if *finished {
+                    break;
+                }
+                let now = Instant::now();
+                if now.duration_since(last_time) < interval {
+                    continue; // a spurious wake-up
+                }
+                let total = cfg.progress.load(AtomicOrdering::Relaxed);
+                let (isecs, tsecs) = (now.duration_since(last_time).as_secs_f64(), now.duration_since(start).as_secs_f64());
+                eprintln!(
+                    "{} ... thread 0: ({},{}) ops and ({:.1},{:.1}) ops/second in ({:.6},{:.6}) seconds",
+                    time_to_string(),
+                    total - last_done,
+                    total,
+                    (total - last_done) as f64 / isecs,
+                    total as f64 / tsecs,
+                    isecs,
+                    tsecs
+                );
+                if cfg.stats_per_interval {
+                    let cf = db.default_column_family();
+                    let stall = db_stall_seconds(db);
+                    eprintln!(
+                        "{} ... thread 0: interval stall% {:.1} l0_files {} pending_compaction_bytes {}",
+                        time_to_string(),
+                        ((stall - last_stall) / isecs * 100.0).clamp(0.0, 100.0),
+                        db.property_int_cf(&cf, "rocksdb.num-files-at-level0").unwrap_or(0),
+                        db.property_int_cf(&cf, "rocksdb.estimate-pending-compaction-bytes").unwrap_or(0)
+                    );
+                    last_stall = stall;
+                }
+                last_time = now;
+                last_done = total;
+            }
+        });
+        let r = f();
+        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        done.1.notify_all();
+        r
+    })
+}
+
+/// RocksDB's Env::TimeToString: `YYYY/MM/DD-HH:MM:SS` (UTC here).
+fn time_to_string() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (y, mo, d) = civil_from_days((secs / 86400) as i64);
+    let rem = secs % 86400;
+    format!("{y:04}/{mo:02}/{d:02}-{:02}:{:02}:{:02}", rem / 3600, (rem % 3600) / 60, rem % 60)
+}
+
+/// Howard Hinnant's civil_from_days: (year, month, day) of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + if month <= 2 { 1 } else { 0 }, month, d)
+}
+
+/// Seconds writes have stalled so far (the `Cumulative stall: H:M:S` of rocksdb.stats).
+fn db_stall_seconds(db: &Db) -> f64 {
+    let cf = db.default_column_family();
+    let text = db.property_value_cf(&cf, "rocksdb.stats").unwrap_or_default();
+    engine_figures(&text).stall_secs
+}
+
+/// What the summary row takes from the engine's rocksdb.stats text.
+#[derive(Clone, Copy, Default)]
+struct EngineFigures {
+    compaction_write_gb: f64,
+    compaction_secs: f64,
+    write_amp: f64,
+    stall_secs: f64,
+    stall_count: u64,
+}
+
+fn engine_figures(stats: &str) -> EngineFigures {
+    let mut f = EngineFigures::default();
+    let num = |s: &str| s.trim_end_matches(',').parse::<f64>().unwrap_or(0.0);
+    for line in stats.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if let Some(rest) = line.strip_prefix("Cumulative compaction: ") {
+            let w: Vec<&str> = rest.split_whitespace().collect();
+            f.compaction_write_gb = w.first().map_or(0.0, |x| num(x));
+            f.compaction_secs = w.iter().rposition(|x| *x == "seconds").and_then(|i| w.get(i.wrapping_sub(1))).map_or(0.0, |x| num(x));
+        } else if t.first() == Some(&"Sum") {
+            // Level  Files Size(2 tokens) Score Read Rn Rnp1 Write Wnew Moved W-Amp
+            f.write_amp = t.get(11).map_or(0.0, |x| num(x));
+        } else if let Some(rest) = line.strip_prefix("Cumulative stall: ") {
+            let hms = rest.split_whitespace().next().unwrap_or("");
+            let parts: Vec<f64> = hms.split(':').map(num).collect();
+            if parts.len() == 3 {
+                f.stall_secs = parts[0] * 3600.0 + parts[1] * 60.0 + parts[2];
+            }
+        } else if let Some(rest) = line.strip_prefix("Stalls(count): ") {
+            f.stall_count = rest
+                .split(',')
+                .filter_map(|part| part.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()))
+                .sum();
+        }
+    }
+    f
+}
+
+/// User and system CPU seconds of this process so far (/proc/self/stat, 100 ticks a second).
+fn cpu_seconds() -> (f64, f64) {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    let after = stat.rsplit_once(") ").map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 100.0;
+    (tick(11), tick(12))
+}
+
+fn dir_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).filter_map(|e| e.metadata().ok()).filter(|m| m.is_file()).map(|m| m.len()).sum())
+        .unwrap_or(0)
+}
+
+/// Engine and process figures taken before a benchmark, to report its share.
+struct Baseline {
+    engine: EngineFigures,
+    cpu: (f64, f64),
+}
+
+fn baseline(db: &Db) -> Baseline {
+    let cf = db.default_column_family();
+    Baseline { engine: engine_figures(&db.property_value_cf(&cf, "rocksdb.stats").unwrap_or_default()), cpu: cpu_seconds() }
+}
+
+const SUMMARY_HEADER: &str =
+    "ops_sec\tmb_sec\tdb_size\tc_wgb\tw_amp\tc_mbps\tc_secs\tusec_op\tp50\tp99\tp99.9\tp99.99\tpmax\tuptime\tstall%\tNstall\tu_cpu\ts_cpu\ttest";
+
+/// One row of the summary table (the columns of RocksDB's tools/benchmark.sh).
+fn summary_row(name: &str, st: &Stats, thread_seconds: f64, before: &Baseline, db: &Db, db_path: &Path) -> String {
+    let elapsed = match (st.start, st.finish) {
+        (Some(s), Some(f)) => f.duration_since(s).as_secs_f64(),
+        _ => 0.0,
+    }
+    .max(1e-9);
+    let cf = db.default_column_family();
+    let now = engine_figures(&db.property_value_cf(&cf, "rocksdb.stats").unwrap_or_default());
+    let cpu = cpu_seconds();
+    let c_wgb = (now.compaction_write_gb - before.engine.compaction_write_gb).max(0.0);
+    let c_secs = (now.compaction_secs - before.engine.compaction_secs).max(0.0);
+    let stall = (now.stall_secs - before.engine.stall_secs).max(0.0);
+    let mut lat = st.latencies_micros.clone();
+    lat.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        let idx = ((p / 100.0) * (lat.len() as f64 - 1.0)).round() as usize;
+        lat.get(idx).copied().unwrap_or(0.0)
+    };
+    let done = st.done.max(1) as f64;
+    format!(
+        "{}\t{:.1}\t{:.1}GB\t{:.1}\t{:.1}\t{:.1}\t{:.0}\t{:.1}\t{:.1}\t{:.0}\t{:.0}\t{:.0}\t{:.0}\t{:.1}\t{:.1}\t{}\t{:.1}\t{:.1}\t{}",
+        (st.done as f64 / elapsed) as u64,
+        st.bytes as f64 / 1048576.0 / elapsed,
+        dir_bytes(db_path) as f64 / (1u64 << 30) as f64,
+        c_wgb,
+        now.write_amp,
+        c_wgb * 1024.0 / elapsed,
+        c_secs,
+        thread_seconds * 1e6 / done,
+        pct(50.0),
+        pct(99.0),
+        pct(99.9),
+        pct(99.99),
+        lat.last().copied().unwrap_or(0.0),
+        elapsed,
+        stall / elapsed * 100.0,
+        now.stall_count.saturating_sub(before.engine.stall_count),
+        cpu.0 - before.cpu.0,
+        cpu.1 - before.cpu.1,
+        name
+    )
 }
 
 /// Runs `work` on `cfg.threads` threads and merges their measurements.
@@ -680,20 +1142,29 @@ fn main() {
         0 => SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros() as u64).unwrap_or(1),
         s => s as u64,
     };
-    let cfg = Config {
+    // fill100K runs with a thousandth of the entries, each 100,000 bytes (as RocksDB's).
+    let make_config = |num: u64, value_size: usize| Config {
         num,
         reads: or_num(flags.i64("reads")),
-        writes: or_num(flags.i64("writes")),
+        writes: if flags.i64("writes") < 0 { num } else { flags.i64("writes") as u64 },
         threads: flags.i64("threads").max(1) as usize,
         key_size: flags.i64("key_size").max(1) as usize,
-        value_size: flags.i64("value_size").max(0) as usize,
+        value_size,
         batch_size: flags.i64("batch_size").max(1) as usize,
         seek_nexts: flags.i64("seek_nexts").max(0) as usize,
         compression_ratio: flags.f64("compression_ratio"),
         seed,
         histogram: flags.bool("histogram"),
         write_options: WriteOptions { sync: flags.bool("sync"), disable_wal: flags.bool("disable_wal"), ..Default::default() },
+        duration_secs: flags.i64("duration").max(0) as u64,
+        stats_interval_seconds: flags.i64("stats_interval_seconds").max(0) as u64,
+        stats_per_interval: flags.i64("stats_per_interval") > 0,
+        readwritepercent: flags.i64("readwritepercent").clamp(0, 100) as u64,
+        write_rate_limit: flags.i64("benchmark_write_rate_limit").max(0) as u64,
+        progress: AtomicU64::new(0),
     };
+    let cfg = make_config(num, flags.i64("value_size").max(0) as usize);
+    let cfg_100k = make_config(num / 1000, 100_000);
     let db_path = match flags.str("db") {
         "" => default_db_path(),
         p => PathBuf::from(p),
@@ -701,8 +1172,26 @@ fn main() {
     let use_existing = flags.bool("use_existing_db");
     let benchmarks: Vec<String> =
         flags.str("benchmarks").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
-    const KNOWN: &[&str] =
-        &["fillseq", "fillrandom", "overwrite", "readrandom", "seekrandom", "readseq", "readreverse", "stats", "compact"];
+    const KNOWN: &[&str] = &[
+        "fillseq",
+        "fillrandom",
+        "overwrite",
+        "fill100K",
+        "readseq",
+        "readreverse",
+        "readrandom",
+        "multireadrandom",
+        "deleteseq",
+        "deleterandom",
+        "readwhilewriting",
+        "readrandomwriterandom",
+        "seekrandom",
+        "seekrandomwhilewriting",
+        "newiterator",
+        "fillseekseq",
+        "compact",
+        "stats",
+    ];
     if let Some(bad) = benchmarks.iter().find(|b| !KNOWN.contains(&b.as_str())) {
         die(&format!("unknown benchmark '{bad}' (ferrock's db_bench runs: {})", KNOWN.join(", ")));
     }
@@ -718,9 +1207,10 @@ fn main() {
     }
     let mut db = Some(open_db(&opts, &db_path));
     let mut next_seed = cfg.seed.wrapping_add(1);
+    let mut summary: Vec<String> = Vec::new();
 
     for name in &benchmarks {
-        let fresh = matches!(name.as_str(), "fillseq" | "fillrandom");
+        let fresh = matches!(name.as_str(), "fillseq" | "fillrandom" | "fill100K" | "fillseekseq");
         if fresh {
             if use_existing {
                 println!("{name:<12} : skipped (--use_existing_db is true)");
@@ -743,13 +1233,28 @@ fn main() {
         next_seed = next_seed.wrapping_add(cfg.threads as u64);
         let seed_of = |t: usize| first_seed.wrapping_add(t as u64);
         println!("DB path: [{}]", db_path.display());
-        let result = match name.as_str() {
-            "fillseq" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Sequential, seed_of(t))),
-            "fillrandom" | "overwrite" => run_threads(&cfg, &|t| do_write(d, &cfg, KeyOrder::Random, seed_of(t))),
-            "readrandom" => run_threads(&cfg, &|t| do_read_random(d, &cfg, seed_of(t))),
-            "seekrandom" => run_threads(&cfg, &|t| do_seek_random(d, &cfg, seed_of(t))),
-            "readseq" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, false)),
-            "readreverse" => run_threads(&cfg, &|_| do_read_scan(d, &cfg, true)),
+        let before = baseline(d);
+        let cfg = if name == "fill100K" { &cfg_100k } else { &cfg };
+        let result = with_interval_reporter(cfg, d, || match name.as_str() {
+            "fillseq" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t))),
+            "fillrandom" | "overwrite" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t))),
+            "readrandom" => run_threads(cfg, &|t| do_read_random(d, cfg, seed_of(t))),
+            "seekrandom" => run_threads(cfg, &|t| do_seek_random(d, cfg, seed_of(t))),
+            "readseq" => run_threads(cfg, &|_| do_read_scan(d, cfg, false)),
+            "readreverse" => run_threads(cfg, &|_| do_read_scan(d, cfg, true)),
+            "fill100K" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t))),
+            "multireadrandom" => run_threads(cfg, &|t| do_multi_read_random(d, cfg, seed_of(t))),
+            "deleteseq" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Sequential, seed_of(t))),
+            "deleterandom" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Random, seed_of(t))),
+            "readwhilewriting" => {
+                run_while_writing(d, cfg, seed_of(cfg.threads), &|t| do_read_random(d, cfg, seed_of(t)))
+            }
+            "seekrandomwhilewriting" => {
+                run_while_writing(d, cfg, seed_of(cfg.threads), &|t| do_seek_random(d, cfg, seed_of(t)))
+            }
+            "readrandomwriterandom" => run_threads(cfg, &|t| do_read_random_write_random(d, cfg, seed_of(t))),
+            "newiterator" => run_threads(cfg, &|_| do_new_iterator(d, cfg)),
+            "fillseekseq" => run_threads(cfg, &|t| do_fill_seek_seq(d, cfg, seed_of(t))),
             "compact" => {
                 let start = Instant::now();
                 let cf = d.default_column_family();
@@ -765,13 +1270,23 @@ fn main() {
                     Some(s) => println!("\n{s}"),
                     None => println!("\n(rocksdb.stats is not available)"),
                 }
-                continue;
+                Err(String::new())
             }
-            _ => continue,
-        };
+            _ => Err(String::new()),
+        });
         match result {
-            Ok((st, secs)) => report(name, &st, secs, cfg.histogram),
+            Ok((st, secs)) => {
+                report(name, &st, secs, cfg.histogram);
+                summary.push(summary_row(name, &st, secs, &before, d, &db_path));
+            }
+            Err(e) if e.is_empty() => {} // stats: nothing to report
             Err(e) => die(&e),
+        }
+    }
+    if !summary.is_empty() {
+        println!("\n{SUMMARY_HEADER}");
+        for row in &summary {
+            println!("{row}");
         }
     }
     if flags.bool("statistics") {
@@ -834,8 +1349,10 @@ mod tests {
         assert_eq!(parse_compression("lz4").unwrap(), CompressionType::Lz4);
         assert_eq!(parse_compression("none").unwrap(), CompressionType::None);
         assert_eq!(parse_compression("LZ4HC").unwrap(), CompressionType::Lz4hc);
-        let err = parse_compression("zstd").err().unwrap();
-        assert!(err.starts_with("Not implemented") && err.contains("zstd"), "{err}");
+        assert_eq!(parse_compression("zstd").unwrap(), CompressionType::Zstd);
+        assert_eq!(parse_compression("snappy").unwrap(), CompressionType::Snappy);
+        let err = parse_compression("xpress").err().unwrap();
+        assert!(err.starts_with("Not implemented") && err.contains("xpress"), "{err}");
         assert!(parse_compression("gzip").err().unwrap().contains("gzip"));
     }
 
@@ -872,6 +1389,33 @@ mod tests {
             format_report("compact", &st, 2.0, 2.0),
             "compact      : 2000000.000 micros/op 0 ops/sec 2.000 seconds 1 operations;"
         );
+    }
+
+    #[test]
+    fn summary_figures_come_from_the_stats_text() {
+        let text = "** Compaction Stats [default] **\n\
+ Sum     4/0   13.19 MB   0.0      0.0     0.0      0.0       0.0      0.0       0.0   1.2      0.0      0.0      2.61              2.61        18    0.145     0       0\n\
+Cumulative compaction: 0.04 GB write, 0.00 MB/s write, 0.02 GB read, 0.00 MB/s read, 2.6 seconds\n\
+Cumulative stall: 00:01:02.500 H:M:S, 0.0 percent\n\
+Stalls(count): 3 level0_slowdown, 1 level0_numfiles, 0 memtable\n";
+        let f = engine_figures(text);
+        assert_eq!(f.compaction_write_gb, 0.04);
+        assert_eq!(f.compaction_secs, 2.6);
+        assert_eq!(f.write_amp, 1.2);
+        assert_eq!(f.stall_secs, 62.5);
+        assert_eq!(f.stall_count, 4);
+        assert_eq!(SUMMARY_HEADER.split('\t').count(), 19);
+        assert_eq!(SUMMARY_HEADER.split('\t').last(), Some("test"));
+    }
+
+    #[test]
+    fn interval_timestamps_use_rocksdb_layout() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19723), (2024, 1, 1));
+        let t = time_to_string();
+        assert_eq!(t.len(), 19, "{t}");
+        assert_eq!(&t[4..5], "/");
+        assert_eq!(&t[10..11], "-");
     }
 
     #[test]

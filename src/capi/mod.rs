@@ -29,6 +29,7 @@ pub mod cf;
 pub mod compact;
 pub mod db;
 pub mod env;
+pub mod file_deletions;
 pub mod filter;
 pub mod flush;
 pub mod iter;

@@ -16,6 +16,8 @@ use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;
 #[allow(unused_imports)]
+use super::file_deletions::*;
+#[allow(unused_imports)]
 use super::filter::*;
 #[allow(unused_imports)]
 use super::flush::*;
@@ -3217,34 +3219,6 @@ pub unsafe extern "C" fn rocksdb_delete_with_ts(
 ) {
     let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_delete_with_ts"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_disable_file_deletions" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_disable_file_deletions(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_disable_file_deletions"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_enable_file_deletions" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_enable_file_deletions(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_enable_file_deletions"),
-    );
     ()
 }
 

@@ -559,7 +559,7 @@ impl DbInner {
     /// Deletes tables no live version references, WALs every column family has flushed, and old
     /// MANIFEST and OPTIONS files. Requires: the db mutex.
     pub(crate) fn delete_obsolete_files(&self, st: &mut DbState) {
-        if self.read_only {
+        if self.read_only || st.file_deletions_disabled > 0 {
             return;
         }
         let mut live: BTreeSet<u64> = st.pending_outputs.clone();
@@ -818,6 +818,23 @@ fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {
         if st.shutting_down {
             return;
         }
+        if flush_only && db.opts.stats_dump_period_sec > 0
+            && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
+        {
+            st.last_stats_dump = std::time::Instant::now();
+            let cfs: Vec<_> = db.cfs.read().values().cloned().collect();
+            drop(st);
+            db.info_log.log("------- DUMPING STATS -------");
+            for cf in cfs {
+                if let Some(text) = db.property(&cf, "rocksdb.stats") {
+                    db.info_log.log(&text);
+                }
+            }
+            if let Some(s) = &db.stats {
+                db.info_log.log(&s.to_text());
+            }
+            continue;
+        }
         if db.bg_error().is_none() {
             if let Some(cf_id) = db.pick_flush(&st) {
                 let _ = db.run_flush(&mut st, cf_id);
@@ -851,6 +868,30 @@ impl Db {
         }
         self.inner.compact_range_internal(cf.id, begin, end)
     }
+    /// RocksDB's DisableFileDeletions: obsolete files stay on disk until every call is matched
+    /// by `enable_file_deletions` (for copying a live database's files).
+    pub fn disable_file_deletions(&self) -> Result<()> {
+        self.inner.check_open()?;
+        self.inner.state.lock().file_deletions_disabled += 1;
+        Ok(())
+    }
+
+    /// RocksDB 11.8.1's EnableFileDeletions: undoes one `disable_file_deletions`; at zero,
+    /// obsolete files are deleted again (at once).
+    pub fn enable_file_deletions(&self) -> Result<()> {
+        self.inner.check_open()?;
+        let mut st = self.inner.state.lock();
+        st.file_deletions_disabled = st.file_deletions_disabled.saturating_sub(1);
+        if st.file_deletions_disabled == 0 {
+            self.inner.delete_obsolete_files(&mut st);
+        }
+        Ok(())
+    }
+
+    pub fn file_deletions_enabled(&self) -> bool {
+        self.inner.state.lock().file_deletions_disabled == 0
+    }
+
     /// Waits until no flush or compaction is pending or running (tests and tools).
     pub fn wait_for_background_work(&self) -> Result<()> {
         let inner = &self.inner;

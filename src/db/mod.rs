@@ -163,6 +163,10 @@ pub(crate) struct DbState {
     pub shutting_down: bool,
     pub manual_compactions: usize,
     pub stats: background::CompactionStats,
+    /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
+    pub file_deletions_disabled: u32,
+    /// When rocksdb.stats was last written to the info LOG (stats_dump_period_sec).
+    pub last_stats_dump: Instant,
 }
 
 pub(crate) struct WalState {

@@ -170,6 +170,8 @@ pub(super) fn open(
             shutting_down: false,
             manual_compactions: 0,
             stats: Default::default(),
+            file_deletions_disabled: 0,
+            last_stats_dump: Instant::now(),
         }),
         bg_cv: Condvar::new(),
         wal: Mutex::new(WalState { writer: None, number: 0 }),

@@ -79,7 +79,7 @@ impl DbInner {
                 st.live_versions.iter().filter(|w| w.strong_count() > 0).count() as u64
             }
             "rocksdb.current-super-version-number" => sv.mem.id(),
-            "rocksdb.is-file-deletions-enabled" => 1,
+            "rocksdb.is-file-deletions-enabled" => (self.state.lock().file_deletions_disabled == 0) as u64,
             "rocksdb.background-errors" => self.bg_error().is_some() as u64,
             "rocksdb.num-running-flushes" => self.state.lock().running_flushes as u64,
             "rocksdb.num-running-compactions" => self.state.lock().running_compactions as u64,
