@@ -6,9 +6,10 @@
 #   pkg-config      - the install test compiles through ferrock.pc
 #   python3-venv    - the header checker and, later, the Python binding's tests
 #   gcc, g++, make, libc6-dev - C and C++ test programs
+#   libzstd-dev, libbz2-dev - the ZSTD and BZip2 codecs ferrock links (found with pkg-config)
 set -euo pipefail
 
-PACKAGES=(librocksdb-dev rocksdb-tools pkg-config python3-venv gcc g++ make libc6-dev)
+PACKAGES=(librocksdb-dev rocksdb-tools pkg-config python3-venv gcc g++ make libc6-dev libzstd-dev libbz2-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

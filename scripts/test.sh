@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, header, capi, interop, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, header, capi, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -77,6 +77,12 @@ fi
 
 if [ -f include/rocksdb/c.h ]; then
   run_suite interop tests/interop/run.sh
+  if [ -f tests/compat/run.sh ]; then
+    # RocksDB 7.8.3 writes, ferrock reads and continues, RocksDB reads again (issue 8).
+    run_suite compat tests/compat/run.sh
+  else
+    skip_suite compat "tests/compat/run.sh not in the tree yet"
+  fi
   run_suite install scripts/test-install.sh
 else
   skip_suite interop "include/rocksdb/c.h not generated yet"

@@ -48,7 +48,7 @@ impl CompressionType {
     }
     /// Whether ferrock can write tables with this codec.
     pub fn supported_for_writing(self) -> bool {
-        matches!(self, CompressionType::None | CompressionType::Lz4 | CompressionType::Lz4hc)
+        !matches!(self, CompressionType::Xpress)
     }
 }
 

@@ -186,11 +186,11 @@ fn parse_compression(name: &str) -> Result<CompressionType, String> {
         "bzip2" => CompressionType::BZip2,
         "xpress" => CompressionType::Xpress,
         "zstd" => CompressionType::Zstd,
-        _ => return Err(format!("unknown --compression_type={name} (none, lz4, lz4hc)")),
+        _ => return Err(format!("unknown --compression_type={name} (none, snappy, zlib, bzip2, lz4, lz4hc, zstd)")),
     };
     if !t.supported_for_writing() {
         return Err(format!(
-            "Not implemented: --compression_type={name}: ferrock writes none, lz4 and lz4hc only"
+            "Not implemented: --compression_type={name}: ferrock writes every codec but xpress (Windows only)"
         ));
     }
     Ok(t)
@@ -1453,8 +1453,10 @@ mod tests {
         assert_eq!(parse_compression("lz4").unwrap(), CompressionType::Lz4);
         assert_eq!(parse_compression("none").unwrap(), CompressionType::None);
         assert_eq!(parse_compression("LZ4HC").unwrap(), CompressionType::Lz4hc);
-        let err = parse_compression("zstd").err().unwrap();
-        assert!(err.starts_with("Not implemented") && err.contains("zstd"), "{err}");
+        assert_eq!(parse_compression("zstd").unwrap(), CompressionType::Zstd);
+        assert_eq!(parse_compression("snappy").unwrap(), CompressionType::Snappy);
+        let err = parse_compression("xpress").err().unwrap();
+        assert!(err.starts_with("Not implemented") && err.contains("xpress"), "{err}");
         assert!(parse_compression("gzip").err().unwrap().contains("gzip"));
     }
 

@@ -271,7 +271,7 @@ fn read_sequential(t: &OpenedTable, a: &Args, print: bool, limit: u64, out: &mut
 fn verify_checksums(t: &OpenedTable) -> Result<()> {
     let footer = *t.table.footer();
     for (_, h) in index_entries(t)? {
-        read_block(&*t.file, &footer, &h, true, &t.name)?;
+        read_block(&*t.file, &footer, &h, true, true, &t.name)?;
     }
     let mut it = t.table.iter(false);
     it.seek_to_first();
@@ -284,7 +284,7 @@ fn verify_checksums(t: &OpenedTable) -> Result<()> {
 /// The metaindex block's (name, handle) pairs.
 fn meta_blocks(t: &OpenedTable) -> Result<Vec<(String, BlockHandle)>> {
     let footer = *t.table.footer();
-    let meta = Arc::new(Block::new(read_block(&*t.file, &footer, &footer.metaindex_handle, true, &t.name)?));
+    let meta = Arc::new(Block::new(read_block(&*t.file, &footer, &footer.metaindex_handle, true, true, &t.name)?));
     let mut it = meta.iter(KeyOrder::User(Comparator::Bytewise));
     it.seek_to_first();
     let mut v = Vec::new();
@@ -301,7 +301,7 @@ fn meta_blocks(t: &OpenedTable) -> Result<Vec<(String, BlockHandle)>> {
 fn index_entries(t: &OpenedTable) -> Result<Vec<(Vec<u8>, BlockHandle)>> {
     let footer = *t.table.footer();
     let props = t.table.properties();
-    let raw = read_block(&*t.file, &footer, &footer.index_handle, true, &t.name)?;
+    let raw = read_block(&*t.file, &footer, &footer.index_handle, true, true, &t.name)?;
     let block = Arc::new(Block::new(raw));
     let cmp = Comparator::from_name(&props.comparator_name).unwrap_or(Comparator::Bytewise);
     let order = if props.index_key_is_user_key != 0 {
@@ -572,7 +572,7 @@ fn raw_dump(t: &OpenedTable, out_path: &Path) -> Result<()> {
     s.push_str(&format!("  table_magic_number: {magic}\n"));
     s.push_str(&format!("  format version: {}\n  \n", footer.format_version));
     s.push_str("Metaindex Details:\n--------------------------------------\n");
-    let meta = Arc::new(Block::new(read_block(&*t.file, &footer, &footer.metaindex_handle, true, &t.name)?));
+    let meta = Arc::new(Block::new(read_block(&*t.file, &footer, &footer.metaindex_handle, true, true, &t.name)?));
     let mut mi = meta.iter(KeyOrder::User(Comparator::Bytewise));
     mi.seek_to_first();
     while mi.valid() {
@@ -608,7 +608,7 @@ fn raw_dump(t: &OpenedTable, out_path: &Path) -> Result<()> {
         max = max.max(h.size);
         total += h.size;
         b.extend(format!("Data Block # {} @ {}\n--------------------------------------\n", i + 1, handle_hex(h)).into_bytes());
-        let block = Arc::new(Block::new(read_block(&*t.file, &footer, h, true, &t.name)?));
+        let block = Arc::new(Block::new(read_block(&*t.file, &footer, h, true, true, &t.name)?));
         let mut it = block.iter(KeyOrder::Internal(InternalKeyComparator::new(cmp)));
         it.seek_to_first();
         while it.valid() {
@@ -742,7 +742,7 @@ fn recompress_once(t: &OpenedTable, codec: CompressionType, level: i32, block_si
         if trailer[0] != 0 {
             compressed += 1;
         }
-        uncompressed += read_block(&*opened.file, &footer, &h, false, "recompress")?.len() as u64;
+        uncompressed += read_block(&*opened.file, &footer, &h, false, true, "recompress")?.len() as u64;
     }
     let rejected = if codec == CompressionType::None { 0 } else { props.num_data_blocks.saturating_sub(compressed) };
     Ok(Recompressed {

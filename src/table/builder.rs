@@ -349,7 +349,7 @@ impl TableBuilder {
         let metaindex_handle = self.write_block(&meta_raw, false)?;
 
         let footer =
-            Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION };
+            Footer { checksum_type: CHECKSUM_CRC32C, metaindex_handle, index_handle, format_version: FORMAT_VERSION, base_context_checksum: 0 };
         let fb = footer.encode();
         self.file.append(&fb)?;
         self.offset += fb.len() as u64;

@@ -1,6 +1,13 @@
-//! Block compression with RocksDB's format-2+ framing (rocksdb-formats.md §5.3):
-//! LZ4 and LZ4HC blocks are `varint32 uncompressed_len ‖ LZ4 block`. A builder
-//! keeps a block uncompressed unless compression saves at least 1/8.
+//! Block compression with RocksDB's format-2+ framing (rocksdb-formats.md §5.3,
+//! RocksDB's util/compression.cc `Builtin*CompressorV2` / `*_DecompressBlock`):
+//!
+//! * Snappy: a raw Snappy block, no extra prefix (Snappy carries its length).
+//! * Zlib: `varint32 uncompressed_len ‖ raw deflate` (window_bits -14, no zlib header).
+//! * BZip2: `varint32 uncompressed_len ‖ bzip2 stream` (`BZh1…`, 100 KB blocks).
+//! * LZ4 and LZ4HC: `varint32 uncompressed_len ‖ LZ4 block`.
+//! * ZSTD (and the old ZSTDNotFinal 0x40): `varint32 uncompressed_len ‖ zstd frame`.
+//!
+//! A builder keeps a block uncompressed unless compression saves at least 1/8.
 //!
 //! This is the one table file allowed `unsafe`: the lz4-sys one-shot calls, each
 //! in a small function with its SAFETY argument. Everything here is stateless
@@ -9,7 +16,18 @@
 use crate::error::{Error, Result};
 use crate::options::{CompressionType, DEFAULT_COMPRESSION_LEVEL};
 use crate::util::coding::{get_varint32, put_varint32};
+use std::io::{Read, Write};
 use std::os::raw::{c_char, c_int};
+
+/// Type byte of ZSTD blocks written before ZSTD's format was final (same framing).
+const ZSTD_NOT_FINAL: u8 = 0x40;
+/// The largest block we agree to inflate (RocksDB's blocks are far smaller;
+/// this only stops a corrupt size prefix from allocating absurd memory).
+const MAX_UNCOMPRESSED_BLOCK: usize = 1 << 31;
+/// RocksDB's default `compression_opts.window_bits` for Zlib: raw deflate, 16 KiB window.
+const ZLIB_WINDOW_BITS: u8 = 14;
+/// zstd's own default level, used for RocksDB's "codec default" marker.
+const ZSTD_DEFAULT_LEVEL: i32 = 3;
 
 /// Compresses `raw` with `codec` and appends the framed result to `out`.
 /// Returns false (and leaves `out` as it was) when the codec cannot compress
@@ -41,7 +59,66 @@ pub fn compress_framed(codec: CompressionType, level: i32, raw: &[u8], out: &mut
             out.truncate(header + n);
             Ok(true)
         }
-        other => Err(Error::not_supported(format!("{} compression", other.name()))),
+        CompressionType::Snappy => {
+            let start = out.len();
+            out.resize(start + snap::raw::max_compress_len(raw.len()), 0);
+            match snap::raw::Encoder::new().compress(raw, &mut out[start..]) {
+                Ok(n) => {
+                    out.truncate(start + n);
+                    Ok(true)
+                }
+                Err(_) => {
+                    out.truncate(start);
+                    Ok(false)
+                }
+            }
+        }
+        CompressionType::Zlib => framed_with_size(raw, out, |raw, out| {
+            // RocksDB's default level marker means zlib's own default (6).
+            let lvl = if level == DEFAULT_COMPRESSION_LEVEL || !(0..=9).contains(&level) { 6 } else { level as u32 };
+            let mut z = flate2::Compress::new_with_window_bits(flate2::Compression::new(lvl), false, ZLIB_WINDOW_BITS);
+            loop {
+                // compress_vec only writes into spare capacity.
+                out.reserve(raw.len() / 2 + 64);
+                let consumed = z.total_in() as usize;
+                match z.compress_vec(&raw[consumed..], out, flate2::FlushCompress::Finish) {
+                    Ok(flate2::Status::StreamEnd) => return true,
+                    Ok(_) => {}
+                    Err(_) => return false,
+                }
+            }
+        }),
+        CompressionType::BZip2 => framed_with_size(raw, out, |raw, out| {
+            // RocksDB always uses block size 1 (100 KB) and the default work factor.
+            let mut enc = bzip2::write::BzEncoder::new(out, bzip2::Compression::new(1));
+            enc.write_all(raw).is_ok() && enc.finish().is_ok()
+        }),
+        CompressionType::Zstd => framed_with_size(raw, out, |raw, out| {
+            let lvl = if level == DEFAULT_COMPRESSION_LEVEL { ZSTD_DEFAULT_LEVEL } else { level };
+            match zstd::bulk::compress(raw, lvl) {
+                Ok(c) => {
+                    out.extend_from_slice(&c);
+                    true
+                }
+                Err(_) => false,
+            }
+        }),
+        CompressionType::Xpress => Err(Error::not_supported("Xpress compression (Windows only)")),
+    }
+}
+
+/// Appends `varint32 raw.len() ‖ compress(raw)`; on failure restores `out`.
+fn framed_with_size(raw: &[u8], out: &mut Vec<u8>, compress: impl FnOnce(&[u8], &mut Vec<u8>) -> bool) -> Result<bool> {
+    if raw.len() > u32::MAX as usize {
+        return Ok(false);
+    }
+    let start = out.len();
+    put_varint32(out, raw.len() as u32);
+    if compress(raw, out) {
+        Ok(true)
+    } else {
+        out.truncate(start);
+        Ok(false)
     }
 }
 
@@ -53,8 +130,8 @@ pub fn good_compression_ratio(compressed_len: usize, raw_len: usize) -> bool {
 
 /// Decompresses a block whose trailer says `type_byte`.
 pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
-    if type_byte == 0x40 {
-        return Err(Error::not_supported("ZSTDNotFinal compression"));
+    if type_byte == ZSTD_NOT_FINAL {
+        return decompress_zstd(data);
     }
     let codec = CompressionType::from_u8(type_byte)
         .ok_or_else(|| Error::corruption(format!("bad block type {}", type_byte)))?;
@@ -75,8 +152,64 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
             }
             Ok(out)
         }
-        other => Err(Error::not_supported(format!("{} compression", other.name()))),
+        CompressionType::Snappy => {
+            let raw_len = snap::raw::decompress_len(data)
+                .map_err(|_| Error::corruption("Error decompressing snappy data: bad length header"))?;
+            if raw_len > MAX_UNCOMPRESSED_BLOCK {
+                return Err(Error::corruption("Snappy block: size out of range"));
+            }
+            let mut out = vec![0u8; raw_len];
+            match snap::raw::Decoder::new().decompress(data, &mut out) {
+                Ok(n) if n == raw_len => Ok(out),
+                _ => Err(Error::corruption("Error decompressing snappy data")),
+            }
+        }
+        CompressionType::Zlib => {
+            let (raw_len, body) = size_prefix(data, "zlib")?;
+            let mut out = Vec::with_capacity(raw_len);
+            // One byte more than expected, so a block longer than its prefix is caught.
+            let mut dec = flate2::read::DeflateDecoder::new(body).take(raw_len as u64 + 1);
+            dec.read_to_end(&mut out).map_err(|e| Error::corruption(format!("Failed zlib inflate: {}", e)))?;
+            if out.len() != raw_len {
+                return Err(Error::corruption("Size mismatch decompressing zlib data"));
+            }
+            Ok(out)
+        }
+        CompressionType::BZip2 => {
+            let (raw_len, body) = size_prefix(data, "bzip2")?;
+            let mut out = Vec::with_capacity(raw_len);
+            let mut dec = bzip2::read::BzDecoder::new(body).take(raw_len as u64 + 1);
+            dec.read_to_end(&mut out).map_err(|_| Error::corruption("Error decompressing bzip2 data"))?;
+            if out.len() != raw_len {
+                return Err(Error::corruption("Size mismatch decompressing bzip2 data"));
+            }
+            Ok(out)
+        }
+        CompressionType::Zstd => decompress_zstd(data),
+        CompressionType::Xpress => Err(Error::not_supported("Xpress compression (Windows only)")),
     }
+}
+
+fn decompress_zstd(data: &[u8]) -> Result<Vec<u8>> {
+    let (raw_len, body) = size_prefix(data, "ZSTD")?;
+    let out = zstd::bulk::decompress(body, raw_len)
+        .map_err(|e| Error::corruption(format!("Corrupted compressed block contents: ZSTD: {}", e)))?;
+    if out.len() != raw_len {
+        return Err(Error::corruption("Size mismatch decompressing ZSTD data"));
+    }
+    Ok(out)
+}
+
+/// Splits the varint32 uncompressed-size prefix of the format-2 framing off a block.
+fn size_prefix<'a>(data: &'a [u8], codec: &str) -> Result<(usize, &'a [u8])> {
+    let mut input = data;
+    let raw_len = get_varint32(&mut input)
+        .ok_or_else(|| Error::corruption(format!("{} block: bad uncompressed size prefix", codec)))?
+        as usize;
+    if raw_len > MAX_UNCOMPRESSED_BLOCK {
+        return Err(Error::corruption(format!("{} block: size out of range", codec)));
+    }
+    Ok((raw_len, input))
 }
 
 fn lz4_bound(len: usize) -> usize {
@@ -169,16 +302,87 @@ mod tests {
     }
 
     #[test]
-    fn corrupt_lz4_is_corruption_and_other_codecs_not_supported() {
+    fn corrupt_lz4_is_corruption() {
         let raw = sample();
         let mut out = vec![];
         compress_framed(CompressionType::Lz4, 1, &raw, &mut out).unwrap();
         let cut = &out[..out.len() / 2];
         assert!(decompress_block(4, cut).unwrap_err().is_corruption());
-        let e = decompress_block(1, b"x").unwrap_err();
-        assert_eq!(e.to_string(), "Not implemented: Snappy compression");
-        assert!(decompress_block(0x40, b"x").is_err());
-        assert!(compress_framed(CompressionType::Zstd, 1, &raw, &mut vec![]).is_err());
+        assert_eq!(decompress_block(6, b"x").unwrap_err().to_string(), "Not implemented: Xpress compression (Windows only)");
+        assert!(decompress_block(9, b"x").unwrap_err().is_corruption());
+    }
+
+    #[test]
+    fn every_codec_round_trips_with_rocksdb_framing() {
+        let raw = sample();
+        for codec in [CompressionType::Snappy, CompressionType::Zlib, CompressionType::BZip2, CompressionType::Zstd] {
+            for level in [DEFAULT_COMPRESSION_LEVEL, 1] {
+                let mut out = b"prefix".to_vec();
+                assert!(compress_framed(codec, level, &raw, &mut out).unwrap(), "{:?}", codec);
+                let framed = &out[6..];
+                assert!(good_compression_ratio(framed.len(), raw.len()), "{:?}", codec);
+                let mut p = framed;
+                let prefix = get_varint32(&mut p).unwrap() as usize;
+                match codec {
+                    // Snappy's own header is the varint32 raw length: no extra prefix.
+                    CompressionType::Snappy => {
+                        assert_eq!(prefix, raw.len());
+                        assert_eq!(snap::raw::decompress_len(framed).unwrap(), raw.len());
+                    }
+                    CompressionType::Zstd => {
+                        assert_eq!(prefix, raw.len());
+                        assert_eq!(&p[..4], &[0x28, 0xb5, 0x2f, 0xfd], "zstd frame magic");
+                    }
+                    CompressionType::BZip2 => {
+                        assert_eq!(prefix, raw.len());
+                        assert_eq!(&p[..4], b"BZh1", "bzip2 stream, 100 KB blocks");
+                    }
+                    _ => assert_eq!(prefix, raw.len()),
+                }
+                assert_eq!(decompress_block(codec as u8, framed).unwrap(), raw, "{:?}", codec);
+            }
+        }
+        // ZSTDNotFinal (0x40) reads as ZSTD.
+        let mut out = vec![];
+        compress_framed(CompressionType::Zstd, 1, &raw, &mut out).unwrap();
+        assert_eq!(decompress_block(0x40, &out).unwrap(), raw);
+    }
+
+    #[test]
+    fn zlib_is_raw_deflate_within_a_16k_window() {
+        // A 40 KiB block whose only repetition is 20 KiB back: a 32 KiB-window
+        // encoder would reference it, which RocksDB's -14 inflate rejects.
+        let mut raw: Vec<u8> = (0..20_480u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        raw.extend_from_within(..);
+        let mut out = vec![];
+        compress_framed(CompressionType::Zlib, DEFAULT_COMPRESSION_LEVEL, &raw, &mut out).unwrap();
+        let mut p = &out[..];
+        get_varint32(&mut p).unwrap();
+        let mut d = flate2::Decompress::new_with_window_bits(false, 14);
+        let mut back = Vec::with_capacity(raw.len() + 16);
+        let st = d.decompress_vec(p, &mut back, flate2::FlushDecompress::Finish).unwrap();
+        assert_eq!(st, flate2::Status::StreamEnd);
+        assert_eq!(back, raw);
+    }
+
+    #[test]
+    fn corrupt_or_mis_sized_blocks_are_corruption() {
+        let raw = sample();
+        for codec in [CompressionType::Snappy, CompressionType::Zlib, CompressionType::BZip2, CompressionType::Zstd] {
+            let mut out = vec![];
+            compress_framed(codec, 1, &raw, &mut out).unwrap();
+            let cut = &out[..out.len() / 2];
+            assert!(decompress_block(codec as u8, cut).unwrap_err().is_corruption(), "{:?}", codec);
+            if codec != CompressionType::Snappy {
+                // A size prefix that disagrees with the payload.
+                let mut p = &out[..];
+                get_varint32(&mut p).unwrap();
+                let mut wrong = vec![];
+                put_varint32(&mut wrong, raw.len() as u32 - 1);
+                wrong.extend_from_slice(p);
+                assert!(decompress_block(codec as u8, &wrong).unwrap_err().is_corruption(), "{:?}", codec);
+            }
+        }
     }
 
     #[test]

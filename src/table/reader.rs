@@ -14,7 +14,8 @@ use crate::env::RandomAccessFile;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator};
-use crate::table::block::{Block, BlockIter, KeyOrder};
+use crate::options::CompressionType;
+use crate::table::block::{Block, BlockBuilder, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
@@ -63,12 +64,18 @@ pub struct Table {
     cache: Option<Arc<BlockCache>>,
     cache_id: u64,
     verify_checksums: bool,
+    /// False when the properties say "NoCompression": type bytes are then ignored.
+    maybe_compressed: bool,
     file_size: u64,
     /// Sequence number every key of an ingested file reads with.
     global_seqno: Option<u64>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
+/// Written when compression_opts.max_dict_bytes > 0.
+const COMPRESSION_DICT_META_NAME: &str = "rocksdb.compression_dict";
+/// Format 6+ keeps the index handle in the metaindex under this name.
+const INDEX_META_NAME: &str = "rocksdb.index";
 
 impl Table {
     pub fn open(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions) -> Result<Arc<Table>> {
@@ -97,11 +104,10 @@ impl Table {
         let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
-        let footer = Footer::decode(&tail).map_err(|e| annotate(e, &file_name))?;
+        let mut footer = Footer::decode(&tail, file_size - tail_len as u64).map_err(|e| annotate(e, &file_name))?;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
-        check_handle(&footer.index_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
-        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, &file_name)?;
+        let meta_raw = read_block(&*file, &footer, &footer.metaindex_handle, true, true, &file_name)?;
         let metaindex = Arc::new(Block::new(meta_raw));
         let mut props_handle = None;
         let mut range_del_handle = None;
@@ -117,7 +123,16 @@ impl Table {
                     check_handle(&h, file_size, &file_name)?;
                     Ok::<BlockHandle, Error>(h)
                 };
-                if name == PROPERTIES_META_NAME.as_bytes()
+                if name == COMPRESSION_DICT_META_NAME.as_bytes() {
+                    // Blocks compressed against a dictionary cannot be read without it.
+                    return Err(Error::not_supported(format!(
+                        "compression dictionaries (rocksdb.compression_dict in {})",
+                        file_name
+                    )));
+                }
+                if name == INDEX_META_NAME.as_bytes() && footer.format_version >= 6 {
+                    footer.index_handle = h()?;
+                } else if name == PROPERTIES_META_NAME.as_bytes()
                     || (name == OLD_PROPERTIES_META_NAME.as_bytes() && props_handle.is_none())
                 {
                     props_handle = Some(h()?);
@@ -132,34 +147,48 @@ impl Table {
             }
             it.status().map_err(|e| annotate(e, &file_name))?;
         }
+        if footer.index_handle.is_null() && footer.format_version >= 6 {
+            return Err(Error::corruption(format!("no rocksdb.index entry in the metaindex of {}", file_name)));
+        }
+        check_handle(&footer.index_handle, file_size, &file_name)?;
         let props = match props_handle {
             Some(h) => {
-                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, true, &file_name)?;
                 TableProperties::decode_block(raw).map_err(|e| annotate(e, &file_name))?
             }
             // A table without properties is still readable with the old index encoding.
             None => TableProperties { compression_name: String::new(), ..TableProperties::default() },
         };
-        match props.index_type {
-            0 | 1 => {}
-            2 => return Err(Error::not_supported("partitioned index (kTwoLevelIndexSearch)")),
+        let partitioned = match props.index_type {
+            0 | 1 => false,
+            2 => true,
             3 => return Err(Error::not_supported("index type kBinarySearchWithFirstKey")),
             t => return Err(Error::corruption(format!("unknown index type {} in {}", t, file_name))),
-        }
-        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, &file_name)?;
-        let index_block = Arc::new(Block::new(index_raw));
+        };
+        let maybe_compressed = blocks_maybe_compressed(&props.compression_name, footer.format_version)
+            .map_err(|e| annotate(e, &file_name))?;
+        let index_raw = read_block(&*file, &footer, &footer.index_handle, true, maybe_compressed, &file_name)?;
+        let mut index_block = Arc::new(Block::new(index_raw));
         if let Some(e) = index_block.corruption() {
             return Err(annotate(e, &file_name));
         }
+        let index_user_keys = props.index_key_is_user_key != 0;
+        let mut index_delta = props.index_value_is_delta_encoded != 0;
+        if partitioned {
+            let order = index_order(index_user_keys, opts.comparator);
+            let flat = flatten_partitioned_index(&*file, &footer, &index_block, order, index_delta, maybe_compressed, file_size, &file_name)?;
+            index_block = Arc::new(Block::new(flat));
+            index_delta = false;
+        }
         let filter = match filter_handle {
             Some(h) if props.whole_key_filtering => {
-                let raw = read_block(&*file, &footer, &h, true, &file_name)?;
+                let raw = read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?;
                 Some(FilterBlockReader::new(raw))
             }
             _ => None,
         };
         let range_del_block = match range_del_handle {
-            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, &file_name)?))),
+            Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?))),
             None => None,
         };
         let global_seqno = external_global_seqno(&props, largest_seqno).map_err(|e| annotate(e, &file_name))?;
@@ -175,8 +204,8 @@ impl Table {
             file,
             file_name,
             footer,
-            index_user_keys: props.index_key_is_user_key != 0,
-            index_delta: props.index_value_is_delta_encoded != 0,
+            index_user_keys,
+            index_delta,
             props,
             comparator: opts.comparator,
             index_block,
@@ -185,6 +214,7 @@ impl Table {
             cache,
             cache_id,
             verify_checksums: opts.verify_checksums,
+            maybe_compressed,
             file_size,
             global_seqno,
         }))
@@ -208,6 +238,15 @@ impl Table {
 
     pub fn has_filter(&self) -> bool {
         self.filter.is_some()
+    }
+
+    /// Whether the file has a non-empty range deletion block.
+    pub fn has_range_tombstones(&self) -> bool {
+        self.range_del_block.as_ref().is_some_and(|b| {
+            let mut it = b.iter(KeyOrder::Internal(self.comparator));
+            it.seek_to_first();
+            it.valid() || it.status().is_err()
+        })
     }
 
     /// The range tombstones of the file: (begin internal key, end user key).
@@ -239,12 +278,7 @@ impl Table {
     }
 
     fn index_iter(&self) -> BlockIter {
-        let order = if self.index_user_keys {
-            KeyOrder::User(self.comparator.user)
-        } else {
-            KeyOrder::Internal(self.comparator)
-        };
-        self.index_block.index_iter(order, self.index_delta)
+        self.index_block.index_iter(index_order(self.index_user_keys, self.comparator), self.index_delta)
     }
 
     fn index_key<'a>(&self, ikey: &'a [u8]) -> &'a [u8] {
@@ -264,7 +298,14 @@ impl Table {
                 return Ok(b);
             }
         }
-        let raw = read_block(&*self.file, &self.footer, handle, self.verify_checksums, &self.file_name)?;
+        let raw = read_block(
+            &*self.file,
+            &self.footer,
+            handle,
+            self.verify_checksums,
+            self.maybe_compressed,
+            &self.file_name,
+        )?;
         let block = Arc::new(Block::new(raw));
         if fill_cache {
             if let Some(c) = &self.cache {
@@ -336,6 +377,92 @@ impl Table {
             self.footer.metaindex_handle.offset
         }
     }
+}
+
+/// Whether blocks may need decompressing, from the `rocksdb.compression`
+/// property. Before format 7 it names one codec, and "NoCompression" means
+/// type bytes are ignored. Format 7 writes `manager;types`: the compression
+/// manager's compatibility name (empty when compression was off; ferrock knows
+/// only the built-in "BuiltinV2") and the hex codes of the codecs used.
+fn blocks_maybe_compressed(compression_name: &str, format_version: u32) -> Result<bool> {
+    if format_version < 7 || compression_name.is_empty() {
+        return Ok(compression_name != CompressionType::None.name());
+    }
+    let mut fields = compression_name.split(';');
+    let manager = fields.next().unwrap_or("");
+    let types = fields.next().ok_or_else(|| Error::corruption("Missing second field from compression_name"))?;
+    if !matches!(manager, "" | "BuiltinV2" | "nullptr") {
+        return Err(Error::not_supported(format!("compression manager {}", manager)));
+    }
+    if types.len() % 2 != 0 {
+        return Err(Error::corruption("Second field of compression_name has odd size"));
+    }
+    for i in (0..types.len()).step_by(2) {
+        let code = types
+            .get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .ok_or_else(|| Error::corruption("Error parsing second field of compression_name"))?;
+        if code == 0 || code >= 0x7f {
+            return Err(Error::corruption("Error parsing second field of compression_name"));
+        }
+        if CompressionType::from_u8(code).is_none() {
+            return Err(Error::not_supported(format!("compression type {} in compression_name", code)));
+        }
+    }
+    Ok(!matches!(manager, "" | "nullptr") && !types.is_empty())
+}
+
+fn index_order(user_keys: bool, comparator: InternalKeyComparator) -> KeyOrder {
+    if user_keys {
+        KeyOrder::User(comparator.user)
+    } else {
+        KeyOrder::Internal(comparator)
+    }
+}
+
+/// Reads every partition of a two-level index (index type 2, rocksdb-formats.md
+/// §5.5; RocksDB's PartitionedIndexBuilder) and returns one flat index block
+/// with the same keys and full (not delta-encoded) handles. The top level and
+/// each partition use the table's index key and value encodings. Holding the
+/// whole index costs what a binary-search index costs, and lets the rest of the
+/// reader treat both kinds alike.
+#[allow(clippy::too_many_arguments)]
+fn flatten_partitioned_index(
+    file: &dyn RandomAccessFile,
+    footer: &Footer,
+    top: &Arc<Block>,
+    order: KeyOrder,
+    delta: bool,
+    maybe_compressed: bool,
+    file_size: u64,
+    file_name: &str,
+) -> Result<Vec<u8>> {
+    let mut flat = BlockBuilder::new(1, false);
+    let mut top_it = top.index_iter(order, delta);
+    top_it.seek_to_first();
+    while top_it.valid() {
+        let h = top_it.handle()?;
+        check_handle(&h, file_size, file_name)?;
+        let raw = read_block(file, footer, &h, true, maybe_compressed, file_name)?;
+        let part = Arc::new(Block::new(raw));
+        if let Some(e) = part.corruption() {
+            return Err(annotate(e, file_name));
+        }
+        let mut it = part.index_iter(order, delta);
+        it.seek_to_first();
+        while it.valid() {
+            // value() is the decoded full handle even in a delta-encoded block.
+            let handle = it.handle()?;
+            let mut v = Vec::with_capacity(20);
+            handle.encode_to(&mut v);
+            flat.add(it.key(), &v);
+            it.next();
+        }
+        it.status().map_err(|e| annotate(e, file_name))?;
+        top_it.next();
+    }
+    top_it.status().map_err(|e| annotate(e, file_name))?;
+    Ok(flat.finish())
 }
 
 const PROP_GLOBAL_SEQNO: &str = "rocksdb.external_sst_file.global_seqno";
@@ -543,5 +670,34 @@ impl InternalIterator for TableIterator {
             Some(d) => d.status(),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod compression_name_tests {
+    use super::blocks_maybe_compressed;
+
+    #[test]
+    fn compression_name_rules_per_format() {
+        // Before format 7: one codec name; "NoCompression" means never decompress.
+        assert!(!blocks_maybe_compressed("NoCompression", 5).unwrap());
+        assert!(blocks_maybe_compressed("Snappy", 5).unwrap());
+        assert!(blocks_maybe_compressed("", 7).unwrap(), "a very old file without the property");
+        // Format 7: manager;types.
+        assert!(blocks_maybe_compressed("BuiltinV2;0107", 7).unwrap());
+        assert!(!blocks_maybe_compressed("BuiltinV2;", 7).unwrap());
+        assert!(!blocks_maybe_compressed(";", 7).unwrap());
+        assert_eq!(
+            blocks_maybe_compressed("MyManager;07", 7).unwrap_err().to_string(),
+            "Not implemented: compression manager MyManager"
+        );
+        assert!(blocks_maybe_compressed("BuiltinV2", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;0", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;zz", 7).unwrap_err().is_corruption());
+        assert!(blocks_maybe_compressed("BuiltinV2;00", 7).unwrap_err().is_corruption());
+        assert_eq!(
+            blocks_maybe_compressed("BuiltinV2;42", 7).unwrap_err().to_string(),
+            "Not implemented: compression type 66 in compression_name"
+        );
     }
 }

@@ -163,6 +163,13 @@ impl VersionSet {
             let expected = self.comparator_for(&cf.name).name();
             if let Some(recorded) = &cf.comparator_name {
                 if recorded != expected {
+                    // RocksDB names timestamp-aware comparators "<name>.u64ts".
+                    if recorded.ends_with(".u64ts") {
+                        return Err(Error::not_supported(format!(
+                            "user-defined timestamps (column family {} uses comparator {recorded})",
+                            cf.name
+                        )));
+                    }
                     return Err(Error::invalid_argument(format!(
                         "{expected}: does not match existing comparator {recorded}"
                     )));
@@ -921,6 +928,25 @@ mod tests {
         assert_eq!(
             vset(&d.0).recover().unwrap_err().to_string(),
             "Invalid argument: leveldb.BytewiseComparator: does not match existing comparator foo"
+        );
+    }
+
+    #[test]
+    fn timestamp_comparator_is_not_supported_naming_the_feature() {
+        let d = TempDir::new("u64ts");
+        write_manifest(
+            &d.0,
+            &[encoded(VersionEdit {
+                comparator: Some("leveldb.BytewiseComparator.u64ts".into()),
+                log_number: Some(0),
+                next_file_number: Some(2),
+                last_sequence: Some(0),
+                ..Default::default()
+            })],
+        );
+        assert_eq!(
+            vset(&d.0).recover().unwrap_err().to_string(),
+            "Not implemented: user-defined timestamps (column family default uses comparator leveldb.BytewiseComparator.u64ts)"
         );
     }
 
