@@ -58,11 +58,6 @@ impl TableCache {
         };
         let table = Table::open(file, file_size, opts)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })?;
-        // Until range deletions are applied on reads, a table holding range tombstones
-        // (written by RocksDB's DeleteRange) must fail loudly, never show deleted keys.
-        if table.has_range_tombstones() {
-            return Err(Error::not_supported(format!("DeleteRange (range tombstones in {})", path.display())));
-        }
         let mut m = self.tables.lock();
         Ok(m.entry(number).or_insert(table).clone())
     }
