@@ -16,10 +16,11 @@
  * cfs (three column families), wal (rounds 1-2 left unflushed in the WAL),
  * twopc (a TransactionDB: each round a prepared-then-committed transaction, one more
  * prepared and rolled back, everything left in the WAL).
- * rangedel (a DeleteRange in round 2) and merge (uint64add merges in round 2, keys
- * zcnt000..zcnt099) are what ferrock does not support yet: it must refuse them with
- * "Not implemented: ...", never answer wrongly; so must comparator (a custom comparator),
- * blob (values in blob files) and prepared (twopc plus a transaction left prepared); `verify2` then checks RocksDB still
+ * rangedel (a DeleteRange in round 2), merge (uint64add merges in round 2, keys
+ * zcnt000..zcnt099) and prepared (twopc plus a transaction left prepared, which stays
+ * prepared and invisible) round-trip like the others. comparator (a custom comparator) and
+ * blob (values in blob files) are what ferrock does not support: it must refuse them with
+ * "Not implemented: ...", never answer wrongly; `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
  * the codec of snappy, lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.

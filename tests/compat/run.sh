@@ -16,10 +16,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
 BIN=$ROOT/target/compat
-MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal recycle twopc}
+MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal recycle twopc prepared rangedel merge}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
 # until range deletions and merge operators land; MODE:expected message.
-REFUSED=${COMPAT_REFUSED-rangedel=DeleteRange;merge=Merge operator;comparator=custom comparator;blob=blob files;prepared=recovering a transaction prepared}
+REFUSED=${COMPAT_REFUSED-comparator=custom comparator;blob=blob files}
 mkdir -p "$BIN"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -86,7 +86,7 @@ for mode in $MODES; do
   check "[$mode] RocksDB 7.8.3 writes the database" rocksdb "$BIN/compat_rocksdb" write "$db" "$mode"
   [ -d "$db" ] || continue
   ls -1 "$db" | grep '\.sst$' | sort > "$work/$mode.rocksdb-tables"
-  if [ "$mode" = twopc ]; then
+  if [ "$mode" = twopc ] || [ "$mode" = prepared ]; then
     check "[$mode] RocksDB left everything in a non-empty WAL" wal_has_data "$db"
   else
     check "[$mode] RocksDB wrote tables ($(wc -l < "$work/$mode.rocksdb-tables"))" test -s "$work/$mode.rocksdb-tables"
