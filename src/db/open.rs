@@ -293,7 +293,6 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
     let mode = inner.opts.wal_recovery_mode;
     let mut max_seq = inner.last_sequence.load(Ordering::Acquire);
     let mut stop = false;
-    let mut prepared = PreparedTransactions::default();
     for &wal in &wals {
         {
             let mut st = inner.state.lock();
@@ -335,13 +334,7 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
                         None => continue,
                     };
                     let seq = batch.sequence();
-                    let applied = match prepared.split(&batch) {
-                        Ok(None) => apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec),
-                        Ok(Some(committed)) => committed
-                            .iter()
-                            .try_for_each(|b| apply_recovered_batch(inner, b, wal, cf_log_numbers, read_only, &mut rec)),
-                        Err(e) => Err(e),
-                    };
+                    let applied = apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec);
                     if let Err(e) = applied {
                         if e.code() == Code::Corruption {
                             match mode {
@@ -377,95 +370,10 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
             return Err(Error::corruption(format!("truncated record body in WAL {}", path.display())));
         }
     }
-    if let Some(xid) = prepared.sections.keys().next() {
-        // RocksDB keeps such a transaction prepared for a TransactionDB to decide;
-        // applying or dropping it here would both be wrong.
-        return Err(Error::not_supported(format!(
-            "recovering a transaction prepared but never committed (2PC, xid {})",
-            String::from_utf8_lossy(xid)
-        )));
-    }
     inner.last_sequence.store(max_seq, Ordering::Release);
     Ok(rec)
 }
 
-/// Two-phase-commit records in the WAL (RocksDB's WRITE_COMMITTED policy): a
-/// prepare batch holds `BeginPrepare, data..., EndPrepare(xid)`; a later batch's
-/// `Commit(xid)` makes the data visible at the commit batch's sequence number,
-/// `Rollback(xid)` discards it. Data inside a prepare section is therefore held
-/// back until its outcome is known.
-#[derive(Default)]
-struct PreparedTransactions {
-    sections: std::collections::HashMap<Vec<u8>, WriteBatch>,
-}
-
-impl PreparedTransactions {
-    /// None for a batch without 2PC markers (apply it as is); otherwise the
-    /// batches to apply now: the records outside prepare sections, then each
-    /// transaction this batch commits.
-    fn split(&mut self, batch: &WriteBatch) -> Result<Option<Vec<WriteBatch>>> {
-        let mut has_markers = false;
-        batch.for_each(|r| {
-            has_markers |= matches!(
-                r,
-                BatchRecord::BeginPrepare | BatchRecord::EndPrepare(_) | BatchRecord::Commit(_) | BatchRecord::Rollback(_)
-            );
-            Ok(())
-        })?;
-        if !has_markers {
-            return Ok(None);
-        }
-        let mut outside = WriteBatch::new();
-        outside.set_sequence(batch.sequence());
-        let mut section: Option<WriteBatch> = None;
-        let mut committed = Vec::new();
-        batch.for_each(|r| {
-            match r {
-                BatchRecord::BeginPrepare => section = Some(WriteBatch::new()),
-                BatchRecord::EndPrepare(xid) => {
-                    let s = section.take().ok_or_else(|| Error::corruption("EndPrepare without BeginPrepare in the WAL"))?;
-                    self.sections.insert(xid.to_vec(), s);
-                }
-                BatchRecord::Commit(xid) => {
-                    // A commit whose prepare is not in these WALs was already persisted.
-                    if let Some(mut s) = self.sections.remove(xid) {
-                        s.set_sequence(batch.sequence());
-                        committed.push(s);
-                    }
-                }
-                BatchRecord::Rollback(xid) => {
-                    self.sections.remove(xid);
-                }
-                other => copy_record(section.as_mut().unwrap_or(&mut outside), &other)?,
-            }
-            Ok(())
-        })?;
-        if section.is_some() {
-            return Err(Error::corruption("prepare section without EndPrepare in the WAL"));
-        }
-        let mut out = Vec::with_capacity(committed.len() + 1);
-        if outside.count() > 0 {
-            out.push(outside);
-        }
-        out.extend(committed);
-        Ok(Some(out))
-    }
-}
-
-fn copy_record(b: &mut WriteBatch, r: &BatchRecord<'_>) -> Result<()> {
-    match *r {
-        BatchRecord::Put { cf, key, value } => b.put_cf(cf, key, value),
-        BatchRecord::Delete { cf, key } => b.delete_cf(cf, key),
-        BatchRecord::SingleDelete { cf, key } => b.single_delete_cf(cf, key),
-        BatchRecord::DeleteRange { cf, begin, end } => b.delete_range_cf(cf, begin, end),
-        BatchRecord::Merge { cf, key, value } => b.merge_cf(cf, key, value),
-        BatchRecord::BlobIndex { .. } => return Err(Error::not_supported("blob files")),
-        BatchRecord::PutEntity { .. } => return Err(Error::not_supported("wide columns")),
-        // Markers and log data carry no data.
-        _ => {}
-    }
-    Ok(())
-}
 
 fn apply_recovered_batch(
     inner: &Arc<DbInner>,
@@ -616,61 +524,4 @@ pub(super) fn destroy(opts: &Options, path: &Path) -> Result<()> {
     let _ = fs.remove_file(&lock_path);
     let _ = fs.remove_dir(path);
     result
-}
-
-#[cfg(test)]
-mod prepared_tests {
-    use super::*;
-
-    fn keys(b: &WriteBatch) -> Vec<Vec<u8>> {
-        let mut v = Vec::new();
-        b.for_each(|r| {
-            if let BatchRecord::Put { key, .. } = r {
-                v.push(key.to_vec());
-            }
-            Ok(())
-        })
-        .unwrap();
-        v
-    }
-
-    #[test]
-    fn prepared_data_waits_for_commit_and_rollback_discards_it() {
-        let mut p = PreparedTransactions::default();
-        let mut plain = WriteBatch::new();
-        plain.put(b"a", b"1");
-        assert!(p.split(&plain).unwrap().is_none());
-
-        let mut prep = WriteBatch::new();
-        prep.set_sequence(10);
-        prep.mark_begin_prepare();
-        prep.put(b"t1", b"x");
-        prep.mark_end_prepare(b"txn1");
-        assert!(p.split(&prep).unwrap().unwrap().is_empty(), "nothing visible at prepare");
-
-        let mut prep2 = WriteBatch::new();
-        prep2.mark_begin_prepare();
-        prep2.put(b"rolled", b"back");
-        prep2.mark_end_prepare(b"txn2");
-        p.split(&prep2).unwrap();
-        let mut rb = WriteBatch::new();
-        rb.mark_rollback(b"txn2");
-        assert!(p.split(&rb).unwrap().unwrap().is_empty());
-
-        let mut commit = WriteBatch::new();
-        commit.set_sequence(10);
-        commit.mark_commit(b"txn1");
-        let out = p.split(&commit).unwrap().unwrap();
-        assert_eq!(out.len(), 1);
-        assert_eq!(out[0].sequence(), 10);
-        assert_eq!(keys(&out[0]), vec![b"t1".to_vec()]);
-        assert!(p.sections.is_empty());
-
-        let mut dangling = WriteBatch::new();
-        dangling.mark_begin_prepare();
-        dangling.put(b"k", b"v");
-        dangling.mark_end_prepare(b"open");
-        p.split(&dangling).unwrap();
-        assert!(p.sections.contains_key(&b"open"[..]));
-    }
 }
