@@ -7,12 +7,12 @@
 # program is kept (the machine is shared). Prints a Markdown table: ops/s and binding/C ratio.
 # Not run by `make test`.
 #
-#   bindings/bench.sh [N]            (default N=200000; ROUNDS=3, LIBDIR=target/release)
+#   bindings/bench.sh [N]            (default N=200000; ROUNDS=4, LIBDIR=target/release)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${1:-200000}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-4}
 LIBDIR=$(cd "${LIBDIR:-$ROOT/target/release}" && pwd)
 LIB=$LIBDIR/libferrock.so
 [ -f "$LIB" ] || { echo "no $LIB (build it: cargo build --release --lib)" >&2; exit 1; }
@@ -46,21 +46,30 @@ run() {  # run NAME CMD... -> raises $NAME_put/$NAME_get to this run's ops/s if 
   return 0
 }
 
-for round in $(seq "$ROUNDS"); do
-  run c "$WORK/putget_c"
-  run cpp "$WORK/putget_cpp"
-  run go "$WORK/putget_go"
-  run py env FERROCK_LIBRARY="$LIB" PYTHONPATH="$ROOT/bindings/python" "$PY" "$BENCH/putget.py"
+run_one() {
+  case $1 in
+    c) run c "$WORK/putget_c" ;;
+    cpp) run cpp "$WORK/putget_cpp" ;;
+    go) run go "$WORK/putget_go" ;;
+    py) run py env FERROCK_LIBRARY="$LIB" PYTHONPATH="$ROOT/bindings/python" "$PY" "$BENCH/putget.py" ;;
+  esac
+}
+# The starting program rotates from round to round so none always runs first.
+ORDER=(c cpp go py)
+for round in $(seq 0 $((ROUNDS - 1))); do
+  for i in 0 1 2 3; do run_one "${ORDER[$(((round + i) % 4))]}"; done
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
-echo "N=$N puts then N gets, best of $ROUNDS; $(date -u '+%Y-%m-%d %H:%M UTC'); nproc $(nproc); load $(cut -d' ' -f1-3 /proc/loadavg)"
+# Extra time per call over C, in ns: 1e9/binding - 1e9/C.
+extra() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%+.0f", 1e9/a - 1e9/b}'; }
+echo "N=$N puts then N gets, best of $ROUNDS rounds; $(date -u '+%Y-%m-%d %H:%M UTC'); nproc $(nproc); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "library: $LIB"
 echo
-echo "| through | put ops/s | put ratio to C | get ops/s | get ratio to C |"
-echo "|---|---:|---:|---:|---:|"
+echo "| through | put ops/s | put ratio to C | put extra ns/call | get ops/s | get ratio to C | get extra ns/call |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for name in c cpp go py; do
   put_var=${name}_put get_var=${name}_get
   case $name in c) label="C (c.h)";; cpp) label="C++ (db.hpp)";; go) label="Go (cgo)";; py) label="Python (ctypes)";; esac
-  echo "| $label | ${!put_var} | $(ratio "${!put_var}" "$c_put") | ${!get_var} | $(ratio "${!get_var}" "$c_get") |"
+  echo "| $label | ${!put_var} | $(ratio "${!put_var}" "$c_put") | $(extra "${!put_var}" "$c_put") | ${!get_var} | $(ratio "${!get_var}" "$c_get") | $(extra "${!get_var}" "$c_get") |"
 done
