@@ -34,6 +34,7 @@ pub mod env;
 pub mod file_deletions;
 pub mod filter;
 pub mod flush;
+pub mod ingest;
 pub mod iter;
 pub mod merge;
 pub mod not_implemented;

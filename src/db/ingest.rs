@@ -19,7 +19,10 @@ use std::sync::atomic::Ordering;
 /// RocksDB's `IngestExternalFileOptions` (the fields ferrock honours are used; the rest are kept).
 #[derive(Clone, Debug)]
 pub struct IngestExternalFileOptions {
+    /// Hard-link the file in (copying when linking fails) and remove the source.
     pub move_files: bool,
+    /// Hard-link the file in (copying when linking fails) and keep the source.
+    pub link_files: bool,
     pub snapshot_consistency: bool,
     pub allow_global_seqno: bool,
     pub allow_blocking_flush: bool,
@@ -31,6 +34,7 @@ impl Default for IngestExternalFileOptions {
     fn default() -> Self {
         IngestExternalFileOptions {
             move_files: false,
+            link_files: false,
             snapshot_consistency: true,
             allow_global_seqno: true,
             allow_blocking_flush: true,
@@ -181,7 +185,7 @@ impl Db {
         };
         let mut result = Ok(());
         for (f, n) in files.iter().zip(&numbers) {
-            result = link_or_copy(&f.source, &db.path.join(table_file_name(*n)), opts.move_files);
+            result = link_or_copy(&f.source, &db.path.join(table_file_name(*n)), opts.move_files || opts.link_files);
             if result.is_err() {
                 break;
             }
