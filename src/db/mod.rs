@@ -18,6 +18,7 @@ mod properties;
 mod read;
 mod table_cache;
 mod txn_hooks;
+pub mod wal_iter;
 mod write;
 
 pub use read::DbIterator;
