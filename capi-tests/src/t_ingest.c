@@ -2,7 +2,8 @@
  * rocksdb_sstfilewriter_* are added with rocksdb_ingest_external_file(_cf);
  * their keys read back, shadow older values (memtable and tables), keep doing
  * so after reopen; overlapping inputs are refused; the options' setters store
- * what the getters read back. */
+ * what the getters read back. Also the WAL iterator: rocksdb_get_updates_since
+ * and rocksdb_wal_iter_* return the batches with their sequence numbers. */
 #include <rocksdb/c.h>
 #include "check.h"
 
@@ -38,6 +39,55 @@ static void check_get(rocksdb_t* db, rocksdb_column_family_handle_t* cf, const c
   }
   free(v);
   rocksdb_readoptions_destroy(ro);
+}
+
+static void wal_iterator(void) {
+  char* err = NULL;
+  char wpath[512];
+  make_db_path(wpath, sizeof(wpath), "waliter");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_t* db = rocksdb_open(o, wpath, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_put(db, wo, "k1", 2, "v1", 2, &err); /* seq 1 */
+  CHECK_NOERR(err);
+  rocksdb_writebatch_t* b = rocksdb_writebatch_create();
+  rocksdb_writebatch_put(b, "k2", 2, "v2", 2);
+  rocksdb_writebatch_delete(b, "k1", 2);
+  rocksdb_write(db, wo, b, &err); /* seqs 2..3 */
+  CHECK_NOERR(err);
+  rocksdb_writebatch_destroy(b);
+  rocksdb_put(db, wo, "k3", 2, "v3", 2, &err); /* seq 4 */
+  CHECK_NOERR(err);
+
+  rocksdb_wal_iterator_t* it = rocksdb_get_updates_since(db, 3, NULL, &err);
+  CHECK_NOERR(err);
+  uint64_t seqs[4] = {0};
+  int counts[4] = {0};
+  int n = 0;
+  for (; it && rocksdb_wal_iter_valid(it) && n < 4; rocksdb_wal_iter_next(it), n++) {
+    rocksdb_writebatch_t* got = rocksdb_wal_iter_get_batch(it, &seqs[n]);
+    counts[n] = rocksdb_writebatch_count(got);
+    rocksdb_writebatch_destroy(got);
+  }
+  rocksdb_wal_iter_status(it, &err);
+  CHECK_NOERR(err);
+  CHECK(n == 2, "two batches from seq 3, got %d", n);
+  CHECK(seqs[0] == 2 && counts[0] == 2, "first batch starts at 2 with 2 records: %llu %d",
+        (unsigned long long)seqs[0], counts[0]);
+  CHECK(seqs[1] == 4 && counts[1] == 1, "second batch starts at 4: %llu %d", (unsigned long long)seqs[1], counts[1]);
+  rocksdb_wal_iter_destroy(it);
+
+  it = rocksdb_get_updates_since(db, 100, NULL, &err);
+  CHECK(it == NULL, "no iterator past the last sequence");
+  CHECK_ERR_PREFIX(err, "NotFound");
+
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_close(db);
+  rocksdb_destroy_db(o, wpath, &err);
+  CHECK_NOERR(err);
+  rocksdb_options_destroy(o);
 }
 
 int main(void) {
@@ -131,5 +181,6 @@ int main(void) {
   rocksdb_options_destroy(o);
   unlink(f1);
   unlink(f4);
+  wal_iterator();
   return check_report("t_ingest");
 }

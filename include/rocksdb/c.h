@@ -685,7 +685,7 @@ typedef struct rocksdb_wal_file_t rocksdb_wal_file_t;
 typedef struct rocksdb_wal_files_t rocksdb_wal_files_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_iterator_t`).
+ A WAL iterator (`rocksdb_wal_iterator_t`).
  */
 typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 
@@ -2925,11 +2925,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_op
 extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **errptr);
@@ -4513,31 +4508,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *a0, uint64_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -6512,6 +6482,21 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  batch is left unchanged, as there.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+/*
+ `options` (wal_readoptions, never created by ferrock) may be NULL and is not read.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *db, uint64_t seq_number, const rocksdb_wal_readoptions_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *iter, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *iter, uint64_t *seq);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *iter);
 
 extern ROCKSDB_LIBRARY_API rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 

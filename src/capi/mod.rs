@@ -50,6 +50,7 @@ pub mod statistics;
 pub mod table_options;
 pub mod transaction;
 pub mod wbwi;
+pub mod wal_iter;
 pub mod writeoptions;
 
 use crate::error::{Error, Result};

@@ -52,6 +52,8 @@ use super::table_options::*;
 #[allow(unused_imports)]
 use super::transaction::*;
 #[allow(unused_imports)]
+use super::wal_iter::*;
+#[allow(unused_imports)]
 use super::wbwi::*;
 #[allow(unused_imports)]
 use super::writeoptions::*;
@@ -341,11 +343,6 @@ pub struct rocksdb_wal_file_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_wal_files_t`).
 pub struct rocksdb_wal_files_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_wal_iterator_t`).
-pub struct rocksdb_wal_iterator_t {
     _opaque: [u8; 0],
 }
 
@@ -3511,19 +3508,6 @@ pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
         errptr,
         &Error::not_supported("rocksdb_get_sorted_wal_files"),
     );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_updates_since(
-    a0: *mut rocksdb_t,
-    a1: u64,
-    a2: *const rocksdb_wal_readoptions_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_wal_iterator_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_get_updates_since"));
     std::ptr::null_mut()
 }
 
@@ -6936,48 +6920,6 @@ pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
 ) -> *const rocksdb_wal_file_t {
     let _ = (a0, a1);
     std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_destroy(a0: *const rocksdb_wal_iterator_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_get_batch(
-    a0: *const rocksdb_wal_iterator_t,
-    a1: *mut u64,
-) -> *mut rocksdb_writebatch_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_next(a0: *mut rocksdb_wal_iterator_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_status(
-    a0: *const rocksdb_wal_iterator_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_wal_iter_status"));
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_valid(a0: *const rocksdb_wal_iterator_t) -> c_uchar {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: returns NULL.
