@@ -253,7 +253,9 @@ impl Db {
             if opts.fail_if_not_bottommost_level && target + 1 != num_levels {
                 return Err(Error::new(crate::error::Code::TryAgain, "Files cannot be ingested to Lmax"));
             }
-            let seq = if overlapped || target == 0 && version.num_files(0) > 0 {
+            // With snapshot_consistency, data a snapshot predates must not read at sequence 0.
+            let force = opts.snapshot_consistency && db.snapshots.count() > 0;
+            let seq = if overlapped || force || target == 0 && version.num_files(0) > 0 {
                 if !opts.allow_global_seqno {
                     return Err(Error::invalid_argument("Global seqno is required, but disabled"));
                 }
@@ -401,6 +403,25 @@ mod tests {
         assert_eq!(get(&db, "a"), None);
         let ssts = std::fs::read_dir(b.join("db")).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".sst")).count();
         assert_eq!(ssts, 0);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&b);
+    }
+
+    #[test]
+    fn a_snapshot_taken_before_ingestion_does_not_see_the_ingested_keys() {
+        let b = base("snapshot");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        db.put(&WriteOptions::default(), b"a", b"1").unwrap();
+        let snap = db.snapshot().unwrap();
+        let f = b.join("f.sst");
+        write_external(&f, &[("q", "ingested")]);
+        db.ingest_external_file(&[f], &IngestExternalFileOptions::default()).unwrap();
+        assert_eq!(get(&db, "q").as_deref(), Some("ingested"));
+        let ro = ReadOptions { snapshot: Some(snap), ..ReadOptions::new() };
+        assert_eq!(db.get(&ro, b"q").unwrap(), None);
+        assert_eq!(db.get(&ro, b"a").unwrap(), Some(b"1".to_vec()));
+        drop(ro);
         db.close().unwrap();
         let _ = std::fs::remove_dir_all(&b);
     }
