@@ -384,7 +384,24 @@ mod tests {
         assert_eq!(get(&db, "b").as_deref(), Some("new-b"));
         assert_eq!(get(&db, "c").as_deref(), Some("old-c"));
         assert_eq!(get(&db, "y").as_deref(), Some("vy"));
+        db.put(&w, b"after", b"x").unwrap();
+        let f3 = b.join("f3.sst");
+        write_external(&f3, &[("b", "last-b")]);
+        db.ingest_external_file(&[f3], &IngestExternalFileOptions::default()).unwrap();
         db.close().unwrap();
+        // RocksDB reads the ingested files with their global seqno from the MANIFEST.
+        if let Ok(out) = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", b.join("db").display()))
+            .arg("scan")
+            .output()
+        {
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "a : newest-a\nafter : x\nb : last-b\nc : old-c\nx : vx\ny : vy\n",
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
         let _ = std::fs::remove_dir_all(&b);
     }
 
