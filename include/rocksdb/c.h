@@ -441,7 +441,7 @@ typedef struct rocksdb_hyper_clock_cache_options_t rocksdb_hyper_clock_cache_opt
 typedef struct rocksdb_import_column_family_options_t rocksdb_import_column_family_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_ingestexternalfileoptions_t`).
+ RocksDB's `IngestExternalFileOptions` as c.h sets them.
  */
 typedef struct rocksdb_ingestexternalfileoptions_t rocksdb_ingestexternalfileoptions_t;
 
@@ -685,7 +685,7 @@ typedef struct rocksdb_wal_file_t rocksdb_wal_file_t;
 typedef struct rocksdb_wal_files_t rocksdb_wal_files_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_iterator_t`).
+ A WAL iterator (`rocksdb_wal_iterator_t`).
  */
 typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 
@@ -1211,6 +1211,78 @@ extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priorit
 extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *db, const rocksdb_flushwaloptions_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_destroy(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fill_cache(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fill_cache(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_ingest_behind(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_ingest_behind(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_link_files(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_link_files(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_move_files(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_move_files(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_write_global_seqno(rocksdb_ingestexternalfileoptions_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_write_global_seqno(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_file_opening_threads(rocksdb_ingestexternalfileoptions_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_ingestexternalfileoptions_get_file_opening_threads(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *opt, size_t v);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file(rocksdb_t *db, const char *const *file_list, size_t list_len, const rocksdb_ingestexternalfileoptions_t *opt, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *const *file_list, size_t list_len, const rocksdb_ingestexternalfileoptions_t *opt, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_iterator_t *rocksdb_create_iterator(rocksdb_t *db, const rocksdb_readoptions_t *options);
 
@@ -2853,11 +2925,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_op
 extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *a0, uint64_t a1, const rocksdb_wal_readoptions_t *a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, const char *a2, size_t a3, size_t *a4, char **a5, size_t *a6, char **errptr);
@@ -2916,186 +2983,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_set_move_fi
  Not implemented in ferrock: reports "Not implemented: rocksdb_increase_full_history_ts_low" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_increase_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file(rocksdb_t *a0, const char *const *a1, size_t a2, const rocksdb_ingestexternalfileoptions_t *a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingest_external_file_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *const *a2, size_t a3, const rocksdb_ingestexternalfileoptions_t *a4, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_destroy(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_ingestexternalfileoptions_get_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_fill_cache(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_link_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_move_files(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_ingestexternalfileoptions_get_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_allow_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_file_opening_threads(rocksdb_ingestexternalfileoptions_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_fill_cache(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_ingest_behind(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_link_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_move_files(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_snapshot_consistency(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(rocksdb_ingestexternalfileoptions_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_verify_file_checksum(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ingestexternalfileoptions_set_write_global_seqno(rocksdb_ingestexternalfileoptions_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_jemalloc_nodump_allocator_create" through errptr.
@@ -4621,31 +4508,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *a0, uint64_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -6620,6 +6482,21 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  batch is left unchanged, as there.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+/*
+ `options` (wal_readoptions, never created by ferrock) may be NULL and is not read.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *db, uint64_t seq_number, const rocksdb_wal_readoptions_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_iter_valid(const rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_next(rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterator_t *iter, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *iter, uint64_t *seq);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *iter);
 
 extern ROCKSDB_LIBRARY_API rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 

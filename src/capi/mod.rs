@@ -34,6 +34,7 @@ pub mod env;
 pub mod file_deletions;
 pub mod filter;
 pub mod flush;
+pub mod ingest;
 pub mod iter;
 pub mod merge;
 pub mod not_implemented;
@@ -49,6 +50,7 @@ pub mod statistics;
 pub mod table_options;
 pub mod transaction;
 pub mod wbwi;
+pub mod wal_iter;
 pub mod writeoptions;
 
 use crate::error::{Error, Result};

@@ -26,6 +26,8 @@ use super::filter::*;
 #[allow(unused_imports)]
 use super::flush::*;
 #[allow(unused_imports)]
+use super::ingest::*;
+#[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
 use super::merge::*;
@@ -49,6 +51,8 @@ use super::statistics::*;
 use super::table_options::*;
 #[allow(unused_imports)]
 use super::transaction::*;
+#[allow(unused_imports)]
+use super::wal_iter::*;
 #[allow(unused_imports)]
 use super::wbwi::*;
 #[allow(unused_imports)]
@@ -197,11 +201,6 @@ pub struct rocksdb_import_column_family_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_ingestexternalfileoptions_t`).
-pub struct rocksdb_ingestexternalfileoptions_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_level_metadata_t`).
 pub struct rocksdb_level_metadata_t {
     _opaque: [u8; 0],
@@ -344,11 +343,6 @@ pub struct rocksdb_wal_file_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_wal_files_t`).
 pub struct rocksdb_wal_files_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_wal_iterator_t`).
-pub struct rocksdb_wal_iterator_t {
     _opaque: [u8; 0],
 }
 
@@ -3517,19 +3511,6 @@ pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_updates_since" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_updates_since(
-    a0: *mut rocksdb_t,
-    a1: u64,
-    a2: *const rocksdb_wal_readoptions_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_wal_iterator_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_get_updates_since"));
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_with_ts(
@@ -3655,361 +3636,6 @@ pub unsafe extern "C" fn rocksdb_increase_full_history_ts_low(
         errptr,
         &Error::not_supported("rocksdb_increase_full_history_ts_low"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingest_external_file(
-    a0: *mut rocksdb_t,
-    a1: *const *const c_char,
-    a2: size_t,
-    a3: *const rocksdb_ingestexternalfileoptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_ingest_external_file"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_ingest_external_file_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingest_external_file_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const *const c_char,
-    a3: size_t,
-    a4: *const rocksdb_ingestexternalfileoptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_ingest_external_file_cf"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_create(
-) -> *mut rocksdb_ingestexternalfileoptions_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_destroy(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_blocking_flush(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_db_generated_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_allow_global_seqno(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fail_if_not_bottommost_level(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_failed_move_fall_back_to_copy(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_file_opening_threads(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_fill_cache(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_ingest_behind(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_link_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_move_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_prefetch_lmax_index_and_filter_blocks(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_snapshot_consistency(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_before_ingest(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_checksums_readahead_size(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_verify_file_checksum(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_get_write_global_seqno(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_db_generated_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_allow_global_seqno(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fail_if_not_bottommost_level(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_failed_move_fall_back_to_copy(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_file_opening_threads(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_fill_cache(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_ingest_behind(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_link_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_move_files(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_prefetch_lmax_index_and_filter_blocks(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_snapshot_consistency(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_before_ingest(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_checksums_readahead_size(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: size_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_verify_file_checksum(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ingestexternalfileoptions_set_write_global_seqno(
-    a0: *mut rocksdb_ingestexternalfileoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -7294,48 +6920,6 @@ pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
 ) -> *const rocksdb_wal_file_t {
     let _ = (a0, a1);
     std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_destroy(a0: *const rocksdb_wal_iterator_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_get_batch(
-    a0: *const rocksdb_wal_iterator_t,
-    a1: *mut u64,
-) -> *mut rocksdb_writebatch_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_next(a0: *mut rocksdb_wal_iterator_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_wal_iter_status" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_status(
-    a0: *const rocksdb_wal_iterator_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_wal_iter_status"));
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_iter_valid(a0: *const rocksdb_wal_iterator_t) -> c_uchar {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: returns NULL.

@@ -275,7 +275,7 @@ impl DbInner {
     fn table_tombstones<'f>(&self, files: impl Iterator<Item = &'f Arc<FileMetaData>>) -> Result<Vec<crate::rangedel::RangeTombstone>> {
         let mut out = Vec::new();
         for f in files {
-            let t = self.table_cache.get(f.number, f.file_size)?;
+            let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
             if t.properties().num_range_deletions == 0 {
                 continue;
             }
@@ -521,7 +521,7 @@ impl DbInner {
             let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
             if plan.level == 0 {
                 for f in &plan.inputs {
-                    let t = self.table_cache.get(f.number, f.file_size)?;
+                    let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                     children.push(Box::new(t.iter(false)));
                 }
             } else {
@@ -623,7 +623,7 @@ impl DbInner {
             bounds,
             Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                 let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                let t = tc.get(f.number, f.file_size)?;
+                let t = tc.get(f.number, f.file_size, f.largest_seqno)?;
                 Ok(Box::new(t.iter(false)) as Box<dyn InternalIterator>)
             }),
         ))

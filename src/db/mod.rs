@@ -12,11 +12,13 @@
 
 mod background;
 mod checkpoint;
+pub mod ingest;
 mod open;
 mod properties;
 mod read;
 mod table_cache;
 mod txn_hooks;
+pub mod wal_iter;
 mod write;
 
 pub use read::DbIterator;

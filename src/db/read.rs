@@ -124,7 +124,7 @@ pub(crate) fn collect_range_tombstones(
     }
     for files in &sv.version.levels {
         for f in files {
-            let t = db.table_cache.get(f.number, f.file_size)?;
+            let t = db.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
             if t.properties().num_range_deletions == 0 {
                 continue;
             }
@@ -201,7 +201,7 @@ impl DbInner {
                 version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(f.number, f.file_size)?;
+                let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
                 table.get(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))?;
                 if let Some(r) = pl.done.take() {
@@ -235,7 +235,7 @@ impl DbInner {
             }
             if level == 0 {
                 for f in files {
-                    let t = self.table_cache.get(f.number, f.file_size)?;
+                    let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                     children.push(Box::new(t.iter(fill_cache)));
                 }
             } else {
@@ -244,7 +244,7 @@ impl DbInner {
                 let tc = self.table_cache.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                    let t = tc.get(f.number, f.file_size)?;
+                    let t = tc.get(f.number, f.file_size, f.largest_seqno)?;
                     Ok(Box::new(t.iter(fill_cache)) as Box<dyn InternalIterator>)
                 });
                 children.push(Box::new(LevelIterator::new(self.icmp, bounds, open)));
@@ -434,7 +434,7 @@ impl Db {
                             total += f.file_size;
                             continue;
                         }
-                        let t = self.inner.table_cache.get(f.number, f.file_size)?;
+                        let t = self.inner.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                         let a = t.approximate_offset_of(&start_ikey);
                         let b = t.approximate_offset_of(&limit_ikey);
                         total += b.saturating_sub(a);

@@ -34,7 +34,9 @@ impl TableCache {
         TableCache { dir, fs, icmp, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
     }
 
-    pub fn get(&self, number: u64, file_size: u64) -> Result<Arc<Table>> {
+    /// `largest_seqno` is the file's MANIFEST entry: an ingested (external) table's keys read with it
+    /// as their global sequence number (`Table::open_external`); other tables ignore it.
+    pub fn get(&self, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
         if let Some(t) = self.tables.lock().get(&number) {
             return Ok(t.clone());
         }
@@ -56,7 +58,7 @@ impl TableCache {
             file_number: number,
             cache_index_and_filter_blocks: self.cache_index_and_filter_blocks,
         };
-        let table = Table::open(file, file_size, opts)
+        let table = Table::open_external(file, file_size, opts, largest_seqno)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })?;
         let mut m = self.tables.lock();
         Ok(m.entry(number).or_insert(table).clone())

@@ -487,7 +487,7 @@ impl DbInner {
                 sv.version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(f.number, f.file_size)?;
+                let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                 let mut found = None;
                 table.get(&lookup_key, &mut |ikey, _| {
                     if let Ok(p) = crate::key::parse_internal_key(ikey) {

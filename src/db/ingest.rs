@@ -1,0 +1,445 @@
+//! External file ingestion (RocksDB's `IngestExternalFile`): tables written outside the
+//! database (SstFileWriter, rocksdb-formats.md's external-file properties) are linked or
+//! copied in under new file numbers and recorded in one MANIFEST edit. A file that
+//! overlaps data already in the family gets a global sequence number (last sequence + 1,
+//! the memtable flushed first when it overlaps); it is placed at the deepest level where
+//! nothing above or at that level overlaps it. Readers apply the global sequence number
+//! from the file's MANIFEST entry (`TableCache::get` -> `Table::open_external`).
+
+use super::{ColumnFamilyHandle, Db, DbInner};
+use crate::error::{Error, Result};
+use crate::iter::InternalIterator;
+use crate::key::{make_internal_key, parse_internal_key, seek_key, ValueType};
+use crate::table::reader::{Table, TableReadOptions};
+use crate::version::edit::{FileMetaData, VersionEdit};
+use crate::version::filename::table_file_name;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+/// RocksDB's `IngestExternalFileOptions` (the fields ferrock honours are used; the rest are kept).
+#[derive(Clone, Debug)]
+pub struct IngestExternalFileOptions {
+    /// Hard-link the file in (copying when linking fails) and remove the source.
+    pub move_files: bool,
+    /// Hard-link the file in (copying when linking fails) and keep the source.
+    pub link_files: bool,
+    pub snapshot_consistency: bool,
+    pub allow_global_seqno: bool,
+    pub allow_blocking_flush: bool,
+    pub ingest_behind: bool,
+    pub fail_if_not_bottommost_level: bool,
+}
+
+impl Default for IngestExternalFileOptions {
+    fn default() -> Self {
+        IngestExternalFileOptions {
+            move_files: false,
+            link_files: false,
+            snapshot_consistency: true,
+            allow_global_seqno: true,
+            allow_blocking_flush: true,
+            ingest_behind: false,
+            fail_if_not_bottommost_level: false,
+        }
+    }
+}
+
+/// What ingestion learned about one external file before it is added.
+struct ExternalFile {
+    source: PathBuf,
+    size: u64,
+    smallest_user: Vec<u8>,
+    largest_user: Vec<u8>,
+    smallest_type: ValueType,
+    largest_type: ValueType,
+    num_entries: u64,
+    num_deletions: u64,
+}
+
+fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
+    let file = db.fs.new_random_access_file(path)?;
+    let size = file.size()?;
+    let opts = TableReadOptions { comparator: db.icmp, verify_checksums: true, ..Default::default() };
+    let table = Table::open(file, size, opts)?;
+    if table.has_range_tombstones() {
+        return Err(Error::not_supported("ingesting external files with range deletions"));
+    }
+    let mut it = table.iter(false);
+    it.seek_to_first();
+    let mut first: Option<(Vec<u8>, ValueType)> = None;
+    let mut last: Option<(Vec<u8>, ValueType)> = None;
+    let (mut num_entries, mut num_deletions) = (0u64, 0u64);
+    while it.valid() {
+        let k = parse_internal_key(it.key())?;
+        if let Some((prev, _)) = &last {
+            if db.icmp.user.compare(prev, k.user_key) != std::cmp::Ordering::Less {
+                return Err(Error::corruption(format!("external file {} has keys out of order", path.display())));
+            }
+        }
+        if k.sequence != 0 {
+            return Err(Error::corruption(format!("external file {} has a key with a non-zero sequence number", path.display())));
+        }
+        num_entries += 1;
+        if matches!(k.value_type, ValueType::Deletion) {
+            num_deletions += 1;
+        }
+        if first.is_none() {
+            first = Some((k.user_key.to_vec(), k.value_type));
+        }
+        last = Some((k.user_key.to_vec(), k.value_type));
+        it.next();
+    }
+    it.status()?;
+    match (first, last) {
+        (Some((s, st)), Some((l, lt))) => Ok(ExternalFile {
+            source: path.to_path_buf(),
+            size,
+            smallest_user: s,
+            largest_user: l,
+            smallest_type: st,
+            largest_type: lt,
+            num_entries,
+            num_deletions,
+        }),
+        _ => Err(Error::invalid_argument(format!("external file {} is empty", path.display()))),
+    }
+}
+
+fn link_or_copy(from: &Path, to: &Path, move_files: bool) -> Result<()> {
+    if move_files && std::fs::hard_link(from, to).is_ok() {
+        return Ok(());
+    }
+    std::fs::copy(from, to).map(|_| ()).map_err(|e| Error::io(format!("{}: {e}", from.display())))
+}
+
+impl DbInner {
+    /// Whether any memtable of `cf` holds a key in [smallest, largest] (user keys).
+    fn memtables_overlap(&self, cf_id: u32, files: &[ExternalFile]) -> Result<bool> {
+        let sv = self.cf(cf_id)?.super_version();
+        let mems = std::iter::once(&sv.mem).chain(sv.imm.iter());
+        for m in mems {
+            if m.is_empty() {
+                continue;
+            }
+            let mut it = m.iter();
+            for f in files {
+                it.seek(&seek_key(&f.smallest_user, crate::key::MAX_SEQUENCE_NUMBER));
+                if it.valid() {
+                    let uk = crate::key::user_key(it.key());
+                    if self.icmp.user.compare(uk, &f.largest_user) != std::cmp::Ordering::Greater {
+                        return Ok(true);
+                    }
+                }
+                if !m.range_tombstones().is_empty() {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+impl Db {
+    /// Ingests the external tables at `paths` into the default column family.
+    pub fn ingest_external_file(&self, paths: &[PathBuf], opts: &IngestExternalFileOptions) -> Result<()> {
+        self.ingest_external_file_cf(&ColumnFamilyHandle { id: 0, name: "default".into() }, paths, opts)
+    }
+
+    /// Ingests the external tables at `paths` into `cf`, all in one MANIFEST edit.
+    pub fn ingest_external_file_cf(&self, cf: &ColumnFamilyHandle, paths: &[PathBuf], opts: &IngestExternalFileOptions) -> Result<()> {
+        let db = &*self.inner;
+        db.check_open()?;
+        if db.read_only {
+            return Err(super::write::read_only_error());
+        }
+        if opts.ingest_behind {
+            return Err(Error::not_supported("ingest_behind"));
+        }
+        if paths.is_empty() {
+            return Err(Error::invalid_argument("The list of files is empty"));
+        }
+        let mut files = paths.iter().map(|p| scan_external_file(db, p)).collect::<Result<Vec<_>>>()?;
+        files.sort_by(|a, b| db.icmp.user.compare(&a.smallest_user, &b.smallest_user));
+        for w in files.windows(2) {
+            if db.icmp.user.compare(&w[0].largest_user, &w[1].smallest_user) != std::cmp::Ordering::Less {
+                return Err(Error::not_supported("Files have overlapping ranges"));
+            }
+        }
+        // Copy (or link) in under new numbers before taking the write lock.
+        let numbers: Vec<u64> = {
+            let mut st = db.state.lock();
+            files
+                .iter()
+                .map(|_| {
+                    let n = st.versions.new_file_number();
+                    st.pending_outputs.insert(n);
+                    n
+                })
+                .collect()
+        };
+        let release = |db: &DbInner| {
+            let mut st = db.state.lock();
+            for n in &numbers {
+                st.pending_outputs.remove(n);
+            }
+        };
+        let mut result = Ok(());
+        for (f, n) in files.iter().zip(&numbers) {
+            result = link_or_copy(&f.source, &db.path.join(table_file_name(*n)), opts.move_files || opts.link_files);
+            if result.is_err() {
+                break;
+            }
+        }
+        if result.is_ok() {
+            result = self.install_ingested(cf.id, &files, &numbers, opts);
+        }
+        if result.is_err() {
+            for n in &numbers {
+                let _ = std::fs::remove_file(db.path.join(table_file_name(*n)));
+            }
+        } else if opts.move_files {
+            for f in &files {
+                let _ = std::fs::remove_file(&f.source);
+            }
+        }
+        release(db);
+        result
+    }
+
+    fn install_ingested(&self, cf_id: u32, files: &[ExternalFile], numbers: &[u64], opts: &IngestExternalFileOptions) -> Result<()> {
+        let db = &*self.inner;
+        // Writers are held off while the file goes in; a memtable that overlaps is flushed first.
+        let mut attempts = 0;
+        let _leader = loop {
+            let guard = db.writers.leader.lock();
+            if !db.memtables_overlap(cf_id, files)? {
+                break guard;
+            }
+            drop(guard);
+            if !opts.allow_blocking_flush {
+                return Err(Error::invalid_argument("External file requires flush"));
+            }
+            attempts += 1;
+            if attempts > 3 {
+                return Err(Error::busy("memtable keeps overlapping the external files"));
+            }
+            db.flush_cf_internal(cf_id, true, true)?;
+        };
+        let cf = db.cf(cf_id)?;
+        let mut st = db.state.lock();
+        let version = match st.versions.cf(cf_id) {
+            Some(d) => d.current.clone(),
+            None => return Err(Error::invalid_argument("Invalid column family")),
+        };
+        let num_levels = version.num_levels();
+        let last = db.last_sequence.load(Ordering::Acquire);
+        let mut edit = VersionEdit::default();
+        edit.column_family = cf_id;
+        let mut assigned = false;
+        for (f, n) in files.iter().zip(numbers) {
+            let overlaps =
+                |level: usize| !version.overlapping_files(&db.icmp, level, Some(&f.smallest_user), Some(&f.largest_user)).is_empty();
+            let mut target = 0usize;
+            let mut overlapped = overlaps(0);
+            if !overlapped {
+                for level in 1..num_levels {
+                    if overlaps(level) || version.files(level).iter().any(|x| x.being_compacted.load(Ordering::Acquire)) {
+                        overlapped = overlapped || overlaps(level);
+                        break;
+                    }
+                    target = level;
+                }
+            }
+            if opts.fail_if_not_bottommost_level && target + 1 != num_levels {
+                return Err(Error::new(crate::error::Code::TryAgain, "Files cannot be ingested to Lmax"));
+            }
+            // With snapshot_consistency, data a snapshot predates must not read at sequence 0.
+            let force = opts.snapshot_consistency && db.snapshots.count() > 0;
+            let seq = if overlapped || force || target == 0 && version.num_files(0) > 0 {
+                if !opts.allow_global_seqno {
+                    return Err(Error::invalid_argument("Global seqno is required, but disabled"));
+                }
+                assigned = true;
+                last + 1
+            } else {
+                0
+            };
+            edit.add_file(
+                target as u32,
+                FileMetaData {
+                    number: *n,
+                    file_size: f.size,
+                    smallest: make_internal_key(&f.smallest_user, seq, f.smallest_type),
+                    largest: make_internal_key(&f.largest_user, seq, f.largest_type),
+                    smallest_seqno: seq,
+                    largest_seqno: seq,
+                    num_entries: f.num_entries,
+                    num_deletions: f.num_deletions,
+                    raw_key_size: 0,
+                    raw_value_size: 0,
+                    oldest_ancester_time: 0,
+                    file_creation_time: 0,
+                    epoch_number: 0,
+                    marked_for_compaction: false,
+                    being_compacted: Default::default(),
+                },
+            );
+        }
+        if assigned {
+            edit.last_sequence = Some(last + 1);
+        }
+        st.versions.log_and_apply(vec![edit])?;
+        if assigned {
+            db.last_sequence.store(last + 1, Ordering::Release);
+        }
+        db.install_super_version(&mut st, &cf, None);
+        drop(st);
+        db.bg_cv.notify_all();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IngestExternalFileOptions;
+    use crate::db::Db;
+    use crate::key::{make_internal_key, ValueType};
+    use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+    use crate::table::builder::{TableBuildOptions, TableBuilder};
+    use std::path::{Path, PathBuf};
+
+    /// Writes an external table as SstFileWriter does: sequence 0 and the external-file properties.
+    fn write_external(path: &Path, kvs: &[(&str, &str)]) {
+        let file = crate::env::default_fs().new_writable_file(path).unwrap();
+        let mut b = TableBuilder::new(TableBuildOptions::default(), file);
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
+        for (k, v) in kvs {
+            b.add(&make_internal_key(k.as_bytes(), 0, ValueType::Value), v.as_bytes()).unwrap();
+        }
+        let (_, mut f) = b.finish().unwrap();
+        f.sync().unwrap();
+        f.close().unwrap();
+    }
+
+    fn base(name: &str) -> PathBuf {
+        let b = std::env::temp_dir().join(format!("ferrock-ingest-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&b);
+        std::fs::create_dir_all(&b).unwrap();
+        b
+    }
+
+    fn get(db: &Db, k: &str) -> Option<String> {
+        db.get(&ReadOptions::new(), k.as_bytes()).unwrap().map(|v| String::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn ingested_files_read_back_and_shadow_older_values_across_reopen() {
+        let b = base("shadow");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        let w = WriteOptions::default();
+        db.put(&w, b"a", b"old-a").unwrap();
+        db.put(&w, b"c", b"old-c").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.put(&w, b"b", b"mem-b").unwrap();
+        let seq_before = db.latest_sequence_number();
+
+        // Overlaps the memtable and L0: flushed first, then a global seqno above every older write.
+        let f1 = b.join("f1.sst");
+        write_external(&f1, &[("a", "new-a"), ("b", "new-b")]);
+        db.ingest_external_file(&[f1.clone()], &IngestExternalFileOptions::default()).unwrap();
+        assert!(f1.exists(), "copy, not move, by default");
+        assert_eq!(db.latest_sequence_number(), seq_before + 1);
+        assert_eq!(get(&db, "a").as_deref(), Some("new-a"));
+        assert_eq!(get(&db, "b").as_deref(), Some("new-b"));
+        assert_eq!(get(&db, "c").as_deref(), Some("old-c"));
+
+        // Disjoint from everything: goes to the bottom level with sequence 0, moved.
+        let f2 = b.join("f2.sst");
+        write_external(&f2, &[("x", "vx"), ("y", "vy")]);
+        let opts = IngestExternalFileOptions { move_files: true, ..Default::default() };
+        db.ingest_external_file(&[f2.clone()], &opts).unwrap();
+        assert!(!f2.exists());
+        assert_eq!(db.latest_sequence_number(), seq_before + 1);
+        assert_eq!(get(&db, "y").as_deref(), Some("vy"));
+        // Later writes still win over ingested data.
+        db.put(&w, b"a", b"newest-a").unwrap();
+        assert_eq!(get(&db, "a").as_deref(), Some("newest-a"));
+        let mut it = db.iter(&ReadOptions::new()).unwrap();
+        it.seek_to_first();
+        let mut seen = Vec::new();
+        while it.valid() {
+            seen.push(format!("{}={}", String::from_utf8_lossy(it.key()), String::from_utf8_lossy(it.value())));
+            it.next();
+        }
+        assert_eq!(seen, ["a=newest-a", "b=new-b", "c=old-c", "x=vx", "y=vy"]);
+        db.close().unwrap();
+
+        let db = Db::open(&Options::default(), &b.join("db")).unwrap();
+        assert_eq!(get(&db, "a").as_deref(), Some("newest-a"));
+        assert_eq!(get(&db, "b").as_deref(), Some("new-b"));
+        assert_eq!(get(&db, "x").as_deref(), Some("vx"));
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        assert_eq!(get(&db, "b").as_deref(), Some("new-b"));
+        assert_eq!(get(&db, "c").as_deref(), Some("old-c"));
+        assert_eq!(get(&db, "y").as_deref(), Some("vy"));
+        db.put(&w, b"after", b"x").unwrap();
+        let f3 = b.join("f3.sst");
+        write_external(&f3, &[("b", "last-b")]);
+        db.ingest_external_file(&[f3], &IngestExternalFileOptions::default()).unwrap();
+        db.close().unwrap();
+        // RocksDB reads the ingested files with their global seqno from the MANIFEST.
+        if let Ok(out) = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", b.join("db").display()))
+            .arg("scan")
+            .output()
+        {
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "a : newest-a\nafter : x\nb : last-b\nc : old-c\nx : vx\ny : vy\n",
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let _ = std::fs::remove_dir_all(&b);
+    }
+
+    #[test]
+    fn overlapping_or_empty_inputs_are_refused_and_leave_nothing_behind() {
+        let b = base("refuse");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        let (f1, f2) = (b.join("f1.sst"), b.join("f2.sst"));
+        write_external(&f1, &[("a", "1"), ("m", "1")]);
+        write_external(&f2, &[("k", "2"), ("z", "2")]);
+        let e = db.ingest_external_file(&[f1, f2], &IngestExternalFileOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("overlapping"), "{e}");
+        assert!(db.ingest_external_file(&[], &IngestExternalFileOptions::default()).is_err());
+        assert!(db.ingest_external_file(&[b.join("missing.sst")], &IngestExternalFileOptions::default()).is_err());
+        assert_eq!(get(&db, "a"), None);
+        let ssts = std::fs::read_dir(b.join("db")).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".sst")).count();
+        assert_eq!(ssts, 0);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&b);
+    }
+
+    #[test]
+    fn a_snapshot_taken_before_ingestion_does_not_see_the_ingested_keys() {
+        let b = base("snapshot");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        db.put(&WriteOptions::default(), b"a", b"1").unwrap();
+        let snap = db.snapshot().unwrap();
+        let f = b.join("f.sst");
+        write_external(&f, &[("q", "ingested")]);
+        db.ingest_external_file(&[f], &IngestExternalFileOptions::default()).unwrap();
+        assert_eq!(get(&db, "q").as_deref(), Some("ingested"));
+        let ro = ReadOptions { snapshot: Some(snap), ..ReadOptions::new() };
+        assert_eq!(db.get(&ro, b"q").unwrap(), None);
+        assert_eq!(db.get(&ro, b"a").unwrap(), Some(b"1".to_vec()));
+        drop(ro);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&b);
+    }
+}
