@@ -354,9 +354,9 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch(
     vallen: *mut size_t,
     errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = options;
     set_out(vallen, 0);
-    with_errptr(errptr, std::ptr::null_mut(), || Ok(value_out(wi(b)?.get_from_batch(0, bytes(key, keylen)?)?, vallen)))
+    let op = options.as_ref().and_then(|o| o.opts.merge_operator.clone());
+    with_errptr(errptr, std::ptr::null_mut(), || Ok(value_out(wi(b)?.get_from_batch(op.as_deref(), 0, bytes(key, keylen)?)?, vallen)))
 }
 
 #[unsafe(no_mangle)]
@@ -369,10 +369,10 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_cf(
     vallen: *mut size_t,
     errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = options;
     set_out(vallen, 0);
+    let op = options.as_ref().and_then(|o| o.opts.merge_operator.clone());
     with_errptr(errptr, std::ptr::null_mut(), || {
-        Ok(value_out(wi(b)?.get_from_batch(cf_id(column_family)?, bytes(key, keylen)?)?, vallen))
+        Ok(value_out(wi(b)?.get_from_batch(op.as_deref(), cf_id(column_family)?, bytes(key, keylen)?)?, vallen))
     })
 }
 
