@@ -229,8 +229,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete_cf(
     })
 }
 
-/// Merge records are stored (reads of a merged key answer Not implemented until the engine has
-/// merge operators).
+/// Reads of a merged key resolve the operands with the column family's merge operator.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_merge(b: *mut rocksdb_writebatch_wi_t, key: *const c_char, klen: size_t, val: *const c_char, vlen: size_t) {
     guarded((), || {

@@ -604,8 +604,8 @@ impl Transaction {
             match r {
                 crate::batch::BatchRecord::Put { cf, key, .. }
                 | crate::batch::BatchRecord::Delete { cf, key }
-                | crate::batch::BatchRecord::SingleDelete { cf, key } => keys.push((cf, key.to_vec())),
-                crate::batch::BatchRecord::Merge { .. } => return Err(Error::not_supported("Merge operator")),
+                | crate::batch::BatchRecord::SingleDelete { cf, key }
+                | crate::batch::BatchRecord::Merge { cf, key, .. } => keys.push((cf, key.to_vec())),
                 _ => {}
             }
             Ok(())
@@ -778,6 +778,14 @@ impl TransactionDb {
         let mut b = WriteBatch::new();
         b.delete_cf(cf.id(), key);
         self.write_locked(wo, b)
+    }
+    pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.merge_cf(cf.id(), key, value);
+        self.write_locked(wo, b)
+    }
+    pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
+        self.merge_cf(wo, &default_cf(), key, value)
     }
     pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
         self.write_locked(wo, batch.clone())
