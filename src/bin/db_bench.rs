@@ -1244,6 +1244,10 @@ fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: 
                 break;
             }
         }
+        // With --txn_prepare, a two-phase commit as RocksDB's inserter does for a TransactionDB.
+        if ok && cfg.txn_prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
+            ok = false;
+        }
         if ok && t.commit().is_err() {
             ok = false;
         }
