@@ -294,6 +294,7 @@ impl Rng {
 fn model_run(bypass: bool, dir: &TempDir) -> Vec<String> {
     let mut o = opts();
     o.write_buffer_size = 32 << 10;
+    o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
     let cfs = vec![("default".to_string(), o.clone()), ("other".to_string(), o.clone())];
     let mut dbo = o.clone();
     dbo.create_missing_column_families = true;
@@ -311,10 +312,21 @@ fn model_run(bypass: bool, dir: &TempDir) -> Vec<String> {
         for _ in 0..n {
             let c = (rng.next() % 2) as usize;
             let k = format!("k{:03}", rng.next() % 100).into_bytes();
-            match rng.next() % 4 {
+            match rng.next() % 5 {
                 0 => {
                     t.delete_cf(&handles[c], &k).unwrap();
                     pending.remove(&(c, k));
+                }
+                4 => {
+                    // Operands resolve over the batch's own writes or the database's value.
+                    let v = format!("m{round}-{}", rng.next() % 1000).into_bytes();
+                    t.merge_cf(&handles[c], &k, &v).unwrap();
+                    let merged = match pending.get(&(c, k.clone())) {
+                        Some(old) => [old.as_slice(), b",", v.as_slice()].concat(),
+                        None => v,
+                    };
+                    assert_eq!(t.get_cf(&ro(), &handles[c], &k).unwrap().as_ref(), Some(&merged), "round {round} merge read");
+                    pending.insert((c, k), merged);
                 }
                 1 => {
                     // SingleDelete is defined only over a single put: a fresh key put and
