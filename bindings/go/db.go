@@ -155,6 +155,28 @@ func (db *DB) PutCF(opts *WriteOptions, cf *ColumnFamilyHandle, key, value []byt
 	return errorFrom(cErr)
 }
 
+// Merge adds operand to key through the merge operator of the options the
+// database was opened with (see Options.SetUint64AddMergeOperator).
+func (db *DB) Merge(opts *WriteOptions, key, operand []byte) error {
+	return db.MergeCF(opts, nil, key, operand)
+}
+
+// MergeCF is Merge in a column family (nil: the default one).
+func (db *DB) MergeCF(opts *WriteOptions, cf *ColumnFamilyHandle, key, operand []byte) error {
+	c, err := db.enter()
+	if err != nil {
+		return err
+	}
+	defer db.leave()
+	var cErr *C.char
+	if cf == nil {
+		C.rocksdb_merge(c, opts.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)), &cErr)
+	} else {
+		C.rocksdb_merge_cf(c, opts.c, cf.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)), &cErr)
+	}
+	return errorFrom(cErr)
+}
+
 // Get returns the value of key as a *Slice over C memory (Free it). A missing
 // key gives a Slice whose Exists() is false.
 func (db *DB) Get(opts *ReadOptions, key []byte) (*Slice, error) {

@@ -64,6 +64,12 @@ func (o *Options) SetCompression(t CompressionType) {
 	C.rocksdb_options_set_compression(o.c, C.int(t))
 }
 
+// SetUint64AddMergeOperator selects RocksDB's built-in "UInt64AddOperator":
+// values and Merge operands are 8-byte little-endian counters that add up.
+func (o *Options) SetUint64AddMergeOperator() {
+	C.rocksdb_options_set_uint64add_merge_operator(o.c)
+}
+
 // SetBlockBasedTableFactory copies the table options; t may be destroyed after.
 func (o *Options) SetBlockBasedTableFactory(t *BlockBasedTableOptions) {
 	C.rocksdb_options_set_block_based_table_factory(o.c, t.c)

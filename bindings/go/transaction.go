@@ -104,6 +104,18 @@ func (db *TransactionDB) Put(opts *WriteOptions, key, value []byte) error {
 	return errorFrom(cErr)
 }
 
+// Merge adds operand to key outside any explicit transaction.
+func (db *TransactionDB) Merge(opts *WriteOptions, key, operand []byte) error {
+	c, err := db.enter()
+	if err != nil {
+		return err
+	}
+	defer db.leave()
+	var cErr *C.char
+	C.rocksdb_transactiondb_merge(c, opts.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)), &cErr)
+	return errorFrom(cErr)
+}
+
 // Get reads key outside any transaction; Free the slice.
 func (db *TransactionDB) Get(opts *ReadOptions, key []byte) (*Slice, error) {
 	c, err := db.enter()
@@ -169,6 +181,13 @@ type Transaction struct {
 func (t *Transaction) Put(key, value []byte) error {
 	var cErr *C.char
 	C.rocksdb_transaction_put(t.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(value), C.size_t(len(value)), &cErr)
+	return errorFrom(cErr)
+}
+
+// Merge adds operand to key inside the transaction.
+func (t *Transaction) Merge(key, operand []byte) error {
+	var cErr *C.char
+	C.rocksdb_transaction_merge(t.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)), &cErr)
 	return errorFrom(cErr)
 }
 

@@ -5,7 +5,7 @@ import "C"
 
 import "unsafe"
 
-// WriteBatch collects puts and deletes for DB.Write to apply atomically.
+// WriteBatch collects puts, merges and deletes for DB.Write to apply atomically.
 type WriteBatch struct {
 	c *C.rocksdb_writebatch_t
 }
@@ -19,6 +19,14 @@ func (wb *WriteBatch) Put(key, value []byte) {
 
 func (wb *WriteBatch) PutCF(cf *ColumnFamilyHandle, key, value []byte) {
 	C.rocksdb_writebatch_put_cf(wb.c, cf.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(value), C.size_t(len(value)))
+}
+
+func (wb *WriteBatch) Merge(key, operand []byte) {
+	C.rocksdb_writebatch_merge(wb.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)))
+}
+
+func (wb *WriteBatch) MergeCF(cf *ColumnFamilyHandle, key, operand []byte) {
+	C.rocksdb_writebatch_merge_cf(wb.c, cf.c, bytesPtr(key), C.size_t(len(key)), bytesPtr(operand), C.size_t(len(operand)))
 }
 
 func (wb *WriteBatch) Delete(key []byte) {

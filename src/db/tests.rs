@@ -173,19 +173,7 @@ fn column_families_survive_reopen() {
     assert_eq!(Db::list_column_families(&opts(), &d.0).unwrap(), vec!["default".to_string()]);
 }
 
-/// xorshift64*: deterministic and dependency-free.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::util::testutil::Rng;
 
 fn assert_same(got: &[(Vec<u8>, Vec<u8>)], want: &[(Vec<u8>, Vec<u8>)], what: &str) {
     if got == want {

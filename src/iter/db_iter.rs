@@ -574,19 +574,7 @@ mod tests {
     use crate::memtable::MemTable;
     use std::sync::Arc;
 
-    /// xorshift64*: a tiny deterministic generator for the model tests.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use crate::util::testutil::Rng;
 
     struct Op {
         key: Vec<u8>,

@@ -2,32 +2,12 @@
 
 use super::format::{BLOCK_SIZE, HEADER_SIZE, RECYCLABLE_HEADER_SIZE};
 use super::{LogReader, LogWriter};
-use crate::env::{SequentialFile, WritableFile};
+use crate::env::SequentialFile;
 use crate::error::{Code, Result};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
-/// A writable file whose bytes the test can inspect.
-struct MemWritable(Arc<Mutex<Vec<u8>>>);
-
-impl WritableFile for MemWritable {
-    fn append(&mut self, data: &[u8]) -> Result<()> {
-        self.0.lock().extend_from_slice(data);
-        Ok(())
-    }
-    fn flush(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn sync(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn close(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn size(&self) -> u64 {
-        self.0.lock().len() as u64
-    }
-}
+use crate::util::testutil::MemFile as MemWritable;
 
 /// Reads `data` back in pieces of at most `chunk` bytes, to exercise short reads.
 struct MemSequential {

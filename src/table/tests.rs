@@ -2,7 +2,7 @@
 //! `TableBuilder` and `Table` under every codec we write, corruption, and
 //! cross-checks with Debian's RocksDB 7.8.3 tools run as subprocesses.
 
-use crate::env::{RandomAccessFile, WritableFile};
+
 use crate::error::Result;
 use crate::iter::InternalIterator;
 use crate::key::{make_internal_key, seek_key, user_key, ValueType, MAX_SEQUENCE_NUMBER};
@@ -18,41 +18,7 @@ use parking_lot::Mutex;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// An in-memory file shared between the writer and readers of a test.
-#[derive(Clone, Default)]
-struct MemFile(Arc<Mutex<Vec<u8>>>);
-
-impl WritableFile for MemFile {
-    fn append(&mut self, data: &[u8]) -> Result<()> {
-        self.0.lock().extend_from_slice(data);
-        Ok(())
-    }
-    fn flush(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn sync(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn close(&mut self) -> Result<()> {
-        Ok(())
-    }
-    fn size(&self) -> u64 {
-        self.0.lock().len() as u64
-    }
-}
-
-impl RandomAccessFile for MemFile {
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize> {
-        let d = self.0.lock();
-        let start = (offset as usize).min(d.len());
-        let n = buf.len().min(d.len() - start);
-        buf[..n].copy_from_slice(&d[start..start + n]);
-        Ok(n)
-    }
-    fn size(&self) -> Result<u64> {
-        Ok(self.0.lock().len() as u64)
-    }
-}
+use crate::util::testutil::MemFile;
 
 fn open_bytes(bytes: Vec<u8>, cache: Option<Arc<BlockCache>>) -> Result<Arc<Table>> {
     let n = bytes.len() as u64;

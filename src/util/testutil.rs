@@ -12,3 +12,60 @@ pub fn system_command(program: impl AsRef<OsStr>) -> Command {
     c.env_remove("LD_LIBRARY_PATH");
     c
 }
+
+/// An in-memory file shared between a test's writer and its readers.
+#[derive(Clone, Default)]
+pub struct MemFile(pub std::sync::Arc<parking_lot::Mutex<Vec<u8>>>);
+
+impl MemFile {
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().clone()
+    }
+}
+
+impl crate::env::WritableFile for MemFile {
+    fn append(&mut self, data: &[u8]) -> crate::error::Result<()> {
+        self.0.lock().extend_from_slice(data);
+        Ok(())
+    }
+    fn flush(&mut self) -> crate::error::Result<()> {
+        Ok(())
+    }
+    fn sync(&mut self) -> crate::error::Result<()> {
+        Ok(())
+    }
+    fn close(&mut self) -> crate::error::Result<()> {
+        Ok(())
+    }
+    fn size(&self) -> u64 {
+        self.0.lock().len() as u64
+    }
+}
+
+impl crate::env::RandomAccessFile for MemFile {
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> crate::error::Result<usize> {
+        let d = self.0.lock();
+        let start = (offset as usize).min(d.len());
+        let n = buf.len().min(d.len() - start);
+        buf[..n].copy_from_slice(&d[start..start + n]);
+        Ok(n)
+    }
+    fn size(&self) -> crate::error::Result<u64> {
+        Ok(self.0.lock().len() as u64)
+    }
+}
+
+/// xorshift64*: a tiny deterministic generator for model tests (no crate needed).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}

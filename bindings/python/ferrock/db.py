@@ -114,6 +114,11 @@ class _Options:
                     self.destroy()
                     raise ValueError(f"unknown compression {value!r}")
                 lib.rocksdb_options_set_compression(self.handle, code)
+            elif name == "merge_operator":
+                if value != "uint64add":
+                    self.destroy()
+                    raise ValueError(f"unknown merge operator {value!r} (built in: 'uint64add')")
+                lib.rocksdb_options_set_uint64add_merge_operator(self.handle)
             elif name in _DB_OPTIONS:
                 setter, convert = _DB_OPTIONS[name]
                 getattr(lib, setter)(self.handle, convert(value))
@@ -343,6 +348,19 @@ class _Store(_Mapping):
             _call(lib.rocksdb_put, db, wo, key, len(key), value, len(value))
         else:
             _call(lib.rocksdb_put_cf, db, wo, self._live_cf(), key, len(key), value, len(value))
+
+    def merge(self, key: BytesLike, operand: BytesLike, *, sync: bool = False) -> None:
+        """Adds ``operand`` to ``key`` through the merge operator the database
+        was opened with (``merge_operator="uint64add"``: 8-byte little-endian
+        counters, e.g. ``(1).to_bytes(8, "little")``)."""
+        key = _as_bytes(key)
+        operand = _as_bytes(operand, "value")
+        db = self._db._live_handle()
+        wo = self._db._write_options(sync)
+        if not self._is_cf:
+            _call(lib.rocksdb_merge, db, wo, key, len(key), operand, len(operand))
+        else:
+            _call(lib.rocksdb_merge_cf, db, wo, self._live_cf(), key, len(key), operand, len(operand))
 
     def delete(self, key: BytesLike, *, sync: bool = False) -> None:
         """Removes ``key``; deleting a missing key is not an error."""
@@ -575,6 +593,16 @@ class WriteBatch:
                 self._live(), column_family._live_cf(), key, len(key), value, len(value)
             )
 
+    def merge(self, key: BytesLike, operand: BytesLike, *, column_family: Optional[ColumnFamily] = None) -> None:
+        key = _as_bytes(key)
+        operand = _as_bytes(operand, "value")
+        if column_family is None:
+            lib.rocksdb_writebatch_merge(self._live(), key, len(key), operand, len(operand))
+        else:
+            lib.rocksdb_writebatch_merge_cf(
+                self._live(), column_family._live_cf(), key, len(key), operand, len(operand)
+            )
+
     def delete(self, key: BytesLike, *, column_family: Optional[ColumnFamily] = None) -> None:
         key = _as_bytes(key)
         if column_family is None:
@@ -635,7 +663,9 @@ class DB(_Store):
     ``level0_file_num_compaction_trigger``, ``max_background_jobs``,
     ``increase_parallelism``, ``use_fsync``, ``compression`` ("none", "snappy",
     "lz4", "zstd", ... or c.h's number), and the block-based table's
-    ``block_size``, ``block_cache_size`` (0: no cache) and ``bloom_bits_per_key``.
+    ``block_size``, ``block_cache_size`` (0: no cache) and ``bloom_bits_per_key``;
+    ``merge_operator="uint64add"`` (RocksDB's built-in 64-bit counter add) for
+    :meth:`merge`.
     """
 
     def __init__(

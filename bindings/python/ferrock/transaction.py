@@ -1,10 +1,7 @@
 """Pessimistic transactions: :class:`TransactionDB` and :class:`Transaction`.
 
 They call c.h's ``rocksdb_transactiondb_*`` and ``rocksdb_transaction_*``
-functions. ferrock's C API does not implement transactions yet, so opening a
-:class:`TransactionDB` over ferrock raises its
-:class:`~ferrock.errors.NotSupportedError` ("Not implemented: ..."); over a
-RocksDB build they work.
+functions (pessimistic transactions, as RocksDB's TransactionDB).
 
 Thread-safety: a :class:`TransactionDB` may be shared by threads; each
 :class:`Transaction` belongs to one thread.
@@ -107,6 +104,19 @@ class TransactionDB(_Mapping):
             len(key),
             value,
             len(value),
+        )
+
+    def merge(self, key: BytesLike, operand: BytesLike, *, sync: bool = False) -> None:
+        key = _as_bytes(key)
+        operand = _as_bytes(operand, "value")
+        _call(
+            lib.rocksdb_transactiondb_merge,
+            self._live_handle(),
+            self._write_options(sync),
+            key,
+            len(key),
+            operand,
+            len(operand),
         )
 
     def delete(self, key: BytesLike, *, sync: bool = False) -> None:
@@ -229,6 +239,11 @@ class Transaction(_Mapping):
         key = _as_bytes(key)
         value = _as_bytes(value, "value")
         _call(lib.rocksdb_transaction_put, self._live(), key, len(key), value, len(value))
+
+    def merge(self, key: BytesLike, operand: BytesLike) -> None:
+        key = _as_bytes(key)
+        operand = _as_bytes(operand, "value")
+        _call(lib.rocksdb_transaction_merge, self._live(), key, len(key), operand, len(operand))
 
     def delete(self, key: BytesLike) -> None:
         key = _as_bytes(key)

@@ -333,6 +333,7 @@ def test_readme_example_runs(tmp_path: Path) -> None:
         pytest.skip("engine under construction")
     assert out.returncode == 0, out.stderr
     assert "b'yellow'" in out.stdout
+    assert "\n3\n" in out.stdout  # the merged counter
 
 
 def test_library_search_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

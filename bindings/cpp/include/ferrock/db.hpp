@@ -239,6 +239,12 @@ class Options {
     rocksdb_options_set_paranoid_checks(h_.get(), v);
     return *this;
   }
+  // RocksDB's built-in "UInt64AddOperator": values and operands are 8-byte
+  // little-endian unsigned counters that merge() adds up.
+  Options& uint64add_merge_operator() {
+    rocksdb_options_set_uint64add_merge_operator(h_.get());
+    return *this;
+  }
   Options& table_options(const BlockBasedTableOptions& t) {
     rocksdb_options_set_block_based_table_factory(h_.get(), t.raw());
     return *this;
@@ -384,6 +390,15 @@ class WriteBatch {
   WriteBatch& put(const ColumnFamily& cf, std::string_view key, std::string_view value) {
     rocksdb_writebatch_put_cf(h_.get(), cf.raw(), key.data(), key.size(), value.data(),
                               value.size());
+    return *this;
+  }
+  WriteBatch& merge(std::string_view key, std::string_view operand) {
+    rocksdb_writebatch_merge(h_.get(), key.data(), key.size(), operand.data(), operand.size());
+    return *this;
+  }
+  WriteBatch& merge(const ColumnFamily& cf, std::string_view key, std::string_view operand) {
+    rocksdb_writebatch_merge_cf(h_.get(), cf.raw(), key.data(), key.size(), operand.data(),
+                                operand.size());
     return *this;
   }
   WriteBatch& del(std::string_view key) {
@@ -612,6 +627,21 @@ class DB {
     });
   }
 
+  // Adds an operand for the merge operator the options were opened with.
+  void merge(std::string_view key, std::string_view operand,
+             const WriteOptions& wo = detail::default_write_options()) {
+    detail::checked([&](char** err) {
+      rocksdb_merge(raw(), wo.raw(), key.data(), key.size(), operand.data(), operand.size(), err);
+    });
+  }
+  void merge(const ColumnFamily& cf, std::string_view key, std::string_view operand,
+             const WriteOptions& wo = detail::default_write_options()) {
+    detail::checked([&](char** err) {
+      rocksdb_merge_cf(raw(), wo.raw(), cf.raw(), key.data(), key.size(), operand.data(),
+                       operand.size(), err);
+    });
+  }
+
   std::optional<std::string> get(std::string_view key,
                                  const ReadOptions& ro = detail::default_read_options()) const {
     return get_impl(ro, nullptr, key);
@@ -796,6 +826,12 @@ class Transaction {
       rocksdb_transaction_put(h_.get(), key.data(), key.size(), value.data(), value.size(), err);
     });
   }
+  void merge(std::string_view key, std::string_view operand) {
+    detail::checked([&](char** err) {
+      rocksdb_transaction_merge(h_.get(), key.data(), key.size(), operand.data(), operand.size(),
+                                err);
+    });
+  }
   void del(std::string_view key) {
     detail::checked(
         [&](char** err) { rocksdb_transaction_delete(h_.get(), key.data(), key.size(), err); });
@@ -880,6 +916,13 @@ class TransactionDB {
       return rocksdb_transactiondb_get(raw(), ro.raw(), key.data(), key.size(), &n, err);
     });
     return detail::take_value(v, n);
+  }
+  void merge(std::string_view key, std::string_view operand,
+             const WriteOptions& wo = detail::default_write_options()) {
+    detail::checked([&](char** err) {
+      rocksdb_transactiondb_merge(raw(), wo.raw(), key.data(), key.size(), operand.data(),
+                                  operand.size(), err);
+    });
   }
   void del(std::string_view key, const WriteOptions& wo = detail::default_write_options()) {
     detail::checked([&](char** err) {
