@@ -6412,8 +6412,7 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete(rocksdb_write
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_singledelete_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, const char *key, size_t klen);
 
 /*
- Merge records are stored (reads of a merged key answer Not implemented until the engine has
- merge operators).
+ Reads of a merged key resolve the operands with the column family's merge operator.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_merge(rocksdb_writebatch_wi_t *b, const char *key, size_t klen, const char *val, size_t vlen);
 

@@ -87,6 +87,9 @@ const FLAG_DEFAULTS: &[(&str, &str)] = &[
     ("transaction_db", "false"),
     ("commit_bypass_memtable", "false"),
     ("txn_prepare", "false"),
+    // randomtransaction: keys per transaction (one in each set) and a snapshot per transaction.
+    ("transaction_sets", "2"),
+    ("transaction_set_snapshot", "false"),
 ];
 
 /// Flags whose values are real numbers (validated as such).
@@ -1205,6 +1208,87 @@ fn do_write_txn(db: &TransactionDb, cfg: &Config, order: KeyOrder, seed: u64) ->
     Ok(st)
 }
 
+/// The key of `k` in set `set` for randomtransaction (the set number leads, as RocksDB's
+/// RandomTransactionInserter prefixes each set).
+fn set_key(set: u64, k: u64) -> Vec<u8> {
+    format!("{set:04}{k:016}").into_bytes()
+}
+
+/// RocksDB's randomtransaction: each transaction picks one random key in each of `sets` sets,
+/// reads it under get_for_update and adds the same increment to each, so every set's sum stays
+/// equal (checked by `verify_transaction_sets`). Conflicts roll back and count as failures.
+fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: bool, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut st = Stats::started(false);
+    let topts = TransactionOptions { commit_bypass_memtable: cfg.commit_bypass_memtable, set_snapshot: snapshot, ..Default::default() };
+    let ro = ferrock::options::ReadOptions::new();
+    let mut txn = None;
+    let start = Instant::now();
+    let (mut i, mut failed) = (0u64, 0u64);
+    while cfg.keep_going(start, i, cfg.num) {
+        let op_start = Instant::now();
+        let t = db.begin(&cfg.write_options, &topts, txn.take());
+        let incr = rng.uniform(100) + 1;
+        let mut ok = true;
+        for set in 0..sets {
+            let key = set_key(set, rng.uniform(cfg.num.max(1)));
+            let old = match t.get_for_update(&ro, &key, true) {
+                Ok(v) => v.and_then(|v| String::from_utf8(v).ok()).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0),
+                Err(_) => {
+                    ok = false;
+                    break;
+                }
+            };
+            if t.put(&key, (old + incr).to_string().as_bytes()).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        // With --txn_prepare, a two-phase commit as RocksDB's inserter does for a TransactionDB.
+        if ok && cfg.txn_prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
+            ok = false;
+        }
+        if ok && t.commit().is_err() {
+            ok = false;
+        }
+        if !ok {
+            failed += 1;
+            let _ = t.rollback();
+        }
+        txn = Some(t);
+        st.finished_ops(cfg, 1, op_start);
+        i += 1;
+    }
+    st.finish = Some(Instant::now());
+    if failed > 0 {
+        println!("randomtransaction: {failed} transactions failed (conflict or timeout)");
+    }
+    Ok(st)
+}
+
+/// Sums each set's values; all sums equal means no transaction was half applied.
+fn verify_transaction_sets(db: &Db, sets: u64) -> Result<(), String> {
+    let ro = ferrock::options::ReadOptions::new();
+    let mut sums = Vec::new();
+    for set in 0..sets {
+        let prefix = format!("{set:04}").into_bytes();
+        let mut it = db.iter(&ro).map_err(|e| format!("iterator error: {e}"))?;
+        it.seek(&prefix);
+        let mut sum = 0u64;
+        while it.valid() && it.key().starts_with(&prefix) {
+            sum += std::str::from_utf8(it.value()).ok().and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+            it.next();
+        }
+        sums.push(sum);
+    }
+    if sums.windows(2).all(|w| w[0] == w[1]) {
+        println!("randomtransaction verified: {sets} sets, each summing to {}", sums.first().copied().unwrap_or(0));
+        Ok(())
+    } else {
+        Err(format!("randomtransaction verification FAILED: set sums {sums:?}"))
+    }
+}
+
 fn report_txn_perf() {
     let wal = TXN_WAL_NANOS.swap(0, std::sync::atomic::Ordering::Relaxed);
     let mem = TXN_MEMTABLE_NANOS.swap(0, std::sync::atomic::Ordering::Relaxed);
@@ -1280,6 +1364,7 @@ fn main() {
         "seekrandomwhilewriting",
         "newiterator",
         "fillseekseq",
+        "randomtransaction",
         "compact",
         "stats",
     ];
@@ -1333,6 +1418,14 @@ fn main() {
                 let Some(t) = tdb.as_ref() else { die("transaction db is not open") };
                 let r = run_threads(cfg, &|i| do_write_txn(t, cfg, order, seed_of(i)));
                 report_txn_perf();
+                r
+            }
+            "randomtransaction" => {
+                let Some(t) = tdb.as_ref() else { die("randomtransaction requires --transaction_db=1") };
+                let sets = flags.i64("transaction_sets").max(1) as u64;
+                let snapshot = flags.bool("transaction_set_snapshot");
+                let r = run_threads(cfg, &|i| do_random_transaction(t, cfg, sets, snapshot, seed_of(i)));
+                verify_transaction_sets(d, sets).map_err(|e| die(&e)).ok();
                 r
             }
             "fillseq" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t), false)),

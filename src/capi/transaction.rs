@@ -850,8 +850,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_merge(
     vlen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    let _ = (txn_db, options, key, klen, val, vlen);
-    save_error(errptr, &Error::not_supported("Merge operator"));
+    with_errptr(errptr, (), || tdb(txn_db)?.merge(&wo(options)?, bytes(key, klen)?, bytes(val, vlen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -865,8 +864,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_merge_cf(
     vlen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    let _ = (txn_db, options, column_family, key, klen, val, vlen);
-    save_error(errptr, &Error::not_supported("Merge operator"));
+    with_errptr(errptr, (), || tdb(txn_db)?.merge_cf(&wo(options)?, cf(column_family)?, bytes(key, klen)?, bytes(val, vlen)?))
 }
 
 #[unsafe(no_mangle)]

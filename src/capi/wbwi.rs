@@ -229,8 +229,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_singledelete_cf(
     })
 }
 
-/// Merge records are stored (reads of a merged key answer Not implemented until the engine has
-/// merge operators).
+/// Reads of a merged key resolve the operands with the column family's merge operator.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_merge(b: *mut rocksdb_writebatch_wi_t, key: *const c_char, klen: size_t, val: *const c_char, vlen: size_t) {
     guarded((), || {
@@ -354,9 +353,9 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch(
     vallen: *mut size_t,
     errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = options;
     set_out(vallen, 0);
-    with_errptr(errptr, std::ptr::null_mut(), || Ok(value_out(wi(b)?.get_from_batch(0, bytes(key, keylen)?)?, vallen)))
+    let op = options.as_ref().and_then(|o| o.opts.merge_operator.clone());
+    with_errptr(errptr, std::ptr::null_mut(), || Ok(value_out(wi(b)?.get_from_batch(op.as_deref(), 0, bytes(key, keylen)?)?, vallen)))
 }
 
 #[unsafe(no_mangle)]
@@ -369,10 +368,10 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_get_from_batch_cf(
     vallen: *mut size_t,
     errptr: *mut *mut c_char,
 ) -> *mut c_char {
-    let _ = options;
     set_out(vallen, 0);
+    let op = options.as_ref().and_then(|o| o.opts.merge_operator.clone());
     with_errptr(errptr, std::ptr::null_mut(), || {
-        Ok(value_out(wi(b)?.get_from_batch(cf_id(column_family)?, bytes(key, keylen)?)?, vallen))
+        Ok(value_out(wi(b)?.get_from_batch(op.as_deref(), cf_id(column_family)?, bytes(key, keylen)?)?, vallen))
     })
 }
 

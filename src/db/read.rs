@@ -309,6 +309,12 @@ pub struct DbIterator {
 }
 
 impl DbIterator {
+    /// The merge operator of column family `cf` of this iterator's database (transactions'
+    /// batch iterators resolve their merge operands with it).
+    pub(crate) fn merge_operator_of(&self, cf: u32) -> Option<Arc<dyn crate::merge::MergeOperator>> {
+        self.db.cf(cf).ok().and_then(|c| c.opts.merge_operator.clone())
+    }
+
     fn closed(&self) -> bool {
         self.db.closed.load(AtomicOrdering::Acquire)
     }

@@ -247,14 +247,19 @@ impl DbInner {
         {
             let cfs = self.cfs.read();
             batch.for_each(|r| {
-                let cf = match r {
-                    BatchRecord::Put { cf, .. } | BatchRecord::Delete { cf, .. } | BatchRecord::SingleDelete { cf, .. } => cf,
-                    BatchRecord::Merge { .. } => return Err(Error::not_supported("Merge operator")),
+                let (cf, merge) = match r {
+                    BatchRecord::Put { cf, .. } | BatchRecord::Delete { cf, .. } | BatchRecord::SingleDelete { cf, .. } => (cf, false),
+                    BatchRecord::Merge { cf, .. } => (cf, true),
                     BatchRecord::DeleteRange { .. } => return Err(Error::not_supported("DeleteRange")),
                     _ => return Ok(()),
                 };
                 match cfs.get(&cf) {
-                    Some(c) if !c.dropped.load(Ordering::Acquire) => Ok(()),
+                    Some(c) if !c.dropped.load(Ordering::Acquire) => {
+                        if merge && c.opts.merge_operator.is_none() {
+                            return Err(Error::invalid_argument("Merge requires `ColumnFamilyOptions::merge_operator != nullptr`"));
+                        }
+                        Ok(())
+                    }
                     _ => Err(Error::invalid_argument("Invalid column family specified in write batch")),
                 }
             })?;
@@ -285,7 +290,11 @@ impl DbInner {
         let cf_ids: Vec<u32> = {
             let mut ids = Vec::new();
             batch.for_each(|r| {
-                if let BatchRecord::Put { cf, .. } | BatchRecord::Delete { cf, .. } | BatchRecord::SingleDelete { cf, .. } = r {
+                if let BatchRecord::Put { cf, .. }
+                | BatchRecord::Delete { cf, .. }
+                | BatchRecord::SingleDelete { cf, .. }
+                | BatchRecord::Merge { cf, .. } = r
+                {
                     if !ids.contains(&cf) {
                         ids.push(cf);
                     }
@@ -373,6 +382,7 @@ impl DbInner {
                         BatchRecord::Put { cf, key, value } => (cf, ValueType::Value, key, value),
                         BatchRecord::Delete { cf, key } => (cf, ValueType::Deletion, key, &[]),
                         BatchRecord::SingleDelete { cf, key } => (cf, ValueType::SingleDeletion, key, &[]),
+                        BatchRecord::Merge { cf, key, value } => (cf, ValueType::Merge, key, value),
                         r => {
                             if r.is_counted() {
                                 seq += 1;

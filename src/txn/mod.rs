@@ -322,9 +322,21 @@ impl Transaction {
         st.batch.single_delete_cf(cf.id(), key);
         Ok(())
     }
-    /// Merge needs a merge operator, which the engine does not have yet.
-    pub fn merge_cf(&self, _cf: &ColumnFamilyHandle, _key: &[u8], _value: &[u8]) -> Result<()> {
-        Err(Error::not_supported("Merge operator"))
+    /// Records a merge operand; reads inside the transaction resolve it over the database's
+    /// value with the column family's merge operator.
+    pub fn merge_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        if self.shared.db.inner.cf_for_handle(cf)?.opts.merge_operator.is_none() {
+            return Err(Error::not_supported("Provide a merge_operator when opening DB"));
+        }
+        let mut st = self.st.lock();
+        Self::check_writable(&st)?;
+        Self::check_batch_size(&st, key.len() + value.len() + 3)?;
+        self.track(&mut st, cf.id(), key, true, None)?;
+        st.batch.merge_cf(cf.id(), key, value);
+        Ok(())
+    }
+    pub fn merge(&self, key: &[u8], value: &[u8]) -> Result<()> {
+        self.merge_cf(&default_cf(), key, value)
     }
     /// Writes without locking or conflict checking (RocksDB's PutUntracked).
     pub fn put_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
@@ -349,7 +361,10 @@ impl Transaction {
         match st.batch.get_from_batch_cf(cf.id(), key) {
             BatchLookup::Found(v) => return Ok(Some(v.to_vec())),
             BatchLookup::Deleted => return Ok(None),
-            BatchLookup::Merge => return Err(Error::not_supported("Merge operator")),
+            BatchLookup::Merge => {
+                let op = self.shared.db.inner.cf_for_handle(cf)?.opts.merge_operator.clone();
+                return st.batch.resolve(op.as_deref(), cf.id(), key, || self.shared.db.get_cf(ro, cf, key));
+            }
             BatchLookup::NotInBatch => {}
         }
         drop(st);
@@ -589,8 +604,8 @@ impl Transaction {
             match r {
                 crate::batch::BatchRecord::Put { cf, key, .. }
                 | crate::batch::BatchRecord::Delete { cf, key }
-                | crate::batch::BatchRecord::SingleDelete { cf, key } => keys.push((cf, key.to_vec())),
-                crate::batch::BatchRecord::Merge { .. } => return Err(Error::not_supported("Merge operator")),
+                | crate::batch::BatchRecord::SingleDelete { cf, key }
+                | crate::batch::BatchRecord::Merge { cf, key, .. } => keys.push((cf, key.to_vec())),
                 _ => {}
             }
             Ok(())
@@ -624,16 +639,25 @@ fn sorted_entries(batch: &WriteBatchWithIndex, first_seq: u64) -> crate::db::Sor
     let mut out = Vec::new();
     for cf in batch.column_families() {
         let mut list = Vec::new();
-        for (key, e) in batch.entries_cf(cf) {
-            let t = match e.kind {
-                EntryKind::Put => ValueType::Value,
-                EntryKind::Delete => ValueType::Deletion,
-                EntryKind::SingleDelete => ValueType::SingleDeletion,
-                EntryKind::Merge => ValueType::Merge,
+        for (key, newest) in batch.entries_cf(cf) {
+            // A key ending in merge operands keeps every operand and the record under them
+            // (newest first, the memtable's order), so the engine resolves them as it would
+            // after inserting each record.
+            let records = match newest.kind {
+                EntryKind::Merge => batch.merge_records(cf, key).unwrap_or_else(|| vec![*newest]),
+                _ => vec![*newest],
             };
-            let mut ikey = Vec::with_capacity(key.len() + 8);
-            crate::key::append_internal_key(&mut ikey, key, first_seq + e.ordinal as u64, t as u8);
-            list.push((ikey, batch.entry_value(e).to_vec()));
+            for e in &records {
+                let t = match e.kind {
+                    EntryKind::Put => ValueType::Value,
+                    EntryKind::Delete => ValueType::Deletion,
+                    EntryKind::SingleDelete => ValueType::SingleDeletion,
+                    EntryKind::Merge => ValueType::Merge,
+                };
+                let mut ikey = Vec::with_capacity(key.len() + 8);
+                crate::key::append_internal_key(&mut ikey, key, first_seq + e.ordinal as u64, t as u8);
+                list.push((ikey, batch.entry_value(e).to_vec()));
+            }
         }
         out.push((cf, list));
     }
@@ -754,6 +778,14 @@ impl TransactionDb {
         let mut b = WriteBatch::new();
         b.delete_cf(cf.id(), key);
         self.write_locked(wo, b)
+    }
+    pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
+        let mut b = WriteBatch::new();
+        b.merge_cf(cf.id(), key, value);
+        self.write_locked(wo, b)
+    }
+    pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
+        self.merge_cf(wo, &default_cf(), key, value)
     }
     pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
         self.write_locked(wo, batch.clone())

@@ -294,6 +294,7 @@ impl Rng {
 fn model_run(bypass: bool, dir: &TempDir) -> Vec<String> {
     let mut o = opts();
     o.write_buffer_size = 32 << 10;
+    o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
     let cfs = vec![("default".to_string(), o.clone()), ("other".to_string(), o.clone())];
     let mut dbo = o.clone();
     dbo.create_missing_column_families = true;
@@ -311,10 +312,21 @@ fn model_run(bypass: bool, dir: &TempDir) -> Vec<String> {
         for _ in 0..n {
             let c = (rng.next() % 2) as usize;
             let k = format!("k{:03}", rng.next() % 100).into_bytes();
-            match rng.next() % 4 {
+            match rng.next() % 5 {
                 0 => {
                     t.delete_cf(&handles[c], &k).unwrap();
                     pending.remove(&(c, k));
+                }
+                4 => {
+                    // Operands resolve over the batch's own writes or the database's value.
+                    let v = format!("m{round}-{}", rng.next() % 1000).into_bytes();
+                    t.merge_cf(&handles[c], &k, &v).unwrap();
+                    let merged = match pending.get(&(c, k.clone())) {
+                        Some(old) => [old.as_slice(), b",", v.as_slice()].concat(),
+                        None => v,
+                    };
+                    assert_eq!(t.get_cf(&ro(), &handles[c], &k).unwrap().as_ref(), Some(&merged), "round {round} merge read");
+                    pending.insert((c, k), merged);
                 }
                 1 => {
                     // SingleDelete is defined only over a single put: a fresh key put and
@@ -413,4 +425,125 @@ fn bypass_commit_installs_an_immutable_memtable_and_reports_timings() {
     db.flush(&FlushOptions::default()).unwrap();
     assert_eq!(db.db().get(&ro(), b"k1").unwrap(), Some(b"newer".to_vec()));
     assert_eq!(db.db().get(&ro(), b"k999").unwrap(), Some(b"new".to_vec()));
+}
+
+fn counter_opts() -> Options {
+    Options { create_if_missing: true, merge_operator: Some(Arc::new(crate::merge::UInt64AddOperator)), ..Default::default() }
+}
+
+fn n(v: u64) -> Vec<u8> {
+    v.to_le_bytes().to_vec()
+}
+
+/// Merge operands inside a transaction resolve over the database (get, get_for_update,
+/// iterator), and the committed result is the same with and without the bypassing commit,
+/// before and after a flush and a reopen.
+fn merge_counters(bypass: bool) {
+    let dir = TempDir::new(if bypass { "merge-bypass" } else { "merge" });
+    let db = TransactionDb::open(&counter_opts(), &TransactionDbOptions::default(), &dir.0).unwrap();
+    db.put(&wo(), b"a", &n(10)).unwrap();
+    db.put(&wo(), b"c", &n(1)).unwrap();
+    let topts = TransactionOptions { commit_bypass_memtable: bypass, ..Default::default() };
+    let t = db.begin(&wo(), &topts, None);
+    t.merge(b"a", &n(5)).unwrap();
+    t.merge(b"a", &n(2)).unwrap();
+    assert_eq!(t.get(&ro(), b"a").unwrap(), Some(n(17)));
+    assert_eq!(t.get_for_update(&ro(), b"a", true).unwrap(), Some(n(17)));
+    // Operands over nothing, over the batch's own put and over its own delete.
+    t.merge(b"b", &n(3)).unwrap();
+    t.put(b"c", &n(100)).unwrap();
+    t.merge(b"c", &n(1)).unwrap();
+    t.delete(b"d").unwrap();
+    t.merge(b"d", &n(4)).unwrap();
+    assert_eq!(t.get(&ro(), b"b").unwrap(), Some(n(3)));
+    assert_eq!(t.get(&ro(), b"c").unwrap(), Some(n(101)));
+    assert_eq!(t.get(&ro(), b"d").unwrap(), Some(n(4)));
+    let mut it = t.iter_cf(&ro(), &default_cf()).unwrap();
+    it.seek_to_first();
+    let mut seen = Vec::new();
+    while it.valid() {
+        seen.push((it.key().to_vec(), it.value().to_vec()));
+        it.next();
+    }
+    it.status().unwrap();
+    assert_eq!(seen, vec![(b"a".to_vec(), n(17)), (b"b".to_vec(), n(3)), (b"c".to_vec(), n(101)), (b"d".to_vec(), n(4))]);
+    it.seek_to_last();
+    assert_eq!((it.key(), it.value()), (&b"d"[..], &n(4)[..]));
+    it.prev();
+    assert_eq!((it.key(), it.value()), (&b"c"[..], &n(101)[..]));
+    t.commit().unwrap();
+    let want = [(b"a", 17u64), (b"b", 3), (b"c", 101), (b"d", 4)];
+    for (k, v) in want {
+        assert_eq!(db.db().get(&ro(), k).unwrap(), Some(n(v)), "bypass {bypass}");
+    }
+    // A second transaction adds to the committed counters.
+    let t = db.begin(&wo(), &topts, None);
+    for (k, _) in want {
+        t.merge(k, &n(1)).unwrap();
+    }
+    t.commit().unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    for (k, v) in want {
+        assert_eq!(db.db().get(&ro(), k).unwrap(), Some(n(v + 1)), "bypass {bypass}");
+    }
+    db.close().unwrap();
+    drop(db);
+    let db = TransactionDb::open(&counter_opts(), &TransactionDbOptions::default(), &dir.0).unwrap();
+    for (k, v) in want {
+        assert_eq!(db.db().get(&ro(), k).unwrap(), Some(n(v + 1)), "bypass {bypass} after reopen");
+    }
+}
+
+#[test]
+fn merge_in_transaction_resolves_over_the_database() {
+    merge_counters(false);
+}
+
+#[test]
+fn merge_in_transaction_with_bypassing_commit() {
+    merge_counters(true);
+}
+
+#[test]
+fn merge_without_operator_is_refused() {
+    let dir = TempDir::new("merge-noop");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    assert!(t.merge(b"a", b"x").unwrap_err().to_string().contains("merge_operator"));
+}
+
+#[test]
+fn optimistic_merge_counters() {
+    let dir = TempDir::new("merge-optimistic");
+    let odb = OptimisticTransactionDb::open(&counter_opts(), &dir.0).unwrap();
+    odb.base_db().put(&wo(), b"k", &n(7)).unwrap();
+    let t = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    t.merge(b"k", &n(3)).unwrap();
+    assert_eq!(t.get(&ro(), b"k").unwrap(), Some(n(10)));
+    t.commit().unwrap();
+    assert_eq!(odb.base_db().get(&ro(), b"k").unwrap(), Some(n(10)));
+}
+
+#[test]
+fn concurrent_merge_counters_sum_exactly() {
+    let dir = TempDir::new("merge-threads");
+    let db = TransactionDb::open(&counter_opts(), &TransactionDbOptions::default(), &dir.0).unwrap();
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            let db = db.clone();
+            std::thread::spawn(move || {
+                for j in 0..50 {
+                    let bypass = (i + j) % 2 == 0;
+                    let t = db.begin(&wo(), &TransactionOptions { commit_bypass_memtable: bypass, ..Default::default() }, None);
+                    t.merge(b"sum", &n(1)).unwrap();
+                    t.merge(b"sum", &n(1)).unwrap();
+                    t.commit().unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in threads {
+        h.join().unwrap();
+    }
+    assert_eq!(db.db().get(&ro(), b"sum").unwrap(), Some(n(400)));
 }

@@ -12,10 +12,12 @@
 
 use crate::batch::{BatchRecord, WriteBatch};
 use crate::db::{ColumnFamilyHandle, Db, DbIterator};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
+use crate::merge::MergeOperator;
 use crate::options::ReadOptions;
 use crate::util::comparator::Comparator;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::ops::Bound;
 
 /// What the newest record of a key in the batch is.
@@ -48,12 +50,40 @@ pub enum BatchLookup<'a> {
     Merge,
 }
 
+/// A key's trailing merge operands in the batch, oldest first, over `base`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MergeChain {
+    pub base: Option<IndexEntry>,
+    pub operands: Vec<IndexEntry>,
+}
+
+/// Records `e` as the newest record of (cf, key), keeping the merge chains current.
+fn index_record(
+    index: &mut BTreeMap<u32, BTreeMap<Vec<u8>, IndexEntry>>,
+    merges: &mut BTreeMap<(u32, Vec<u8>), MergeChain>,
+    cf: u32,
+    key: &[u8],
+    e: IndexEntry,
+) {
+    let m = index.entry(cf).or_default();
+    let previous = m.insert(key.to_vec(), e);
+    if e.kind == EntryKind::Merge {
+        let chain = merges.entry((cf, key.to_vec())).or_insert_with(|| MergeChain { base: previous, operands: Vec::new() });
+        chain.operands.push(e);
+    } else if previous.map(|p| p.kind) == Some(EntryKind::Merge) {
+        merges.remove(&(cf, key.to_vec()));
+    }
+}
+
 /// A write batch with a searchable index of its keys.
 #[derive(Clone)]
 pub struct WriteBatchWithIndex {
     batch: WriteBatch,
     /// Per column family: user key (bytewise-ordered map) → newest record.
     index: BTreeMap<u32, BTreeMap<Vec<u8>, IndexEntry>>,
+    /// For keys whose newest record is a merge: the operands since the key's last non-merge
+    /// record in the batch, and that record (None: the database's value lies under them).
+    merges: BTreeMap<(u32, Vec<u8>), MergeChain>,
     comparator: Comparator,
     overwrite_key: bool,
 }
@@ -70,6 +100,7 @@ impl WriteBatchWithIndex {
         WriteBatchWithIndex {
             batch: WriteBatch::with_capacity(reserved_bytes),
             index: BTreeMap::new(),
+            merges: BTreeMap::new(),
             comparator,
             overwrite_key,
         }
@@ -102,13 +133,7 @@ impl WriteBatchWithIndex {
         let ordinal = self.batch.count() - 1;
         let value_off = self.batch.size_in_bytes() - value_len;
         let e = IndexEntry { kind, value_off, value_len, ordinal };
-        let m = self.index.entry(cf).or_default();
-        match m.get_mut(key) {
-            Some(slot) => *slot = e,
-            None => {
-                m.insert(key.to_vec(), e);
-            }
-        }
+        index_record(&mut self.index, &mut self.merges, cf, key, e);
     }
 
     pub fn put_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
@@ -144,6 +169,7 @@ impl WriteBatchWithIndex {
     pub fn clear(&mut self) {
         self.batch.clear();
         self.index.clear();
+        self.merges.clear();
     }
 
     pub fn set_save_point(&mut self) {
@@ -179,9 +205,11 @@ impl WriteBatchWithIndex {
 
     fn rebuild_index(&mut self) -> Result<()> {
         self.index.clear();
+        self.merges.clear();
         let base = self.batch.data().as_ptr() as usize;
         let mut ordinal = 0u32;
         let mut index: BTreeMap<u32, BTreeMap<Vec<u8>, IndexEntry>> = BTreeMap::new();
+        let mut merges: BTreeMap<(u32, Vec<u8>), MergeChain> = BTreeMap::new();
         self.batch.for_each(|r| {
             let (cf, key, kind, value) = match r {
                 BatchRecord::Put { cf, key, value } => (cf, key, EntryKind::Put, value),
@@ -197,14 +225,12 @@ impl WriteBatchWithIndex {
             };
             // The value borrows the batch's bytes: its address gives its offset.
             let value_off = if value.is_empty() { 0 } else { value.as_ptr() as usize - base };
-            index
-                .entry(cf)
-                .or_default()
-                .insert(key.to_vec(), IndexEntry { kind, value_off, value_len: value.len(), ordinal });
+            index_record(&mut index, &mut merges, cf, key, IndexEntry { kind, value_off, value_len: value.len(), ordinal });
             ordinal += 1;
             Ok(())
         })?;
         self.index = index;
+        self.merges = merges;
         Ok(())
     }
 
@@ -229,23 +255,65 @@ impl WriteBatchWithIndex {
     }
 
     /// RocksDB's GetFromBatch: Ok(None) when the batch has no value for the key (not written,
-    /// or deleted).
-    pub fn get_from_batch(&self, cf: u32, key: &[u8]) -> Result<Option<Vec<u8>>> {
+    /// or deleted). Merge operands over a value or deletion in the batch are resolved with
+    /// `op`; operands with nothing under them in the batch are "Merge in progress" (the
+    /// database's value would be needed), as in RocksDB.
+    pub fn get_from_batch(&self, op: Option<&dyn MergeOperator>, cf: u32, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        if self.entry(cf, key).is_none() {
+            return Ok(None);
+        }
+        self.resolve(op, cf, key, || Err(Error::new(Code::MergeInProgress, "")))
+    }
+
+    /// RocksDB's GetFromBatchAndDB: the batch's own write wins, else the database at `ro`;
+    /// the batch's merge operands are applied over the database's value with the column
+    /// family's merge operator.
+    pub fn get_from_batch_and_db(&self, db: &Db, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        let op = if self.entry(cf.id(), key).map(|e| e.kind) == Some(EntryKind::Merge) {
+            db.inner.cf_for_handle(cf)?.opts.merge_operator.clone()
+        } else {
+            None
+        };
+        self.resolve(op.as_deref(), cf.id(), key, || db.get_cf(ro, cf, key))
+    }
+
+    /// The key's value as the batch sees it, asking `below` for the database's value only when
+    /// the batch does not decide it alone.
+    pub(crate) fn resolve(
+        &self,
+        op: Option<&dyn MergeOperator>,
+        cf: u32,
+        key: &[u8],
+        below: impl FnOnce() -> Result<Option<Vec<u8>>>,
+    ) -> Result<Option<Vec<u8>>> {
         match self.get_from_batch_cf(cf, key) {
             BatchLookup::Found(v) => Ok(Some(v.to_vec())),
-            BatchLookup::Deleted | BatchLookup::NotInBatch => Ok(None),
-            BatchLookup::Merge => Err(Error::not_supported("Merge operator (merge in WriteBatchWithIndex)")),
+            BatchLookup::Deleted => Ok(None),
+            BatchLookup::NotInBatch => below(),
+            BatchLookup::Merge => {
+                let chain = self
+                    .merges
+                    .get(&(cf, key.to_vec()))
+                    .ok_or_else(|| Error::corruption("WriteBatchWithIndex: merge entry without its operands"))?;
+                let existing: Option<Vec<u8>> = match chain.base {
+                    Some(b) if b.kind == EntryKind::Put => Some(self.value_of(&b).to_vec()),
+                    Some(_) => None,
+                    None => below()?,
+                };
+                let op = op.ok_or_else(|| Error::invalid_argument("Merge_operator must be set for column_family"))?;
+                let operands: Vec<&[u8]> = chain.operands.iter().map(|e| self.value_of(e)).collect();
+                crate::merge::full_merge(op, key, existing.as_deref(), &operands).map(Some)
+            }
         }
     }
 
-    /// RocksDB's GetFromBatchAndDB: the batch's own write wins, else the database at `ro`.
-    pub fn get_from_batch_and_db(&self, db: &Db, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
-        match self.get_from_batch_cf(cf.id(), key) {
-            BatchLookup::Found(v) => Ok(Some(v.to_vec())),
-            BatchLookup::Deleted => Ok(None),
-            BatchLookup::Merge => Err(Error::not_supported("Merge operator (merge in WriteBatchWithIndex)")),
-            BatchLookup::NotInBatch => db.get_cf(ro, cf, key),
-        }
+    /// Every record the batch keeps for a key whose newest record is a merge (its operands and
+    /// the record under them), newest first; None for other keys.
+    pub(crate) fn merge_records(&self, cf: u32, key: &[u8]) -> Option<Vec<IndexEntry>> {
+        let chain = self.merges.get(&(cf, key.to_vec()))?;
+        let mut v: Vec<IndexEntry> = chain.operands.iter().rev().copied().collect();
+        v.extend(chain.base);
+        Some(v)
     }
 
     /// The batch's entries of `cf` in the comparator's order, as (key, entry) pairs, for
@@ -276,19 +344,40 @@ impl WriteBatchWithIndex {
     /// An iterator of the batch merged over `base` (RocksDB's NewIteratorWithBase). The batch's
     /// entries are copied, so the iterator stays valid while the batch changes.
     pub fn iter_with_base(&self, cf: u32, base: DbIterator) -> BaseDeltaIterator {
+        let op = if self.merges.is_empty() { None } else { base.merge_operator_of(cf) };
+        let mut error = None;
+        let mut over_base: HashMap<Vec<u8>, Vec<Vec<u8>>> = HashMap::new();
         let delta: Vec<(Vec<u8>, Option<Vec<u8>>)> = self
             .entries_cf(cf)
-            .map(|(k, e)| {
+            .filter_map(|(k, e)| {
                 let v = match e.kind {
                     EntryKind::Put => Some(self.value_of(e).to_vec()),
-                    // A merge would need the operator; it shows the operand (documented gap).
-                    EntryKind::Merge => Some(self.value_of(e).to_vec()),
+                    EntryKind::Merge => {
+                        let chain = self.merges.get(&(cf, k.to_vec()))?;
+                        if chain.base.is_none() {
+                            // Resolved against the base iterator's value while iterating.
+                            over_base.insert(k.to_vec(), chain.operands.iter().map(|o| self.value_of(o).to_vec()).collect());
+                            Some(Vec::new())
+                        } else {
+                            match self.resolve(op.as_deref(), cf, k, || Ok(None)) {
+                                Ok(v) => v,
+                                Err(err) => {
+                                    error.get_or_insert(err);
+                                    None
+                                }
+                            }
+                        }
+                    }
                     EntryKind::Delete | EntryKind::SingleDelete => None,
                 };
-                (k.to_vec(), v)
+                Some((k.to_vec(), v))
             })
             .collect();
-        BaseDeltaIterator::new(base, delta, self.comparator)
+        let mut it = BaseDeltaIterator::new(base, delta, self.comparator);
+        it.merge_operator = op;
+        it.merges_over_base = over_base;
+        it.error = error;
+        it
     }
 }
 
@@ -306,6 +395,14 @@ pub struct BaseDeltaIterator {
     valid: bool,
     lower: Option<Vec<u8>>,
     upper: Option<Vec<u8>>,
+    /// The column family's merge operator, for the batch's merge operands.
+    merge_operator: Option<Arc<dyn MergeOperator>>,
+    /// Delta keys whose merge operands (oldest first) apply over the base's value.
+    merges_over_base: HashMap<Vec<u8>, Vec<Vec<u8>>>,
+    /// The resolved value when the current entry is such a key.
+    merged_value: Option<Vec<u8>>,
+    /// A failed merge: the iterator's status.
+    error: Option<Error>,
 }
 
 impl BaseDeltaIterator {
@@ -313,7 +410,21 @@ impl BaseDeltaIterator {
         if cmp == Comparator::ReverseBytewise {
             delta.reverse();
         }
-        BaseDeltaIterator { base, delta, cmp, dpos: None, forward: true, current_from_delta: false, valid: false, lower: None, upper: None }
+        BaseDeltaIterator {
+            base,
+            delta,
+            cmp,
+            dpos: None,
+            forward: true,
+            current_from_delta: false,
+            valid: false,
+            lower: None,
+            upper: None,
+            merge_operator: None,
+            merges_over_base: HashMap::new(),
+            merged_value: None,
+            error: None,
+        }
     }
 
     /// Bounds applied to the delta side (the base iterator applies its own ReadOptions bounds).
@@ -485,6 +596,10 @@ impl BaseDeltaIterator {
             }
             self.current_from_delta = use_delta;
             self.valid = true;
+            self.merged_value = None;
+            if use_delta {
+                self.resolve_merge_over_base(dk.as_deref(), bk.as_deref());
+            }
             return;
         }
     }
@@ -508,7 +623,33 @@ impl BaseDeltaIterator {
             }
             self.current_from_delta = use_delta;
             self.valid = true;
+            self.merged_value = None;
+            if use_delta {
+                self.resolve_merge_over_base(dk.as_deref(), bk.as_deref());
+            }
             return;
+        }
+    }
+
+    /// When the current delta key carries merge operands over the database, applies them to
+    /// the base's value of the same key (the base is positioned at it when the keys are equal).
+    fn resolve_merge_over_base(&mut self, dk: Option<&[u8]>, bk: Option<&[u8]>) {
+        let Some(d) = dk else { return };
+        let Some(operands) = self.merges_over_base.get(d) else { return };
+        let existing = match bk {
+            Some(b) if self.cmp.compare(d, b).is_eq() => Some(self.base.value()),
+            _ => None,
+        };
+        let Some(op) = self.merge_operator.as_deref() else {
+            self.error.get_or_insert_with(|| Error::invalid_argument("Merge_operator must be set for column_family"));
+            return;
+        };
+        let refs: Vec<&[u8]> = operands.iter().map(|o| o.as_slice()).collect();
+        match crate::merge::full_merge(op, d, existing, &refs) {
+            Ok(v) => self.merged_value = Some(v),
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
         }
     }
 
@@ -536,6 +677,9 @@ impl BaseDeltaIterator {
         if !self.valid {
             return &[];
         }
+        if let (true, Some(v)) = (self.current_from_delta, &self.merged_value) {
+            return v;
+        }
         if self.current_from_delta {
             self.dpos.and_then(|i| self.delta.get(i)).and_then(|(_, v)| v.as_deref()).unwrap_or(&[])
         } else {
@@ -544,6 +688,9 @@ impl BaseDeltaIterator {
     }
 
     pub fn status(&self) -> Result<()> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
         self.base.status()
     }
 }
@@ -582,8 +729,8 @@ mod tests {
         w.put(b"a", b"3");
         w.delete(b"b");
         assert_eq!(w.count(), 4);
-        assert_eq!(w.get_from_batch(0, b"a").unwrap(), Some(b"3".to_vec()));
-        assert_eq!(w.get_from_batch(0, b"b").unwrap(), None);
+        assert_eq!(w.get_from_batch(None, 0, b"a").unwrap(), Some(b"3".to_vec()));
+        assert_eq!(w.get_from_batch(None, 0, b"b").unwrap(), None);
         assert_eq!(w.get_from_batch_cf(0, b"b"), BatchLookup::Deleted);
         assert_eq!(w.get_from_batch_cf(0, b"c"), BatchLookup::NotInBatch);
         assert_eq!(w.get_from_batch_cf(1, b"a"), BatchLookup::NotInBatch);
@@ -595,17 +742,43 @@ mod tests {
     }
 
     #[test]
+    fn merge_operands_resolve_in_batch_or_are_in_progress() {
+        let op = crate::merge::UInt64AddOperator;
+        let n = |v: u64| v.to_le_bytes().to_vec();
+        let mut w = WriteBatchWithIndex::default();
+        w.merge_cf(0, b"m", &n(2));
+        w.merge_cf(0, b"m", &n(3));
+        let e = w.get_from_batch(Some(&op), 0, b"m").unwrap_err();
+        assert_eq!(e.code(), Code::MergeInProgress);
+        assert_eq!(w.resolve(Some(&op), 0, b"m", || Ok(Some(n(10)))).unwrap(), Some(n(15)));
+        w.put(b"p", &n(1));
+        w.merge_cf(0, b"p", &n(4));
+        assert_eq!(w.get_from_batch(Some(&op), 0, b"p").unwrap(), Some(n(5)));
+        w.delete(b"d");
+        w.merge_cf(0, b"d", &n(6));
+        assert_eq!(w.get_from_batch(Some(&op), 0, b"d").unwrap(), Some(n(6)));
+        assert!(w.get_from_batch(None, 0, b"d").is_err());
+        // A put after the operands ends the chain; a save point restores it.
+        w.set_save_point();
+        w.put(b"m", &n(100));
+        assert_eq!(w.get_from_batch(Some(&op), 0, b"m").unwrap(), Some(n(100)));
+        w.rollback_to_save_point().unwrap();
+        assert_eq!(w.resolve(Some(&op), 0, b"m", || Ok(None)).unwrap(), Some(n(5)));
+        assert_eq!(w.merge_records(0, b"p").unwrap().len(), 2);
+    }
+
+    #[test]
     fn save_points_roll_back_index_and_batch() {
         let mut w = WriteBatchWithIndex::default();
         w.put(b"a", b"1");
         w.set_save_point();
         w.put(b"a", b"2");
         w.put(b"b", b"x");
-        assert_eq!(w.get_from_batch(0, b"a").unwrap(), Some(b"2".to_vec()));
+        assert_eq!(w.get_from_batch(None, 0, b"a").unwrap(), Some(b"2".to_vec()));
         w.rollback_to_save_point().unwrap();
         assert_eq!(w.count(), 1);
-        assert_eq!(w.get_from_batch(0, b"a").unwrap(), Some(b"1".to_vec()));
-        assert_eq!(w.get_from_batch(0, b"b").unwrap(), None);
+        assert_eq!(w.get_from_batch(None, 0, b"a").unwrap(), Some(b"1".to_vec()));
+        assert_eq!(w.get_from_batch(None, 0, b"b").unwrap(), None);
         assert!(w.rollback_to_save_point().is_err());
     }
 
@@ -664,7 +837,7 @@ mod tests {
         let mut w = WriteBatchWithIndex::default();
         w.rebuild_from(&b).unwrap();
         assert_eq!(w.data(), b.data());
-        assert_eq!(w.get_from_batch(0, b"k").unwrap(), Some(b"v".to_vec()));
+        assert_eq!(w.get_from_batch(None, 0, b"k").unwrap(), Some(b"v".to_vec()));
         assert_eq!(w.get_from_batch_cf(0, b"d"), BatchLookup::Deleted);
     }
 }
