@@ -6,7 +6,7 @@
  *
  *   bench_compare WORKLOAD DBDIR NUM OPS
  *   WORKLOAD: fillseq | fillrandom | overwrite | fillbatch | readrandom | seekrandom
- *             | readwhilewriting | deleterandom
+ *             | readwhilewriting | deleterandom | txnfill
  *
  * The process forks: the child opens DBDIR, runs the workload and prints
  *   RESULT <workload> <ops> <seconds> <verified> <missing_or_wrong>
@@ -22,7 +22,9 @@
  * write batches of BATCH puts. readwhilewriting is readrandom while a second
  * thread keeps putting random keys (each with its own value, so reads still
  * verify). deleterandom deletes random keys of fillrandom's database and then
- * checks that the last DELETE_CHECK keys it deleted are gone.
+ * checks that the last DELETE_CHECK keys it deleted are gone. txnfill opens a
+ * TransactionDB and writes random keys in pessimistic transactions of TXN_KEYS puts
+ * each (begin, put, commit), then reads back the keys of the last transaction.
  *
  * Both sides get the same options, set explicitly: LZ4, 64 MiB write buffers,
  * an LRU block cache of 32 MiB, 2 background jobs. */
@@ -108,6 +110,57 @@ static void *background_writer(void *p) {
   return NULL;
 }
 
+#define TXN_KEYS 100
+
+/* The transaction workload: a TransactionDB, transactions of TXN_KEYS random puts. */
+static int run_txn_workload(rocksdb_options_t *opts, const char *dir, uint64_t num, uint64_t ops) {
+  char *err = NULL;
+  rocksdb_transactiondb_options_t *topts = rocksdb_transactiondb_options_create();
+  rocksdb_transactiondb_t *tdb = rocksdb_transactiondb_open(opts, topts, dir, &err);
+  if (err) fail("transactiondb_open", err);
+  rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+  rocksdb_transaction_options_t *txo = rocksdb_transaction_options_create();
+  char key[KEY_SIZE], value[VALUE_SIZE];
+  uint64_t last[TXN_KEYS], verified = 0, bad = 0;
+  rng_state = 4242;
+  rocksdb_transaction_t *txn = NULL;
+  double start = now_seconds();
+  for (uint64_t i = 0; i < ops; i += TXN_KEYS) {
+    txn = rocksdb_transaction_begin(tdb, wo, txo, txn);
+    for (uint64_t j = 0; j < TXN_KEYS && i + j < ops; j++) {
+      uint64_t n = rng_next() % num;
+      last[j] = n;
+      make_key(n, key);
+      make_value(n, value);
+      rocksdb_transaction_put(txn, key, KEY_SIZE, value, VALUE_SIZE, &err);
+      if (err) fail("transaction_put", err);
+    }
+    rocksdb_transaction_commit(txn, &err);
+    if (err) fail("transaction_commit", err);
+  }
+  double seconds = now_seconds() - start;
+  for (uint64_t j = 0; j < TXN_KEYS && j < ops; j++) {
+    size_t len = 0;
+    make_key(last[j], key);
+    make_value(last[j], value);
+    char *got = rocksdb_transactiondb_get(tdb, ro, key, KEY_SIZE, &len, &err);
+    if (err) fail("transactiondb_get", err);
+    if (got && len == VALUE_SIZE && !memcmp(got, value, VALUE_SIZE)) verified++; else bad++;
+    free(got);
+  }
+  if (txn) rocksdb_transaction_destroy(txn);
+  rocksdb_transaction_options_destroy(txo);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_transactiondb_close(tdb);
+  rocksdb_transactiondb_options_destroy(topts);
+  printf("RESULT txnfill %llu %.6f %llu %llu\n", (unsigned long long)ops, seconds,
+         (unsigned long long)verified, (unsigned long long)bad);
+  fflush(stdout);
+  return bad == 0 ? 0 : 1;
+}
+
 static int run_workload(const char *workload, const char *dir, uint64_t num, uint64_t ops) {
   char *err = NULL;
   rocksdb_options_t *opts = rocksdb_options_create();
@@ -119,6 +172,7 @@ static int run_workload(const char *workload, const char *dir, uint64_t num, uin
   rocksdb_cache_t *cache = rocksdb_cache_create_lru(CACHE_BYTES);
   rocksdb_block_based_options_set_block_cache(table, cache);
   rocksdb_options_set_block_based_table_factory(opts, table);
+  if (!strcmp(workload, "txnfill")) return run_txn_workload(opts, dir, num, ops);
 
   rocksdb_t *db = rocksdb_open(opts, dir, &err);
   if (err) fail("open", err);

@@ -11,11 +11,12 @@
 # Workloads (16-byte keys, 100-byte values, LZ4, 64 MiB write buffer, 32 MiB LRU cache):
 #   fillseq, fillrandom, fillbatch (fresh databases; fillbatch in batches of 100),
 #   overwrite (on fillrandom's), readrandom, seekrandom and readwhilewriting (on
-#   fillseq's, every read verified), deleterandom (on fillrandom's, deletions verified).
+#   fillseq's, every read verified), deleterandom (on fillrandom's, deletions verified),
+#   txnfill (a fresh TransactionDB, random puts in transactions of 100, last one verified).
 #   Each run is its own child process; the runs alternate between the libraries (and
 #   the order rotates every round).
 # Env: NUM (1000000), READS (1000000), SEEKS (100000), RWW_READS (200000), DELETES (NUM),
-#      WORKLOADS (all eight, in order), ROUNDS (1), OUT (a file for the table),
+#      WORKLOADS (all nine, in order), ROUNDS (1), OUT (a file for the table),
 #      ROCKSDB_RELEASE (1: include RocksDB 11.8.1 release, building it when missing),
 #      RECOMPRESS (1: also compare sst_dump --command=recompress, bench/recompress_compare.sh),
 #      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
@@ -27,7 +28,7 @@ READS=${READS:-1000000}
 SEEKS=${SEEKS:-100000}
 RWW_READS=${RWW_READS:-200000}
 DELETES=${DELETES:-$NUM}
-WORKLOADS=${WORKLOADS:-fillseq fillrandom overwrite fillbatch readrandom seekrandom readwhilewriting deleterandom}
+WORKLOADS=${WORKLOADS:-fillseq fillrandom overwrite fillbatch readrandom seekrandom readwhilewriting deleterandom txnfill}
 ROUNDS=${ROUNDS:-1}
 FERROCK_LIBDIR=$ROOT/target/release
 ROCKSDB_RELEASE=${ROCKSDB_RELEASE:-1}
@@ -77,6 +78,7 @@ run_one() {
     fillrandom) dir=$work/$side-rand; rm -rf "$dir"; ops=$NUM ;;
     overwrite) dir=$work/$side-rand; ops=$NUM ;;
     fillbatch) dir=$work/$side-batch; rm -rf "$dir"; ops=$NUM ;;
+    txnfill) dir=$work/$side-txn; rm -rf "$dir"; ops=$NUM ;;
     readrandom) dir=$work/$side-seq; ops=$READS ;;
     readwhilewriting) dir=$work/$side-seq; ops=$RWW_READS ;;
     deleterandom) dir=$work/$side-rand; ops=$DELETES ;;
