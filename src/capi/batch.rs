@@ -19,7 +19,7 @@ unsafe fn batch_mut<'a>(b: *mut rocksdb_writebatch_t) -> Result<&'a mut WriteBat
     Ok(&mut handle_mut(b, "write batch")?.batch)
 }
 
-unsafe fn cf_id(cf: *mut rocksdb_column_family_handle_t) -> Result<u32> {
+pub(crate) unsafe fn cf_id(cf: *mut rocksdb_column_family_handle_t) -> Result<u32> {
     Ok(handle(cf, "column family handle")?.cf.id())
 }
 

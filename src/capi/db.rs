@@ -22,7 +22,7 @@ pub struct rocksdb_pinnableslice_t {
     pub(crate) slice: crate::db::PinnableSlice,
 }
 
-unsafe fn cf_list(
+pub(crate) unsafe fn cf_list(
     num: c_int,
     names: *const *const c_char,
     opts: *const *const rocksdb_options_t,
@@ -57,7 +57,7 @@ pub(crate) fn log_ignored_options(db: &Db, what: &str, o: &rocksdb_options_t) {
     }
 }
 
-unsafe fn hand_out_cfs(
+pub(crate) unsafe fn hand_out_cfs(
     out: *mut *mut rocksdb_column_family_handle_t,
     cfs: Vec<Arc<ColumnFamilyHandle>>,
 ) {
@@ -403,7 +403,7 @@ pub unsafe extern "C" fn rocksdb_write(
 }
 
 /// Hands a read value to C: NULL with *vallen = 0 when the key is absent (no error, as RocksDB).
-unsafe fn value_out(v: Option<Vec<u8>>, vallen: *mut size_t) -> *mut c_char {
+pub(crate) unsafe fn value_out(v: Option<Vec<u8>>, vallen: *mut size_t) -> *mut c_char {
     match v {
         Some(v) => {
             set_out(vallen, v.len());

@@ -8,7 +8,7 @@
 
 use super::batch::rocksdb_writebatch_t;
 use super::cf::rocksdb_column_family_handle_t;
-use super::db::{rocksdb_pinnableslice_t, rocksdb_t};
+use super::db::{cf_list, hand_out_cfs, rocksdb_pinnableslice_t, rocksdb_t, value_out};
 use super::flush::rocksdb_flushoptions_t;
 use super::iter::rocksdb_iterator_t;
 use super::options::rocksdb_options_t;
@@ -99,19 +99,6 @@ fn default_cf() -> ColumnFamilyHandle {
     ColumnFamilyHandle { id: 0, name: "default".into() }
 }
 
-unsafe fn value_out(v: Option<Vec<u8>>, vallen: *mut size_t) -> *mut c_char {
-    match v {
-        Some(v) => {
-            set_out(vallen, v.len());
-            malloc_bytes(&v)
-        }
-        None => {
-            set_out(vallen, 0);
-            std::ptr::null_mut()
-        }
-    }
-}
-
 unsafe fn pinned_out(v: Option<Vec<u8>>) -> *mut rocksdb_pinnableslice_t {
     match v {
         Some(data) => into_handle(rocksdb_pinnableslice_t { slice: crate::db::PinnableSlice { data } }),
@@ -123,31 +110,6 @@ unsafe fn db_opts<'a>(p: *const rocksdb_options_t) -> Result<&'a crate::options:
     let o = handle(p, "options")?;
     o.check_supported()?;
     Ok(&o.opts)
-}
-
-unsafe fn cf_list(
-    num: c_int,
-    names: *const *const c_char,
-    opts: *const *const rocksdb_options_t,
-) -> Result<Vec<(String, crate::options::Options)>> {
-    if num < 0 || (num > 0 && (names.is_null() || opts.is_null())) {
-        return Err(Error::invalid_argument("column family names or options are NULL"));
-    }
-    let mut out = Vec::with_capacity(num as usize);
-    for i in 0..num as usize {
-        let name = c_str(*names.add(i), "column family name")?;
-        out.push((name.to_string(), db_opts(*opts.add(i))?.clone()));
-    }
-    Ok(out)
-}
-
-unsafe fn hand_out_cfs(out: *mut *mut rocksdb_column_family_handle_t, cfs: Vec<Arc<ColumnFamilyHandle>>) {
-    if out.is_null() {
-        return;
-    }
-    for (i, c) in cfs.into_iter().enumerate() {
-        *out.add(i) = into_handle(rocksdb_column_family_handle_t { cf: c });
-    }
 }
 
 /// Fills C multi-get outputs from per-key results.

@@ -2,7 +2,8 @@
 //! `crate::txn::wbwi`.
 
 use super::cf::rocksdb_column_family_handle_t;
-use super::db::{rocksdb_pinnableslice_t, rocksdb_t};
+use super::batch::cf_id;
+use super::db::{rocksdb_pinnableslice_t, rocksdb_t, value_out};
 use super::iter::rocksdb_iterator_t;
 use super::options::rocksdb_options_t;
 use super::readoptions::rocksdb_readoptions_t;
@@ -22,9 +23,6 @@ pub struct rocksdb_writebatch_wi_t {
 unsafe fn wi<'a>(p: *mut rocksdb_writebatch_wi_t) -> Result<&'a mut WriteBatchWithIndex> {
     Ok(&mut handle_mut(p, "write batch with index")?.wbwi)
 }
-unsafe fn cf_id(p: *mut rocksdb_column_family_handle_t) -> Result<u32> {
-    Ok(handle(p, "column family handle")?.cf.id())
-}
 unsafe fn cf_handle<'a>(p: *mut rocksdb_column_family_handle_t) -> Result<&'a ColumnFamilyHandle> {
     Ok(&handle(p, "column family handle")?.cf)
 }
@@ -39,19 +37,6 @@ unsafe fn parts(n: c_int, list: *const *const c_char, sizes: *const size_t) -> R
         out.extend_from_slice(bytes(*list.add(i), *sizes.add(i))?);
     }
     Ok(out)
-}
-
-unsafe fn value_out(v: Option<Vec<u8>>, vallen: *mut size_t) -> *mut c_char {
-    match v {
-        Some(v) => {
-            set_out(vallen, v.len());
-            malloc_bytes(&v)
-        }
-        None => {
-            set_out(vallen, 0);
-            std::ptr::null_mut()
-        }
-    }
 }
 
 /// `reserved_bytes` preallocates; `overwrite_keys` is recorded (reads always see the newest
