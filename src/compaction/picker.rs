@@ -290,7 +290,8 @@ pub fn estimated_compaction_bytes(v: &Version, opts: &Options, t: &LevelTargets)
     estimate
 }
 
-fn key_range(icmp: &InternalKeyComparator, files: &[Arc<FileMetaData>]) -> Option<(Vec<u8>, Vec<u8>)> {
+/// The smallest and largest user keys of `files` (None when there are none).
+pub fn key_range(icmp: &InternalKeyComparator, files: &[Arc<FileMetaData>]) -> Option<(Vec<u8>, Vec<u8>)> {
     let mut it = files.iter();
     let first = it.next()?;
     let mut lo = user_key(&first.smallest).to_vec();

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::iter::level::LevelIterator;
 use crate::iter::merging::MergingIterator;
 use crate::iter::InternalIterator;
-use crate::key::{parse_internal_key, user_key, ValueType};
+use crate::key::{parse_internal_key, ValueType};
 use crate::options::{FlushOptions, Options};
 use crate::table::builder::{TableBuildOptions, TableBuilder};
 use crate::version::edit::{FileMetaData, VersionEdit};
@@ -782,15 +782,13 @@ impl DbInner {
                     break;
                 }
                 let inputs = version.overlapping_files(&self.icmp, level, begin, end);
-                if inputs.is_empty() {
+                let Some((lo, hi)) = crate::compaction::picker::key_range(&self.icmp, &inputs) else {
                     level += 1;
                     continue;
-                }
-                let (lo, hi) = user_range(&self.icmp, &inputs);
+                };
                 let output_level = (level + 1..target).find(|l| !version.levels[*l].is_empty()).unwrap_or(target);
                 let output_inputs = version.overlapping_files(&self.icmp, output_level, Some(&lo), Some(&hi));
-                let bottommost = (output_level + 1..num_levels)
-                    .all(|l| version.overlapping_files(&self.icmp, l, Some(&lo), Some(&hi)).is_empty());
+                let bottommost = crate::compaction::picker::is_bottommost(&version, &self.icmp, output_level, &lo, &hi);
                 let plan = CompactionPlan {
                     level,
                     output_level,
@@ -882,20 +880,6 @@ impl DbInner {
             self.info_log.log(&format!("[WARN] failed to write OPTIONS file: {e}"));
         }
     }
-}
-
-fn user_range(icmp: &crate::key::InternalKeyComparator, files: &[Arc<FileMetaData>]) -> (Vec<u8>, Vec<u8>) {
-    let mut lo = user_key(&files[0].smallest).to_vec();
-    let mut hi = user_key(&files[0].largest).to_vec();
-    for f in &files[1..] {
-        if icmp.user.compare(user_key(&f.smallest), &lo) == std::cmp::Ordering::Less {
-            lo = user_key(&f.smallest).to_vec();
-        }
-        if icmp.user.compare(user_key(&f.largest), &hi) == std::cmp::Ordering::Greater {
-            hi = user_key(&f.largest).to_vec();
-        }
-    }
-    (lo, hi)
 }
 
 fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {

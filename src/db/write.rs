@@ -548,31 +548,34 @@ impl DbInner {
         4 * in_memory
     }
 
-    fn wal_over_limit(&self) -> bool {
+    /// Whether the closed WALs on disk exceed max_total_wal_size (only checked with several
+    /// column families: with one, every memtable switch already frees old WALs).
+    fn wals_over_limit(&self, st: &super::DbState) -> bool {
         if self.cfs.read().len() < 2 {
             return false;
         }
-        let total = self.write_stats.wal_bytes.load(Ordering::Relaxed);
-        let _ = total;
-        let st = match self.state.try_lock() {
-            Some(s) => s,
-            None => return false,
-        };
         let closed: u64 = st.alive_wals.iter().map(|(_, s)| *s).sum();
         closed > self.max_total_wal_size()
+    }
+
+    /// `wals_over_limit` for the write fast path: never waits for the db mutex.
+    fn wal_over_limit(&self) -> bool {
+        if self.cfs.read().len() < 2 {
+            return false; // no db mutex on the single-family hot path
+        }
+        match self.state.try_lock() {
+            Some(st) => self.wals_over_limit(&st),
+            None => false,
+        }
     }
 
     /// When the WALs on disk exceed max_total_wal_size, the column families that keep the oldest
     /// one alive are flushed so it can be deleted.
     fn cfs_pinning_oldest_wal(&self, st: &super::DbState) -> Option<Vec<u32>> {
+        if !self.wals_over_limit(st) {
+            return None;
+        }
         let cfs = self.cfs.read();
-        if cfs.len() < 2 {
-            return None;
-        }
-        let closed: u64 = st.alive_wals.iter().map(|(_, s)| *s).sum();
-        if closed <= self.max_total_wal_size() {
-            return None;
-        }
         let oldest = st.alive_wals.front()?.0;
         let ids: Vec<u32> = cfs
             .values()
