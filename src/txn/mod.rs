@@ -21,7 +21,7 @@ use crate::key::ValueType;
 use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
 use lock::{LockManager, LockRequest, TxnId};
 use parking_lot::Mutex;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
@@ -132,7 +132,6 @@ struct State {
     snapshot: Option<Snapshot>,
     /// Keys this transaction locked (pessimistic), in locking order.
     locked: Vec<(u32, Vec<u8>)>,
-    locked_set: HashSet<(u32, Vec<u8>)>,
     /// Optimistic: key → the sequence the transaction read or wrote it at.
     tracked: HashMap<(u32, Vec<u8>), u64>,
     save_points: Vec<SavePoint>,
@@ -165,7 +164,6 @@ impl Shared {
             batch: WriteBatchWithIndex::default(),
             snapshot,
             locked: Vec::new(),
-            locked_set: HashSet::new(),
             tracked: HashMap::new(),
             save_points: Vec::new(),
             name: None,
@@ -261,13 +259,14 @@ impl Transaction {
             deadlock_detect_depth: st.opts.deadlock_detect_depth,
             expire_at: st.expire_at,
         };
-        let t = Instant::now();
+        // The clock is read only when the perf level asks for timings (it costs as much as
+        // an uncontended lock).
+        let t = crate::txn::perf::timing().then(Instant::now);
         let newly = self.shared.locks.lock(cf, key, &req);
-        crate::txn::perf::add_key_lock_wait(t.elapsed());
+        crate::txn::perf::add_key_lock_wait(t.map(|t| t.elapsed()).unwrap_or_default());
         let newly = newly?;
         if newly {
             st.locked.push((cf, key.to_vec()));
-            st.locked_set.insert((cf, key.to_vec()));
         }
         // With a snapshot, a write committed after it makes this transaction's write a conflict.
         let check_seq = read_seq.or(st.snapshot.as_ref().map(|s| s.sequence_number()));
@@ -277,7 +276,6 @@ impl Transaction {
                     if newly {
                         self.shared.locks.unlock(st.id, cf, key);
                         st.locked.pop();
-                        st.locked_set.remove(&(cf, key.to_vec()));
                     }
                     return Err(busy());
                 }
@@ -434,7 +432,6 @@ impl Transaction {
         let released: Vec<(u32, Vec<u8>)> = st.locked.drain(sp.locks_len..).collect();
         for (cf, k) in released {
             self.shared.locks.unlock(st.id, cf, &k);
-            st.locked_set.remove(&(cf, k));
         }
         st.snapshot = sp.snapshot;
         Ok(())
@@ -581,7 +578,6 @@ impl Transaction {
         for (cf, k) in st.locked.drain(..) {
             self.shared.locks.unlock(id, cf, &k);
         }
-        st.locked_set.clear();
         st.tracked.clear();
         st.batch.clear();
         st.save_points.clear();
@@ -712,7 +708,6 @@ impl TransactionDb {
                 for (cf, k) in keys {
                     let req = LockRequest { txn: st.id, exclusive: true, timeout_ms: 0, deadlock_detect: false, deadlock_detect_depth: 0, expire_at: None };
                     if let Ok(true) = shared.locks.lock(cf, &k, &req) {
-                        st.locked_set.insert((cf, k.clone()));
                         st.locked.push((cf, k));
                     }
                 }
