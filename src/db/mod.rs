@@ -12,6 +12,7 @@
 
 mod background;
 mod checkpoint;
+pub mod metadata;
 pub mod ingest;
 mod open;
 mod properties;

@@ -5,24 +5,8 @@
 use super::*;
 use crate::options::FlushOptions;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
-pub(crate) struct TempDir(pub(crate) PathBuf);
-
-impl TempDir {
-    pub(crate) fn new(tag: &str) -> TempDir {
-        static N: AtomicU64 = AtomicU64::new(0);
-        let p = std::env::temp_dir().join(format!("ferrock-txn-{}-{}-{}", tag, std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
-        let _ = std::fs::remove_dir_all(&p);
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub(crate) use crate::util::testutil::TempDir;
 
 fn opts() -> Options {
     Options { create_if_missing: true, ..Default::default() }
