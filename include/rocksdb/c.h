@@ -283,14 +283,8 @@ typedef struct rocksdb_checkpoint_t rocksdb_checkpoint_t;
  */
 typedef struct rocksdb_column_family_handle_t rocksdb_column_family_handle_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_options_t`).
- */
 typedef struct rocksdb_column_family_metadata_options_t rocksdb_column_family_metadata_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_t`).
- */
 typedef struct rocksdb_column_family_metadata_t rocksdb_column_family_metadata_t;
 
 /*
@@ -452,12 +446,12 @@ typedef struct rocksdb_ingestexternalfileoptions_t rocksdb_ingestexternalfileopt
 typedef struct rocksdb_iterator_t rocksdb_iterator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_level_metadata_t`).
+ A view of one level of a `rocksdb_column_family_metadata_t` (which must outlive it).
  */
 typedef struct rocksdb_level_metadata_t rocksdb_level_metadata_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_livefile_t`).
+ One entry of a `rocksdb_livefiles_t`, with its strings NUL-terminated for C.
  */
 typedef struct rocksdb_livefile_t rocksdb_livefile_t;
 
@@ -471,9 +465,6 @@ typedef struct rocksdb_livefiles_storage_info_options_t rocksdb_livefiles_storag
  */
 typedef struct rocksdb_livefiles_storage_info_t rocksdb_livefiles_storage_info_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_livefiles_t`).
- */
 typedef struct rocksdb_livefiles_t rocksdb_livefiles_t;
 
 /*
@@ -586,7 +577,7 @@ typedef struct rocksdb_size_approximation_options_t rocksdb_size_approximation_o
 typedef struct rocksdb_slicetransform_t rocksdb_slicetransform_t;
 
 /*
- A consistent read point (`rocksdb_snapshot_t`); it keeps its own share of the engine's snapshot.
+ A consistent read point (`rocksdb_snapshot_t`).
  */
 typedef struct rocksdb_snapshot_t rocksdb_snapshot_t;
 
@@ -596,7 +587,7 @@ typedef struct rocksdb_snapshot_t rocksdb_snapshot_t;
 typedef struct rocksdb_sst_file_manager_t rocksdb_sst_file_manager_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_sst_file_metadata_t`).
+ A view of one file of a `rocksdb_level_metadata_t`'s level.
  */
 typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 
@@ -1360,6 +1351,158 @@ extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_write
 extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
 /*
+ The live table files of every column family; NULL when the database is NULL or closed.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_livefiles_t *rocksdb_livefiles(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *files);
+
+/*
+ Moves `file` into the list and frees the builder (as RocksDB does).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *files, rocksdb_livefile_t *file);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *files);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *files, int index);
+
+/*
+ RocksDB's file name relative to the directory, with a leading '/': "/000012.sst".
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *files, int index, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *files, int index, size_t *size);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *file);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *file, const char *name);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *file, const char *name);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *file, const char *directory);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *file, int level);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *file, size_t size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *file, const char *key, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *file, const char *key, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *file, uint64_t seqno);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *file, uint64_t seqno);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *file, uint64_t n);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *file, uint64_t n);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_with_options(rocksdb_t *db, const rocksdb_column_family_metadata_options_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_cf_with_options(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_column_family_metadata_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *cf_meta);
+
+/*
+ A malloc'd copy of the family's name.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *cf_meta);
+
+/*
+ A view of level entry `i` (NULL past the end); it borrows from `cf_meta`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *cf_meta, size_t i);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *level_meta);
+
+/*
+ A view of file `i` of the level (NULL past the end); it borrows from the level's parent.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *level_meta, size_t i);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *file_meta);
+
+/*
+ A malloc'd "000012.sst".
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *file_meta);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *file_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *file_meta);
+
+/*
+ A malloc'd copy of the smallest user key.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *file_meta, size_t *len);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *file_meta, size_t *len);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *options);
+
+/*
+ NULL clears the bound.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *options, const char *key, size_t key_len);
+
+/*
+ NULL clears the bound (the end is exclusive).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *options, const char *key, size_t key_len);
+
+/*
+ The start bound (NULL when unset); the bytes live as long as the options.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *options, size_t *key_len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *options, size_t *key_len);
+
+/*
+ The level to list (-1, the default: all levels).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *options, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *options);
+
+/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **errptr);
@@ -1768,76 +1911,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opt
  Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
@@ -2992,171 +3065,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_a
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *a0, rocksdb_livefile_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
 
 /*
@@ -3803,36 +3711,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_u
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
