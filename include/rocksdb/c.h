@@ -843,6 +843,16 @@ extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_capacity(const rocksdb_cache
 
 extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_usage(const rocksdb_cache_t *cache);
 
+/*
+ Entries in the cache.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_occupancy_count(const rocksdb_cache_t *cache);
+
+/*
+ Slots of the cache's hash tables (RocksDB's GetTableAddressCount).
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_table_address_count(const rocksdb_cache_t *cache);
+
 extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_pinned_usage(const rocksdb_cache_t *cache);
 
 extern ROCKSDB_LIBRARY_API rocksdb_lru_cache_options_t *rocksdb_lru_cache_options_create(void);
@@ -1090,6 +1100,11 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *
  need not be sorted, so `sorted_input` changes nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
+
+/*
+ `rocksdb_batched_multi_get_cf` with the keys as an array of `rocksdb_slice_t`.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf_slice(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const rocksdb_slice_t *keys_list, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
 
 /*
  Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
@@ -5786,6 +5801,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t 
 
 extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options);
 
+/*
+ As RocksDB 11.8.1's: the comparator argument is ignored (the options' comparator orders the file).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options, const rocksdb_comparator_t *comparator);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *writer, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_add(rocksdb_sstfilewriter_t *writer, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
@@ -6257,6 +6277,13 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_valid
  write of a key, which is what RocksDB gives with it set).
  */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
+
+/*
+ RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
+ families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
+ supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create_with_params(rocksdb_comparator_t *backup_index_comparator, size_t reserved_bytes, unsigned char overwrite_key, size_t max_bytes, size_t protection_bytes_per_key);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *b);
 
