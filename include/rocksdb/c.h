@@ -977,6 +977,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_opt(rocksdb_t *db, rocksdb
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf_opt(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
+/*
+ Manual compactions fail with "Incomplete: Manual compaction paused" until matched by
+ `rocksdb_enable_manual_compaction`; returns once none is running.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_manual_compaction(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_manual_compaction(rocksdb_t *db);
+
+/*
+ Stops background flushes and compactions (flushing writes made without the WAL first);
+ with `wait`, returns when the background threads are done. Close the database afterwards.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cancel_all_background_work(rocksdb_t *db, unsigned char wait);
+
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);

@@ -758,6 +758,9 @@ impl DbInner {
 
     /// Compacts every file overlapping [begin, end] down to the last level holding data.
     pub(crate) fn compact_range_internal(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        if self.state.lock().manual_compaction_paused > 0 {
+            return Err(super::control::manual_compaction_paused());
+        }
         self.flush_cf_internal(cf_id, true, true)?;
         let cf = self.cf(cf_id)?;
         let mut st = self.state.lock();
@@ -771,6 +774,9 @@ impl DbInner {
             while level + 1 < num_levels {
                 if let Some(e) = self.bg_error() {
                     return Err(e);
+                }
+                if st.manual_compaction_paused > 0 {
+                    return Err(super::control::manual_compaction_paused());
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
                 let deepest = (0..num_levels).rev().find(|l| !version.levels.get(*l).map_or(true, |v| v.is_empty())).unwrap_or(0);

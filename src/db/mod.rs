@@ -12,6 +12,7 @@
 
 mod background;
 mod checkpoint;
+mod control;
 pub mod metadata;
 pub mod ingest;
 mod open;
@@ -176,6 +177,8 @@ pub(crate) struct DbState {
     pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
+    /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
+    pub manual_compaction_paused: u32,
     pub stats: background::CompactionStats,
     /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
     pub file_deletions_disabled: u32,

@@ -169,6 +169,7 @@ pub(super) fn open(
             has_unpersisted_data: false,
             shutting_down: false,
             manual_compactions: 0,
+            manual_compaction_paused: 0,
             stats: Default::default(),
             file_deletions_disabled: 0,
             last_stats_dump: Instant::now(),
