@@ -126,8 +126,11 @@ pub struct Options {
     pub delayed_write_rate: u64,
     /// keep_log_file_num for the info LOG, default 1000.
     pub keep_log_file_num: usize,
-    /// info_log_level, default INFO (1).
+    /// info_log_level, default INFO (1): above INFO, the LOG file gets nothing (ferrock writes
+    /// INFO lines only).
     pub info_log_level: i32,
+    /// A user's logger instead of the LOG file (RocksDB's options.info_log).
+    pub info_log: Option<Arc<crate::env::info_log::UserLogger>>,
     /// stats_dump_period_sec, default 600.
     pub stats_dump_period_sec: u32,
     /// avoid_flush_during_shutdown, default false.
@@ -241,6 +244,7 @@ impl Default for Options {
             delayed_write_rate: 16 * 1024 * 1024,
             keep_log_file_num: 1000,
             info_log_level: 1,
+            info_log: None,
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
             statistics: false,
