@@ -148,6 +148,7 @@ impl<'a> OutputWriter<'a> {
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
             whole_key_filtering: o.table.whole_key_filtering,
+            prefix_extractor: o.prefix_extractor.clone(),
             compression,
             compression_level: o.compression_level,
             column_family_id: self.cf.id,
