@@ -290,7 +290,13 @@ impl DbInner {
 
     pub fn new_memtable(&self, cf_opts: &Options, log_number: u64) -> Arc<MemTable> {
         let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id);
+        let bloom = crate::memtable::prefix_bloom::MemTablePrefixBloom::new(
+            cf_opts.write_buffer_size,
+            cf_opts.memtable_prefix_bloom_size_ratio,
+            cf_opts.prefix_extractor.clone(),
+            cf_opts.memtable_whole_key_filtering,
+        );
+        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id).with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
     }
