@@ -116,7 +116,7 @@ DEFAULTS_11 = {
 C_TO_RUST = {
     "unsigned char": "c_uchar", "int": "c_int", "uint64_t": "u64", "size_t": "size_t",
     "double": "f64", "uint32_t": "u32", "int64_t": "i64", "char": "c_char", "int32_t": "i32",
-    "unsigned int": "c_uint", "uint8_t": "u8",
+    "unsigned int": "c_uint", "unsigned": "c_uint", "uint8_t": "u8",
 }
 
 
