@@ -279,7 +279,7 @@ impl DbInner {
 
     pub fn new_memtable(&self, cf_opts: &Options, log_number: u64) -> Arc<MemTable> {
         let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id);
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator), id, cf_opts.write_buffer_size);
         m.set_log_number(log_number);
         Arc::new(m)
     }

@@ -451,7 +451,7 @@ impl DbInner {
         let mut delay_cause = StallCause::None;
         for cf in self.cfs.read().values() {
             let sv = cf.super_version();
-            if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
+            if sv.mem.should_flush(cf.opts.write_buffer_size) {
                 need_lock = true;
             }
             let c = cf.stall.cause();
@@ -500,7 +500,7 @@ impl DbInner {
                     stop = Some(c);
                     continue;
                 }
-                if sv.mem.approximate_memory_usage() >= cf.opts.write_buffer_size {
+                if sv.mem.should_flush(cf.opts.write_buffer_size) {
                     if sv.imm.len() as i32 >= (cf.opts.max_write_buffer_number - 1).max(1) {
                         stop = Some(StallCause::MemtableLimit);
                     } else {
