@@ -92,6 +92,9 @@ pub struct Arena {
     /// The block new allocations come from; null until the first allocation.
     /// Points into a `Box` held by `blocks`, so it stays valid while `self` lives.
     current: AtomicPtr<Block>,
+    /// Boxed so that a block (and the `used` counter `current` leads to) keeps
+    /// its address when the vector grows.
+    #[allow(clippy::vec_box)]
     blocks: Mutex<Vec<Box<Block>>>,
     /// Bytes of all blocks allocated.
     allocated: AtomicUsize,
