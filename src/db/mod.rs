@@ -296,7 +296,8 @@ impl DbInner {
             cf_opts.prefix_extractor.clone(),
             cf_opts.memtable_whole_key_filtering,
         );
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id).with_prefix_bloom(bloom);
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator), id, cf_opts.write_buffer_size)
+            .with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
     }

@@ -419,7 +419,7 @@ fn apply_recovered_batch(
     // Keep memory bounded while replaying long WALs: full memtables go to level 0 now.
     for c in cfs.values() {
         let sv = c.super_version();
-        if sv.mem.approximate_memory_usage() >= c.opts.write_buffer_size {
+        if sv.mem.should_flush(c.opts.write_buffer_size) {
             let files = inner.build_level0_tables(c, &[sv.mem.clone()])?;
             for f in files {
                 rec.tables.push((c.id, f));
