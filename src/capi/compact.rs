@@ -213,9 +213,10 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
     })
 }
 
-/// Compacts like `rocksdb_compact_range_cf`. Moving the result to another level
-/// (change_level) is not implemented: the call then does nothing, as c.h gives
-/// it no way to report an error. The other options tune how, not what.
+/// Compacts like `rocksdb_compact_range_cf`, with the options' max_subcompactions.
+/// Moving the result to another level (change_level) is not implemented: the call
+/// then does nothing, as c.h gives it no way to report an error. The other options
+/// tune how, not what.
 unsafe fn compact_range_with(
     db: *mut rocksdb_t,
     cf: Option<*mut super::cf::rocksdb_column_family_handle_t>,
@@ -241,10 +242,13 @@ unsafe fn compact_range_with(
         } else {
             Some(bytes(limit_key, limit_key_len)?)
         };
-        match cf {
-            Some(cf) => d.compact_range_cf(&handle(cf, "column family handle")?.cf, start, limit),
-            None => d.compact_range_cf(&d.default_column_family(), start, limit),
-        }
+        // RocksDB's CompactRangeOptions::max_subcompactions: 0 (unset) means the db's option.
+        let max_subcompactions = o.stored.get("max_subcompactions").map_or(0, |v| (v as i64).max(0) as u32);
+        let cf = match cf {
+            Some(cf) => handle(cf, "column family handle")?.cf.clone(),
+            None => d.default_column_family(),
+        };
+        d.compact_range_cf_subcompactions(&cf, start, limit, max_subcompactions)
     })
 }
 

@@ -64,6 +64,9 @@ pub struct CompactionPlan {
     /// Outputs are cut when they overlap this many bytes of the level below the output
     /// (RocksDB's grandparent limit, max_compaction_bytes); u64::MAX for none.
     pub max_grandparent_overlap: u64,
+    /// Key ranges the job may be split into (RocksDB's CompactRangeOptions::max_subcompactions);
+    /// 0 means the database's `max_subcompactions`.
+    pub max_subcompactions: u32,
 }
 
 impl CompactionPlan {
@@ -355,6 +358,7 @@ fn pick_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &Le
         trivial_move: false,
         kind: CompactionKind::L0ToBase,
         max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
     })
 }
 
@@ -395,6 +399,7 @@ fn pick_intra_l0(v: &Version, opts: &Options) -> Option<CompactionPlan> {
         trivial_move: false,
         kind: CompactionKind::IntraL0,
         max_grandparent_overlap: u64::MAX,
+        max_subcompactions: 0,
     })
 }
 
@@ -445,6 +450,7 @@ fn pick_level_n(v: &Version, icmp: &InternalKeyComparator, opts: &Options, level
         trivial_move,
         kind: if trivial_move { CompactionKind::TrivialMove } else { CompactionKind::LevelToNext },
         max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
     })
 }
 

@@ -517,7 +517,8 @@ impl DbInner {
         let target = crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level);
         let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
-        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
+        // One range's work; with subcompactions several run at once, each in its own key range.
+        let compact_range = |range: &super::subcompaction::KeyRange| -> Result<(Vec<FileMetaData>, u64)> {
             let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
             if plan.level == 0 {
                 for f in &plan.inputs {
@@ -530,7 +531,7 @@ impl DbInner {
             if !plan.output_inputs.is_empty() {
                 children.push(self.level_iterator(&plan.output_inputs));
             }
-            let mut input = MergingIterator::new(self.icmp, children);
+            let mut input = range.bound(cf.opts.comparator, MergingIterator::new(self.icmp, children));
             let grandparents = if plan.output_level + 1 < version_for_grandparents.levels.len() && plan.output_level > 0 {
                 version_for_grandparents.levels[plan.output_level + 1].clone()
             } else {
@@ -538,7 +539,7 @@ impl DbInner {
             };
             let mut out = OutputWriter::new(self, cf, plan.output_level, target).with_grandparents(grandparents, plan.max_grandparent_overlap);
             let tombstones = match self.table_tombstones(plan.all_inputs()) {
-                Ok(t) => t,
+                Ok(t) => range.clip_tombstones(cf.opts.comparator, t),
                 Err(e) => {
                     out.abandon();
                     return Err(e);
@@ -556,9 +557,13 @@ impl DbInner {
                     Err(e)
                 }
             }
+        };
+        let result = MutexGuard::unlocked(st, || {
+            let ranges = self.subcompaction_ranges(&cf.opts, plan);
+            self.run_subcompactions(&ranges, &compact_range)
         });
-        let (files, bytes_written) = match result {
-            Ok(r) => r,
+        let (files, bytes_written, ranges) = match result {
+            Ok(r) => (r.files, r.bytes_written, r.ranges),
             Err(e) => {
                 if !e.is_corruption() {
                     self.set_bg_error(e.clone());
@@ -568,7 +573,10 @@ impl DbInner {
         };
         let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
         let nout = files.len();
-        for f in files {
+        // RocksDB: every output takes the smallest epoch of the inputs.
+        let epoch = plan.all_inputs().map(|f| f.epoch_number).min().unwrap_or(0);
+        for mut f in files {
+            f.epoch_number = epoch;
             edit.new_files.push((plan.output_level as u32, f));
         }
         let r = st.versions.log_and_apply(vec![edit]);
@@ -591,6 +599,7 @@ impl DbInner {
         self.tick(crate::stats::Ticker::CompactWriteBytes, bytes_written);
         if let Some(stats) = &self.stats {
             stats.measure(crate::stats::Histogram::CompactionTime, start.elapsed().as_micros() as u64);
+            stats.measure(crate::stats::Histogram::NumSubcompactionsScheduled, ranges as u64);
         }
         let k = st.stats.kinds.entry(plan.kind.name()).or_default();
         k.count += 1;
@@ -598,13 +607,14 @@ impl DbInner {
         k.bytes_written += bytes_written;
         k.micros += start.elapsed().as_micros() as u64;
         self.info_log.log(&format!(
-            "[{}] compacted {}@{} + {}@{} files to L{}: {} files, {} bytes read, {} bytes written in {} us",
+            "[{}] compacted {}@{} + {}@{} files to L{} in {} subcompactions: {} files, {} bytes read, {} bytes written in {} us",
             cf.name,
             plan.inputs.len(),
             plan.level,
             plan.output_inputs.len(),
             plan.output_level,
             plan.output_level,
+            ranges,
             nout,
             bytes_read,
             bytes_written,
@@ -758,6 +768,12 @@ impl DbInner {
 
     /// Compacts every file overlapping [begin, end] down to the last level holding data.
     pub(crate) fn compact_range_internal(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.compact_range_split(cf_id, begin, end, 0)
+    }
+
+    /// `compact_range_internal` whose jobs may be split into `max_subcompactions` key ranges
+    /// (0: the database's option).
+    pub(crate) fn compact_range_split(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>, max_subcompactions: u32) -> Result<()> {
         self.flush_cf_internal(cf_id, true, true)?;
         let cf = self.cf(cf_id)?;
         let mut st = self.state.lock();
@@ -798,6 +814,7 @@ impl DbInner {
                     trivial_move: false,
                     kind: crate::compaction::picker::CompactionKind::Manual,
                     max_grandparent_overlap: crate::compaction::picker::max_compaction_bytes(&cf.opts),
+                    max_subcompactions,
                 };
                 self.run_compaction(&mut st, &cf, plan)?;
                 level = output_level;

@@ -16,6 +16,7 @@ pub mod ingest;
 mod open;
 mod properties;
 mod read;
+mod subcompaction;
 mod table_cache;
 mod txn_hooks;
 pub mod wal_iter;

@@ -77,16 +77,18 @@ pub enum Histogram {
     DbGet = 0,
     DbWrite = 1,
     CompactionTime = 2,
+    NumSubcompactionsScheduled = 30,
     WalFileSyncMicros = 7,
     DbMultiget = 10,
     DbSeek = 15,
     FlushTime = 50,
 }
 
-const HISTOGRAMS: [(Histogram, &str); 7] = [
+const HISTOGRAMS: [(Histogram, &str); 8] = [
     (Histogram::DbGet, "rocksdb.db.get.micros"),
     (Histogram::DbWrite, "rocksdb.db.write.micros"),
     (Histogram::CompactionTime, "rocksdb.compaction.times.micros"),
+    (Histogram::NumSubcompactionsScheduled, "rocksdb.num.subcompactions.scheduled"),
     (Histogram::WalFileSyncMicros, "rocksdb.wal.file.sync.micros"),
     (Histogram::DbMultiget, "rocksdb.db.multiget.micros"),
     (Histogram::DbSeek, "rocksdb.db.seek.micros"),

@@ -99,7 +99,15 @@ impl Version {
         if level == 0 {
             return files.iter().find(|f| contains(f));
         }
-        let idx = files.partition_point(|f| ucmp.compare(user_key(&f.largest), user_key_) == Ordering::Less);
+        // A file whose largest key is a range tombstone's end sentinel ends just before that
+        // user key: the next file may start at it (subcompactions and RocksDB's own
+        // tombstone truncation cut files so).
+        let ends_before = |f: &FileMetaData| match ucmp.compare(user_key(&f.largest), user_key_) {
+            Ordering::Less => true,
+            Ordering::Equal => largest_is_exclusive(&f.largest),
+            Ordering::Greater => false,
+        };
+        let idx = files.partition_point(|f| ends_before(f));
         files.get(idx).filter(|f| contains(f))
     }
 
@@ -115,6 +123,13 @@ impl Version {
     pub fn max_largest_seqno(&self) -> u64 {
         self.levels.iter().flatten().map(|f| f.largest_seqno).max().unwrap_or(0)
     }
+}
+
+/// Whether a file's largest key is `(user_key, kMaxSequenceNumber, kTypeRangeDeletion)`, the
+/// bound RocksDB writes for a range tombstone ending at `user_key` (exclusive).
+fn largest_is_exclusive(largest: &[u8]) -> bool {
+    parse_internal_key(largest)
+        .is_ok_and(|p| p.sequence == crate::key::MAX_SEQUENCE_NUMBER && p.value_type == crate::key::ValueType::RangeDeletion)
 }
 
 /// RocksDB's L0 order: newest first.
@@ -382,5 +397,16 @@ mod tests {
         assert_eq!(v.file_for_key(ucmp, 1, b"g").map(|f| f.number), None);
         assert_eq!(v.file_for_key(ucmp, 1, b"z").map(|f| f.number), None);
         assert_eq!(v.file_for_key(ucmp, 0, b"e").map(|f| f.number), Some(11));
+    }
+
+    #[test]
+    fn a_file_ending_at_a_tombstone_sentinel_does_not_hold_that_key() {
+        // #1 ends with a range tombstone's end bound at "m" (exclusive); #2 starts at "m".
+        let mut a = file(1, b"a", b"m", 5, 5);
+        a.largest = make_internal_key(b"m", crate::key::MAX_SEQUENCE_NUMBER, ValueType::RangeDeletion);
+        let v = build(vec![(1, a), (1, file(2, b"m", b"t", 3, 3))]).unwrap();
+        let ucmp = Comparator::Bytewise;
+        assert_eq!(v.file_for_key(ucmp, 1, b"l").map(|f| f.number), Some(1));
+        assert_eq!(v.file_for_key(ucmp, 1, b"m").map(|f| f.number), Some(2));
     }
 }
