@@ -1058,6 +1058,13 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_range(rocksdb_t *db, const char 
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
+/*
+ Marks the files overlapping the range for a background compaction (NULL keys = unbounded).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *db, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len, char **errptr);
+
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_get_latest_sequence_number(rocksdb_t *db);
 
 /*
@@ -3938,16 +3945,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_subcompaction_job_id
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.

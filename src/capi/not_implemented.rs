@@ -5824,43 +5824,6 @@ pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_thread_id(
     0
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_suggest_compact_range(
-    a0: *mut rocksdb_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_suggest_compact_range"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_suggest_compact_range_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *const c_char,
-    a5: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_suggest_compact_range_cf"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(

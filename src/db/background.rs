@@ -959,6 +959,31 @@ impl Db {
         }
         self.inner.compact_range_internal(cf.id, begin, end)
     }
+    /// RocksDB's SuggestCompactRange: marks the files overlapping [begin, end] (None =
+    /// unbounded) on every level above the last one holding data, so that background
+    /// compaction rewrites them when no level needs compacting more urgently.
+    pub fn suggest_compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.inner.check_open()?;
+        if self.inner.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let inner = &self.inner;
+        {
+            let st = inner.state.lock();
+            let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+            // RocksDB marks the levels above the last non-empty one (so nothing when only
+            // level 0 holds data).
+            let last_non_empty = (0..version.levels.len()).rev().find(|l| !version.levels[*l].is_empty()).unwrap_or(0);
+            for level in 0..last_non_empty {
+                for f in version.overlapping_files(&inner.icmp, level, begin, end) {
+                    f.marked_for_compaction.store(true, Ordering::Release);
+                }
+            }
+        }
+        inner.bg_cv.notify_all();
+        Ok(())
+    }
+
     /// RocksDB's DisableFileDeletions: obsolete files stay on disk until every call is matched
     /// by `enable_file_deletions` (for copying a live database's files).
     pub fn disable_file_deletions(&self) -> Result<()> {

@@ -280,7 +280,7 @@ impl Db {
                     oldest_ancester_time: 0,
                     file_creation_time: 0,
                     epoch_number: 0,
-                    marked_for_compaction: false,
+                    marked_for_compaction: Default::default(),
                     being_compacted: Default::default(),
                 },
             );
