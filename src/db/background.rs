@@ -476,6 +476,10 @@ impl DbInner {
 
     /// Executes a picked compaction. Requires: the db mutex guard; released during table I/O.
     pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<()> {
+        if let (Some(stats), false) = (&self.stats, plan.kind == crate::compaction::picker::CompactionKind::Manual) {
+            // RocksDB records it for every compaction the picker chose, trivial moves included.
+            stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
+        }
         for f in plan.all_inputs() {
             f.being_compacted.store(true, Ordering::Release);
         }
@@ -597,6 +601,10 @@ impl DbInner {
         l.files_out += nout as u64;
         self.tick(crate::stats::Ticker::CompactReadBytes, bytes_read);
         self.tick(crate::stats::Ticker::CompactWriteBytes, bytes_written);
+        if plan.kind == crate::compaction::picker::CompactionKind::Marked {
+            self.tick(crate::stats::Ticker::CompactReadBytesMarked, bytes_read);
+            self.tick(crate::stats::Ticker::CompactWriteBytesMarked, bytes_written);
+        }
         if let Some(stats) = &self.stats {
             stats.measure(crate::stats::Histogram::CompactionTime, start.elapsed().as_micros() as u64);
             stats.measure(crate::stats::Histogram::NumSubcompactionsScheduled, ranges as u64);

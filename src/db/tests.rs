@@ -817,6 +817,7 @@ fn suggested_ranges_are_compacted_in_the_background() {
     let d = TempDir::new("suggest");
     let mut o = opts();
     o.level0_file_num_compaction_trigger = 10;
+    let stats = o.enable_statistics();
     let db = Db::open(&o, &d.0).unwrap();
     let mut model = BTreeMap::new();
     let mut put_range = |db: &Db, from: u32, to: u32, tag: &str| {
@@ -848,4 +849,21 @@ fn suggested_ranges_are_compacted_in_the_background() {
     // The newer file (the one outside the range) is the one left.
     assert_eq!(after[0], before[0]);
     assert_eq!(scan(&db), model.into_iter().collect::<Vec<_>>());
+    // The statistics RocksDB users read for this, through the statistics API.
+    use crate::stats::{Histogram, Ticker};
+    let ticker = |t: Ticker| stats.ticker_count(t as u32);
+    assert_eq!(ticker(Ticker::NumberKeysWritten), 7000);
+    assert!(ticker(Ticker::FlushWriteBytes) > 0);
+    let (marked_read, marked_written) = (ticker(Ticker::CompactReadBytesMarked), ticker(Ticker::CompactWriteBytesMarked));
+    assert!(marked_read > 0 && marked_written > 0, "{marked_read} {marked_written}");
+    // The manual compaction read and wrote too, so the totals are larger.
+    assert!(ticker(Ticker::CompactReadBytes) > marked_read);
+    assert!(ticker(Ticker::CompactWriteBytes) > marked_written);
+    // One compaction chosen by the picker (the marked one; manual ones are not counted).
+    let files = stats.histogram_data(Histogram::NumFilesInSingleCompaction as u32);
+    assert_eq!(files.count, 1);
+    assert!(files.max >= 2.0, "{files:?}");
+    let text = stats.to_text();
+    assert!(text.contains(&format!("rocksdb.compact.read.marked.bytes COUNT : {marked_read}")), "{text}");
+    assert!(text.contains("rocksdb.numfiles.in.singlecompaction P50"), "{text}");
 }

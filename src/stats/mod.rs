@@ -40,9 +40,11 @@ pub enum Ticker {
     CompactReadBytes = 94,
     CompactWriteBytes = 95,
     FlushWriteBytes = 96,
+    CompactReadBytesMarked = 97,
+    CompactWriteBytesMarked = 100,
 }
 
-const TICKERS: [(Ticker, &str); 26] = [
+const TICKERS: [(Ticker, &str); 28] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -69,6 +71,8 @@ const TICKERS: [(Ticker, &str); 26] = [
     (Ticker::CompactReadBytes, "rocksdb.compact.read.bytes"),
     (Ticker::CompactWriteBytes, "rocksdb.compact.write.bytes"),
     (Ticker::FlushWriteBytes, "rocksdb.flush.write.bytes"),
+    (Ticker::CompactReadBytesMarked, "rocksdb.compact.read.marked.bytes"),
+    (Ticker::CompactWriteBytesMarked, "rocksdb.compact.write.marked.bytes"),
 ];
 
 /// Histograms ferrock maintains, with RocksDB 11.8.1's `Histograms` enum values.
@@ -77,21 +81,23 @@ pub enum Histogram {
     DbGet = 0,
     DbWrite = 1,
     CompactionTime = 2,
-    NumSubcompactionsScheduled = 30,
     WalFileSyncMicros = 7,
     DbMultiget = 10,
+    NumFilesInSingleCompaction = 14,
     DbSeek = 15,
+    NumSubcompactionsScheduled = 30,
     FlushTime = 50,
 }
 
-const HISTOGRAMS: [(Histogram, &str); 8] = [
+const HISTOGRAMS: [(Histogram, &str); 9] = [
     (Histogram::DbGet, "rocksdb.db.get.micros"),
     (Histogram::DbWrite, "rocksdb.db.write.micros"),
     (Histogram::CompactionTime, "rocksdb.compaction.times.micros"),
-    (Histogram::NumSubcompactionsScheduled, "rocksdb.num.subcompactions.scheduled"),
     (Histogram::WalFileSyncMicros, "rocksdb.wal.file.sync.micros"),
     (Histogram::DbMultiget, "rocksdb.db.multiget.micros"),
+    (Histogram::NumFilesInSingleCompaction, "rocksdb.numfiles.in.singlecompaction"),
     (Histogram::DbSeek, "rocksdb.db.seek.micros"),
+    (Histogram::NumSubcompactionsScheduled, "rocksdb.num.subcompactions.scheduled"),
     (Histogram::FlushTime, "rocksdb.db.flush.micros"),
 ];
 
