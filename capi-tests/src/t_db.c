@@ -372,6 +372,39 @@ static void test_close_with_live_handles(void) {
   if (again) rocksdb_close(again);
 }
 
+/* Batched MultiGet over rocksdb_slice_t keys, and the cache's entry counts. */
+static void test_slices_and_cache_counts(rocksdb_t* db) {
+  char* err = NULL;
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_put(db, wo, "slice-a", 7, "A", 1, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "slice-c", 7, "C", 1, &err);
+  CHECK_NOERR(err);
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  rocksdb_column_family_handle_t* cf = rocksdb_get_default_column_family_handle(db);
+  rocksdb_slice_t keys[3] = {{"slice-a", 7}, {"slice-b", 7}, {"slice-c", 7}};
+  rocksdb_pinnableslice_t* vals[3];
+  char* errs[3];
+  rocksdb_batched_multi_get_cf_slice(db, ro, cf, 3, keys, vals, errs, false);
+  size_t len = 0;
+  const char* v = vals[0] ? rocksdb_pinnableslice_value(vals[0], &len) : NULL;
+  CHECK_VALUE(v, len, "A");
+  CHECK(vals[1] == NULL && errs[1] == NULL, "absent key: no value, no error");
+  v = vals[2] ? rocksdb_pinnableslice_value(vals[2], &len) : NULL;
+  CHECK_VALUE(v, len, "C");
+  for (int i = 0; i < 3; i++) {
+    rocksdb_pinnableslice_destroy(vals[i]);
+    free(errs[i]);
+  }
+  rocksdb_column_family_handle_destroy(cf);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+
+  rocksdb_cache_t* cache = rocksdb_cache_create_lru(1 << 20);
+  CHECK(rocksdb_cache_get_occupancy_count(cache) == 0, "empty cache has no entries");
+  rocksdb_cache_destroy(cache);
+}
+
 int main(void) {
   make_db_path(path, sizeof(path), "db");
   test_open_errors();
@@ -383,6 +416,7 @@ int main(void) {
     test_properties(db);
     test_flush_and_reopen(&db);
   }
+  if (db) test_slices_and_cache_counts(db);
   if (db) test_column_families(db);
   test_close_with_live_handles();
   char* err = NULL;

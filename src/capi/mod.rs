@@ -37,6 +37,7 @@ pub mod flush;
 pub mod ingest;
 pub mod iter;
 pub mod merge;
+pub mod metadata;
 pub mod not_implemented;
 pub mod option_accessors;
 pub mod option_sets;

@@ -207,6 +207,17 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
     })
 }
 
+/// As RocksDB 11.8.1's: the comparator argument is ignored (the options' comparator orders the file).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
+    env: *const rocksdb_envoptions_t,
+    io_options: *const rocksdb_options_t,
+    comparator: *const super::filter::rocksdb_comparator_t,
+) -> *mut rocksdb_sstfilewriter_t {
+    let _ = comparator;
+    rocksdb_sstfilewriter_create(env, io_options)
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     writer: *mut rocksdb_sstfilewriter_t,

@@ -12,6 +12,7 @@
 
 mod background;
 mod checkpoint;
+pub mod metadata;
 pub mod ingest;
 mod open;
 mod properties;
@@ -82,6 +83,13 @@ impl Drop for SnapshotInner {
 impl Snapshot {
     pub fn sequence_number(&self) -> u64 {
         self.inner.seq
+    }
+
+    /// A read point at `seq` that is not entered in any db's snapshot list, so it keeps
+    /// nothing alive: for a handle that names a snapshot its owner holds (the C API's
+    /// `rocksdb_transaction_get_snapshot`, which the transaction keeps registered).
+    pub(crate) fn unregistered(seq: u64) -> Snapshot {
+        Snapshot { inner: Arc::new(SnapshotInner { seq, list: Weak::new() }) }
     }
 }
 

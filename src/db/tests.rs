@@ -6,27 +6,7 @@ use crate::batch::WriteBatch;
 use crate::options::{FlushOptions, ReadOptions, WriteOptions};
 use std::collections::BTreeMap;
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicU64 = AtomicU64::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "ferrock-db-{}-{}-{}",
-            tag,
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::util::testutil::TempDir;
 
 fn opts() -> Options {
     Options { create_if_missing: true, ..Default::default() }

@@ -154,21 +154,8 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::env::read_file_to_vec;
-    use std::path::PathBuf;
 
-    struct TempDir(PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let d = std::env::temp_dir().join(format!("ferrock-infolog-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&d);
-            TempDir(d)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::util::testutil::TempDir;
 
     #[test]
     fn timestamps_render_like_rocksdb() {
