@@ -416,20 +416,6 @@ mod tests {
         assert_eq!(it.key(), make_internal_key(b"f", 9, ValueType::Value).as_slice());
     }
 
-    struct TempDir(std::path::PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let p = std::env::temp_dir().join(format!("ferrock-subcomp-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&p);
-            TempDir(p)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
     /// Four overlapping level-0 files (with a range deletion across the middle) compacted by
     /// hand with max_subcompactions = 4: the job splits, its outputs in the last level do not
     /// overlap, and every key reads back as written.
@@ -438,7 +424,7 @@ mod tests {
         use crate::db::Db;
         use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
         use std::collections::BTreeMap;
-        let d = TempDir::new("split");
+        let d = crate::util::testutil::TempDir::new("split");
         let mut o = Options { create_if_missing: true, ..Default::default() };
         o.disable_auto_compactions = true;
         o.max_subcompactions = 4;
