@@ -2,8 +2,9 @@
 //! `ComputeCompactionScore`, `EstimateCompactionBytesNeeded`, `LevelCompactionPicker`):
 //! level targets (with `level_compaction_dynamic_level_bytes`, computed from the last level's
 //! size), one score per level, the level with the highest score compacted first, files chosen by
-//! the smallest overlapping ratio (RocksDB's default `kMinOverlappingRatio`), trivial moves, and
-//! intra-L0 compaction bounded by `max_compaction_bytes` when the base level is busy.
+//! the smallest overlapping ratio (RocksDB's default `kMinOverlappingRatio`), trivial moves,
+//! intra-L0 compaction bounded by `max_compaction_bytes` when the base level is busy, and files
+//! marked for compaction (`suggest_compact_range`) when no level scores 1 or more.
 //!
 //! Pure: a `Version` and the options in, a `CompactionPlan` out. No I/O.
 
