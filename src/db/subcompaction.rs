@@ -466,6 +466,13 @@ mod tests {
         for w in last.windows(2) {
             assert_eq!(db.inner.icmp.compare(&w[0].largest, &w[1].smallest), Ordering::Less, "#{} overlaps #{}", w[0].number, w[1].number);
         }
+        // The range deletion crosses range boundaries: a table ends at a boundary with the
+        // tombstone's exclusive end bound, and the next table starts at that user key.
+        let sentinel_cut = last.windows(2).any(|w| {
+            let end = crate::key::parse_internal_key(&w[0].largest).unwrap();
+            end.sequence == crate::key::MAX_SEQUENCE_NUMBER && end.user_key == user_key(&w[1].smallest)
+        });
+        assert!(sentinel_cut, "no table was cut inside the range deletion");
         let (snapshot, old_model) = at_snapshot.unwrap();
         let mut at_old = ReadOptions::new();
         at_old.snapshot = Some(snapshot);
@@ -483,6 +490,20 @@ mod tests {
             n += 1;
         }
         assert!(!it.valid() && n == model.len());
+        drop(it);
+        db.close().unwrap();
+        drop(db);
+        // RocksDB 7.8.3 reads the same data from the split outputs.
+        if std::path::Path::new("/usr/bin/ldb").exists() {
+            let out = crate::util::testutil::system_command("/usr/bin/ldb")
+                .arg(format!("--db={}", d.0.display()))
+                .arg("scan")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let want: String = model.iter().map(|(k, v)| format!("{} : {}\n", String::from_utf8_lossy(k), String::from_utf8_lossy(v))).collect();
+            assert!(String::from_utf8_lossy(&out.stdout) == want, "ldb scan differs from the model");
+        }
     }
 
     /// Rewrites values ending in 3 and removes those ending in 7.
