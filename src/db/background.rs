@@ -550,12 +550,18 @@ impl DbInner {
                 }
             };
             // The options' filter, else one from the factory for this compaction.
+            let is_manual = plan.kind == crate::compaction::picker::CompactionKind::Manual;
             let user_filter = cf.opts.compaction_filter.clone().or_else(|| {
-                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, false))
+                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, is_manual))
             });
+            let counting = user_filter.as_deref().map(crate::compaction::CountingFilter::new);
             let level = plan.level as i32;
-            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, user_filter.as_deref().map(|f| (f, level)), &mut out) {
-                Ok(()) => out.finish(),
+            let filter = counting.as_ref().map(|f| (f as &dyn crate::compaction::CompactionFilter, level));
+            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, filter, &mut out) {
+                Ok(()) => {
+                    self.tick(crate::stats::Ticker::CompactionKeyDropUser, counting.as_ref().map_or(0, |c| c.removed()));
+                    out.finish()
+                }
                 Err(e) => {
                     out.abandon();
                     Err(e)

@@ -528,7 +528,7 @@ mod tests {
     fn split_and_whole_compactions_give_the_same_data() {
         use crate::db::Db;
         use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
-        let contents = |max_subcompactions: u32| -> (Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>, f64) {
+        let contents = |max_subcompactions: u32| -> (Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>, f64, u64) {
             let d = crate::util::testutil::TempDir::new("same");
             let mut o = Options { create_if_missing: true, ..Default::default() };
             o.disable_auto_compactions = true;
@@ -573,10 +573,14 @@ mod tests {
             at.snapshot = snapshot;
             let old = scan(&at);
             let ranges = stats.histogram_data(crate::stats::Histogram::NumSubcompactionsScheduled as u32).max;
-            (latest, old, ranges)
+            let removed = stats.ticker_count(crate::stats::Ticker::CompactionKeyDropUser as u32);
+            (latest, old, ranges, removed)
         };
-        let (whole_latest, whole_old, whole_ranges) = contents(1);
-        let (split_latest, split_old, split_ranges) = contents(4);
+        let (whole_latest, whole_old, whole_ranges, whole_removed) = contents(1);
+        let (split_latest, split_old, split_ranges, split_removed) = contents(4);
+        // The filter removed the same values (rocksdb.compaction.key.drop.user) either way.
+        assert!(whole_removed > 0);
+        assert_eq!(whole_removed, split_removed);
         assert_eq!(whole_ranges, 1.0);
         assert!(split_ranges >= 2.0, "{split_ranges}");
         // The filter did run: no plain value (merge results are not filtered) ends in 7.

@@ -23,6 +23,7 @@ pub enum Ticker {
     GetHitL0 = 47,
     GetHitL1 = 48,
     GetHitL2AndUp = 49,
+    CompactionKeyDropUser = 53,
     NumberKeysWritten = 58,
     NumberKeysRead = 59,
     BytesWritten = 61,
@@ -44,7 +45,7 @@ pub enum Ticker {
     CompactWriteBytesMarked = 100,
 }
 
-const TICKERS: [(Ticker, &str); 28] = [
+const TICKERS: [(Ticker, &str); 29] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -54,6 +55,7 @@ const TICKERS: [(Ticker, &str); 28] = [
     (Ticker::GetHitL0, "rocksdb.l0.hit"),
     (Ticker::GetHitL1, "rocksdb.l1.hit"),
     (Ticker::GetHitL2AndUp, "rocksdb.l2andup.hit"),
+    (Ticker::CompactionKeyDropUser, "rocksdb.compaction.key.drop.user"),
     (Ticker::NumberKeysWritten, "rocksdb.number.keys.written"),
     (Ticker::NumberKeysRead, "rocksdb.number.keys.read"),
     (Ticker::BytesWritten, "rocksdb.bytes.written"),
