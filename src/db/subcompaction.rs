@@ -591,4 +591,58 @@ mod tests {
         assert!(whole_latest == split_latest, "latest data differs");
         assert!(whole_old == split_old, "data at the snapshot differs");
     }
+
+    /// One subcompaction failing (a write error on its table) fails the job: the tables the
+    /// other ranges finished are removed, nothing is installed, and the data is intact after
+    /// a reopen.
+    #[test]
+    fn a_failed_subcompaction_leaves_no_tables_behind() {
+        use crate::db::Db;
+        use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+        let d = crate::util::testutil::TempDir::new("subfail");
+        let fs = Arc::new(crate::env::fault::FaultInjectionFs::new(crate::env::default_fs()));
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.fs = Some(fs.clone() as Arc<dyn crate::env::FileSystem>);
+        o.disable_auto_compactions = true;
+        o.max_subcompactions = 4;
+        o.target_file_size_base = 16 << 10;
+        let stats = o.enable_statistics();
+        let tables = |dir: &std::path::Path| -> Vec<String> {
+            let mut v: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+                .filter(|n| n.ends_with(".sst"))
+                .collect();
+            v.sort();
+            v
+        };
+        {
+            let db = Db::open(&o, &d.0).unwrap();
+            let wo = WriteOptions::default();
+            for round in 0..4 {
+                for i in 0..3000u32 {
+                    let key = format!("key{:05}", (i * 7919 + round) % 5000);
+                    db.put(&wo, key.as_bytes(), format!("v{round}-{i}").as_bytes()).unwrap();
+                }
+                db.flush(&FlushOptions::default()).unwrap();
+            }
+            let before = tables(&d.0);
+            // The second table a compaction opens fails to be written.
+            let next = db.inner.state.lock().versions.next_file_number();
+            fs.inject_write_error(&format!("{:06}.sst", next + 1));
+            let e = db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err();
+            assert!(e.to_string().starts_with("IO error"), "{e}");
+            assert!(stats.histogram_data(crate::stats::Histogram::NumSubcompactionsScheduled as u32).count == 0);
+            assert_eq!(tables(&d.0), before, "tables of the failed job were left behind");
+            assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(4));
+            fs.clear_injected_errors();
+        }
+        let db = Db::open(&o, &d.0).unwrap();
+        for i in [0u32, 1234, 4999] {
+            let key = format!("key{i:05}");
+            assert!(db.get(&ReadOptions::new(), key.as_bytes()).unwrap().is_some(), "{key}");
+        }
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(0));
+    }
 }
