@@ -72,6 +72,9 @@ pub struct CompactionPlan {
     /// Key ranges the job may be split into (RocksDB's CompactRangeOptions::max_subcompactions);
     /// 0 means the database's `max_subcompactions`.
     pub max_subcompactions: u32,
+    /// Outputs are cut at this size (CompactFiles' output_file_size_limit); 0 means the
+    /// output level's target file size.
+    pub max_output_file_size: u64,
 }
 
 impl CompactionPlan {
@@ -385,6 +388,7 @@ fn pick_marked_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options,
         kind: CompactionKind::Marked,
         max_grandparent_overlap: max_compaction_bytes(opts),
         max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -411,6 +415,7 @@ fn pick_marked_level_n(v: &Version, icmp: &InternalKeyComparator, opts: &Options
         kind: if trivial_move { CompactionKind::TrivialMove } else { CompactionKind::Marked },
         max_grandparent_overlap: max_compaction_bytes(opts),
         max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -440,6 +445,7 @@ fn pick_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &Le
         kind: CompactionKind::L0ToBase,
         max_grandparent_overlap: max_compaction_bytes(opts),
         max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -481,6 +487,7 @@ fn pick_intra_l0(v: &Version, opts: &Options) -> Option<CompactionPlan> {
         kind: CompactionKind::IntraL0,
         max_grandparent_overlap: u64::MAX,
         max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -532,6 +539,7 @@ fn pick_level_n(v: &Version, icmp: &InternalKeyComparator, opts: &Options, level
         kind: if trivial_move { CompactionKind::TrivialMove } else { CompactionKind::LevelToNext },
         max_grandparent_overlap: max_compaction_bytes(opts),
         max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 

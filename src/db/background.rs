@@ -474,8 +474,9 @@ impl DbInner {
         false
     }
 
-    /// Executes a picked compaction. Requires: the db mutex guard; released during table I/O.
-    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<()> {
+    /// Executes a picked compaction and returns the numbers of the tables it installed.
+    /// Requires: the db mutex guard; released during table I/O.
+    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<Vec<u64>> {
         if let (Some(stats), false) = (&self.stats, plan.kind == crate::compaction::picker::CompactionKind::Manual) {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
             stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
@@ -494,7 +495,7 @@ impl DbInner {
         result
     }
 
-    fn run_compaction_locked_part(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: &CompactionPlan, start: Instant) -> Result<()> {
+    fn run_compaction_locked_part(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: &CompactionPlan, start: Instant) -> Result<Vec<u64>> {
         let mut edit = VersionEdit::default();
         edit.column_family = cf.id;
         for f in &plan.inputs {
@@ -515,10 +516,13 @@ impl DbInner {
             st.stats.level_mut(plan.output_level).trivial_moves += 1;
             let k = st.stats.kinds.entry(crate::compaction::picker::CompactionKind::TrivialMove.name()).or_default();
             k.count += 1;
-            return Ok(());
+            return Ok(plan.inputs.iter().map(|f| f.number).collect());
         }
         let snapshots = self.snapshots.list();
-        let target = crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level);
+        let target = match plan.max_output_file_size {
+            0 => crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level),
+            limit => limit,
+        };
         let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
         // One range's work; with subcompactions several run at once, each in its own key range.
@@ -635,7 +639,7 @@ impl DbInner {
             start.elapsed().as_micros()
         ));
         self.delete_obsolete_files(st);
-        Ok(())
+        Ok(numbers)
     }
 
     fn level_iterator(&self, files: &[Arc<FileMetaData>]) -> Box<dyn InternalIterator> {
@@ -829,6 +833,7 @@ impl DbInner {
                     kind: crate::compaction::picker::CompactionKind::Manual,
                     max_grandparent_overlap: crate::compaction::picker::max_compaction_bytes(&cf.opts),
                     max_subcompactions,
+                    max_output_file_size: 0,
                 };
                 self.run_compaction(&mut st, &cf, plan)?;
                 level = output_level;

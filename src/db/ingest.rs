@@ -483,6 +483,7 @@ mod tests {
                 kind: CompactionKind::IntraL0,
                 max_grandparent_overlap: u64::MAX,
                 max_subcompactions: 0,
+                max_output_file_size: 0,
             };
             let cf = db.inner.cf(0).unwrap();
             let mut st = db.inner.state.lock();

@@ -12,6 +12,7 @@
 
 mod background;
 mod checkpoint;
+pub mod compact_files;
 pub mod metadata;
 pub mod ingest;
 mod open;

@@ -102,7 +102,9 @@ impl Clone for FileMetaData {
             file_creation_time: self.file_creation_time,
             epoch_number: self.epoch_number,
             marked_for_compaction: AtomicBool::new(self.marked_for_compaction.load(Ordering::Relaxed)),
-            being_compacted: AtomicBool::new(self.being_compacted.load(Ordering::Relaxed)),
+            // A copy is a new entry (a trivial move's, a rebuilt version's): no job owns it
+            // yet. Copying the flag left moved files "being compacted" for good.
+            being_compacted: AtomicBool::new(false),
         }
     }
 }
