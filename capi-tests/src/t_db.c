@@ -405,6 +405,42 @@ static void test_slices_and_cache_counts(rocksdb_t* db) {
   rocksdb_cache_destroy(cache);
 }
 
+/* A callback logger receives the info-log lines instead of <db>/LOG. */
+static int logged_lines = 0;
+static int opening_line_seen = 0;
+static void count_line(void* priv, unsigned level, char* msg, size_t len) {
+  (void)priv;
+  logged_lines++;
+  if (level == 1 && len == strlen(msg) && strstr(msg, "opening")) opening_line_seen = 1;
+}
+
+static void test_logger(void) {
+  char lpath[512];
+  char* err = NULL;
+  make_db_path(lpath, sizeof(lpath), "logger");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_logger_t* logger = rocksdb_logger_create_callback_logger(1, count_line, NULL);
+  CHECK(logger != NULL, "callback logger");
+  rocksdb_options_set_info_log(o, logger);
+  rocksdb_logger_destroy(logger); /* the options keep the logger */
+  rocksdb_logger_t* got = rocksdb_options_get_info_log(o);
+  CHECK(got != NULL, "get_info_log");
+  rocksdb_logger_destroy(got);
+  rocksdb_t* db = rocksdb_open(o, lpath, &err);
+  CHECK_NOERR(err);
+  CHECK(logged_lines > 0 && opening_line_seen, "the logger got the opening line (%d lines)", logged_lines);
+  char log_file[600];
+  snprintf(log_file, sizeof(log_file), "%s/LOG", lpath);
+  CHECK(access(log_file, F_OK) != 0, "no LOG file with a user's logger");
+  if (db) rocksdb_close(db);
+  rocksdb_logger_t* quiet = rocksdb_logger_create_stderr_logger(3, "ferrock-test: ");
+  CHECK(quiet != NULL, "stderr logger");
+  rocksdb_logger_destroy(quiet);
+  rocksdb_options_destroy(o);
+  remove_db_path(lpath);
+}
+
 int main(void) {
   make_db_path(path, sizeof(path), "db");
   test_open_errors();
@@ -419,6 +455,7 @@ int main(void) {
   if (db) test_slices_and_cache_counts(db);
   if (db) test_column_families(db);
   test_close_with_live_handles();
+  test_logger();
   char* err = NULL;
   rocksdb_options_t* o = rocksdb_options_create();
   rocksdb_destroy_db(o, path, &err);

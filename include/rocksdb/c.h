@@ -469,7 +469,7 @@ typedef struct rocksdb_livefiles_storage_info_t rocksdb_livefiles_storage_info_t
 typedef struct rocksdb_livefiles_t rocksdb_livefiles_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_logger_t`).
+ A logger handle; options and databases share the logger it names.
  */
 typedef struct rocksdb_logger_t rocksdb_logger_t;
 
@@ -978,6 +978,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_opt(rocksdb_t *db, rocksdb
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf_opt(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
+/*
+ Manual compactions fail with "Result incomplete: Manual compaction paused" until matched by
+ `rocksdb_enable_manual_compaction`; returns once none is running.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_manual_compaction(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_manual_compaction(rocksdb_t *db);
+
+/*
+ Stops background flushes and compactions (flushing writes made without the WAL first);
+ with `wait`, returns when the background threads are done. Close the database afterwards.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cancel_all_background_work(rocksdb_t *db, unsigned char wait);
+
 extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *opt);
@@ -1407,6 +1421,32 @@ extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_value_slice(const rocksd
 extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iterator_t *iter, size_t *tslen);
 
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
+
+/*
+ Lines go to standard error as "<time> <thread> <prefix><message>", at `log_level` and above.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int log_level, const char *prefix);
+
+/*
+ Each message at `log_level` and above is handed to `callback(priv, level, msg, len)`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_callback_logger(int log_level, void (*callback)(void*, unsigned int, char*, size_t), void *priv_);
+
+/*
+ Frees the handle; options and databases that were given the logger keep using it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *logger);
+
+/*
+ A NULL logger leaves the options unchanged, as RocksDB's does.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *opt, rocksdb_logger_t *l);
+
+/*
+ A new handle naming the options' logger (empty when none is set); free it with
+ `rocksdb_logger_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
 
@@ -3161,16 +3201,6 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_
 extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **errptr);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *a0);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
@@ -3409,11 +3439,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(ro
  Accepted and stored; ferrock does not use it.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -5551,11 +5576,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options
  The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
-
-/*
- NULL: no logger object can be set in ferrock (its constructors return NULL).
- */
-extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 

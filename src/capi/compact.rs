@@ -1,5 +1,8 @@
 //! c.h's `rocksdb_wait_for_compact` and its options: wait until no flush or
-//! compaction is pending or running, optionally flushing first and closing after.
+//! compaction is pending or running, optionally flushing first and closing after;
+//! and the switches for background work: `rocksdb_disable_manual_compaction` /
+//! `_enable_` and `rocksdb_cancel_all_background_work`; `rocksdb_compact_range_opt`, and
+//! `rocksdb_compact_files` with its `rocksdb_compaction_options_t`.
 
 use super::db::rocksdb_t;
 use super::*;
@@ -293,6 +296,31 @@ pub unsafe extern "C" fn rocksdb_compact_range_cf_opt(
     )
 }
 
+/// Manual compactions fail with "Result incomplete: Manual compaction paused" until matched by
+/// `rocksdb_enable_manual_compaction`; returns once none is running.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_disable_manual_compaction(db: *mut rocksdb_t) {
+    guarded((), || {
+        super::db::db_ref(db)?.disable_manual_compaction();
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_enable_manual_compaction(db: *mut rocksdb_t) {
+    guarded((), || {
+        super::db::db_ref(db)?.enable_manual_compaction();
+        Ok(())
+    })
+}
+
+/// Stops background flushes and compactions (flushing writes made without the WAL first);
+/// with `wait`, returns when the background threads are done. Close the database afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cancel_all_background_work(db: *mut rocksdb_t, wait: c_uchar) {
+    guarded((), || super::db::db_ref(db)?.cancel_all_background_work(wait != 0))
+}
+
 /// Options of `rocksdb_compact_files` (`rocksdb_compaction_options_t`, RocksDB's
 /// `CompactionOptions`), with RocksDB's defaults.
 pub struct rocksdb_compaction_options_t {
@@ -454,7 +482,11 @@ unsafe fn compact_files_with(
         if !o.canceled.is_null()
             && handle(o.canceled as *const std::sync::atomic::AtomicBool, "canceled flag")?.load(std::sync::atomic::Ordering::Acquire)
         {
-            return Err(Error::incomplete("Manual compaction paused"));
+            return Err(Error::with_subcode(
+                crate::error::Code::Incomplete,
+                crate::error::SubCode::ManualCompactionPaused,
+                "",
+            ));
         }
         if num_input_file_names > 0 && input_file_names.is_null() {
             return Err(Error::invalid_argument("input file names are NULL"));

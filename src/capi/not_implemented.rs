@@ -30,6 +30,8 @@ use super::ingest::*;
 #[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
+use super::logger::*;
+#[allow(unused_imports)]
 use super::merge::*;
 #[allow(unused_imports)]
 use super::metadata::*;
@@ -195,11 +197,6 @@ pub struct rocksdb_livefiles_storage_info_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_t`).
 pub struct rocksdb_livefiles_storage_info_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_logger_t`).
-pub struct rocksdb_logger_t {
     _opaque: [u8; 0],
 }
 
@@ -3534,23 +3531,6 @@ pub unsafe extern "C" fn rocksdb_load_latest_options(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_logger_create_stderr_logger(
-    a0: c_int,
-    a1: *const c_char,
-) -> *mut rocksdb_logger_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_logger_destroy(a0: *mut rocksdb_logger_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memory_allocator_t) {
@@ -4243,22 +4223,6 @@ pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
         h.stored.set("hash_skip_list_rep.1", a1 as i64 as u64);
         h.stored.set("hash_skip_list_rep.2", a2 as i64 as u64);
         h.stored.set("hash_skip_list_rep.3", a3 as i64 as u64);
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_info_log(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_logger_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_info_log");
-        }
         Ok(())
     })
 }

@@ -236,6 +236,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
             whole_key_filtering: o.table.whole_key_filtering,
+            prefix_extractor: o.prefix_extractor.clone(),
             compression: o.compression,
             compression_level: o.compression_level,
             ..TableBuildOptions::default()

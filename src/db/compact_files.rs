@@ -77,6 +77,9 @@ impl Db {
             if let Some(e) = inner.bg_error() {
                 return Err(e);
             }
+            if st.manual_compaction_paused > 0 {
+                return Err(super::control::manual_compaction_paused());
+            }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
             let plan = plan_compact_files(&version, &inner.icmp, &cfd.name, &cfd.opts, opts, input_file_names, output_level)?;
             inner.run_compaction(&mut st, &cfd, plan)

@@ -13,6 +13,7 @@
 mod background;
 mod checkpoint;
 pub mod compact_files;
+mod control;
 pub mod metadata;
 pub mod ingest;
 mod open;
@@ -178,6 +179,8 @@ pub(crate) struct DbState {
     pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
+    /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
+    pub manual_compaction_paused: u32,
     pub stats: background::CompactionStats,
     /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
     pub file_deletions_disabled: u32,
@@ -289,7 +292,13 @@ impl DbInner {
 
     pub fn new_memtable(&self, cf_opts: &Options, log_number: u64) -> Arc<MemTable> {
         let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id);
+        let bloom = crate::memtable::prefix_bloom::MemTablePrefixBloom::new(
+            cf_opts.write_buffer_size,
+            cf_opts.memtable_prefix_bloom_size_ratio,
+            cf_opts.prefix_extractor.clone(),
+            cf_opts.memtable_whole_key_filtering,
+        );
+        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id).with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
     }
