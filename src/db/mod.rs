@@ -12,12 +12,14 @@
 
 mod background;
 mod checkpoint;
+pub mod compact_files;
 mod control;
 pub mod metadata;
 pub mod ingest;
 mod open;
 mod properties;
 mod read;
+mod subcompaction;
 mod table_cache;
 mod txn_hooks;
 pub mod wal_iter;

@@ -411,6 +411,34 @@ impl Table {
         }
     }
 
+    /// Up to `max` user keys that cut the table's data into ranges of similar size, each with
+    /// the data bytes between the previous anchor and it (RocksDB's ApproximateKeyAnchors). They
+    /// come from the index block's separators, so no data block is read; a separator need not
+    /// be a key the table holds, only one ordered between its neighbours.
+    pub fn approximate_key_anchors(&self, max: usize) -> Result<Vec<(Vec<u8>, u64)>> {
+        let mut blocks: Vec<(Vec<u8>, u64)> = Vec::new();
+        let mut index = self.index_iter();
+        index.seek_to_first();
+        while index.valid() {
+            let h = index.handle()?;
+            let k = if self.index_user_keys { index.key() } else { key::user_key(index.key()) };
+            blocks.push((k.to_vec(), h.offset.saturating_add(h.size)));
+            index.next();
+        }
+        index.status()?;
+        let step = blocks.len().div_ceil(max.max(1)).max(1);
+        let mut anchors = Vec::with_capacity(blocks.len() / step + 1);
+        let mut prev_end = 0u64;
+        let last = blocks.len().saturating_sub(1);
+        for (i, (k, end)) in blocks.into_iter().enumerate() {
+            if (i + 1) % step == 0 || i == last {
+                anchors.push((k, end.saturating_sub(prev_end)));
+                prev_end = end;
+            }
+        }
+        Ok(anchors)
+    }
+
     /// The file offset where entries >= `ikey` start (approximately).
     pub fn approximate_offset_of(&self, ikey: &[u8]) -> u64 {
         let mut index = self.index_iter();
