@@ -203,7 +203,9 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                table.get(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))?;
+                if !table.get_unless_filtered(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))? {
+                    self.tick(crate::stats::Ticker::BloomFilterUseful, 1);
+                }
                 if let Some(r) = pl.done.take() {
                     self.tick(
                         match level {

@@ -781,3 +781,29 @@ fn write_load_with_tiny_triggers_stalls_and_recovers() {
     assert!(db.property_int("rocksdb.num-files-at-level0").unwrap() < 2);
     assert!(db.property_int("rocksdb.estimate-pending-compaction-bytes").is_some());
 }
+
+/// A Get that a table's filter answers without reading the table counts as
+/// rocksdb.bloom.filter.useful, as in RocksDB; present keys are still found.
+#[test]
+fn filter_rejections_count_as_bloom_filter_useful() {
+    let d = TempDir::new("bloom-useful");
+    let mut o = opts();
+    o.table.bloom_bits_per_key = 10.0;
+    o.statistics = true;
+    let db = Db::open(&o, &d.0).unwrap();
+    for i in 0..2000 {
+        db.put(&WriteOptions::default(), format!("key{i:06}").as_bytes(), b"v").unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    let stats = db.statistics().unwrap();
+    let useful = || stats.ticker_count(crate::stats::Ticker::BloomFilterUseful as u32);
+    for i in 0..2000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}").as_bytes()).unwrap(), Some(b"v".to_vec()));
+    }
+    assert_eq!(useful(), 0, "present keys never count");
+    // Absent keys inside the table's key range, so only the filter can tell.
+    for i in 0..1000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}x").as_bytes()).unwrap(), None);
+    }
+    assert!(useful() >= 950, "{} of 1000 absent keys filtered", useful());
+}

@@ -116,7 +116,7 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_bloom_full(10));
   }
-  /* ferrock reads Ribbon filters (as "may match") but does not write them. */
+  /* ferrock evaluates Ribbon filters on reads (table::ribbon) but does not write them. */
   if (!strcmp(m, "ribbon") && writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_ribbon(10));
