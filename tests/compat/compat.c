@@ -22,6 +22,8 @@
  * blob (values in blob files) are what ferrock does not support: it must refuse them with
  * "Not implemented: ...", never answer wrongly; `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
+ * COMPAT_FORMAT_VERSION=N in the environment makes the writer (RocksDB) write tables in
+ * format_version N (compat/release_roundtrip.sh: 6 and 7 with RocksDB 11.8.1).
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
  * the codec of snappy, lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
  *
@@ -144,6 +146,12 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_format_version(bbo, 2);
     rocksdb_block_based_options_set_checksum(bbo, 1 /* kCRC32c */);
+  }
+  /* compat/release_roundtrip.sh: RocksDB 11.8.1 writes tables in format_version 6 or 7. */
+  const char *fv = getenv("COMPAT_FORMAT_VERSION");
+  if (fv && *fv && writer) {
+    if (!bbo) bbo = rocksdb_block_based_options_create();
+    rocksdb_block_based_options_set_format_version(bbo, atoi(fv));
   }
   if (bbo) {
     rocksdb_options_set_block_based_table_factory(o, bbo);
