@@ -135,6 +135,10 @@ pub(super) fn open(
         InfoLog::open(fs.as_ref(), &path, db_opts.keep_log_file_num).unwrap_or_else(|_| InfoLog::null())
     };
     info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
+    // RocksDB's open does not read the OPTIONS file either; what it says only informs the LOG.
+    for line in crate::version::options_load::options_file_differences(fs.as_ref(), &path, cfs) {
+        info_log.log(&line);
+    }
     let block_cache = if db_opts.table.no_block_cache {
         None
     } else {

@@ -116,6 +116,63 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
     Ok(out)
 }
 
+/// What a database's newest OPTIONS file says that the options an opener gives
+/// contradict, in words for the info LOG: a column family whose merge operator,
+/// comparator or prefix extractor differs. RocksDB's open does not read the
+/// file and does not fail on these (the MANIFEST's comparator check and reads
+/// of merge operands report the real problems); the LOG line helps a user see
+/// why. A missing or unreadable file gives one line saying so, never an error.
+pub fn options_file_differences(fs: &dyn FileSystem, dir: &Path, cfs: &[(String, Options)]) -> Vec<String> {
+    let path = match latest_options_file(fs, dir) {
+        Ok(p) => p,
+        Err(_) => return Vec::new(),
+    };
+    let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let sections = match read_options_sections(fs, &path) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("{file} not used: {e}")],
+    };
+    let loaded = match options_from_sections(&sections, true) {
+        Ok(l) => l,
+        Err(e) => return vec![format!("{file} not used: {e}")],
+    };
+    let mut out = Vec::new();
+    let file_cf_option = |cf: &str, name: &str| -> Option<String> {
+        sections
+            .iter()
+            .find(|s| s.title == "CFOptions" && s.argument.as_deref() == Some(cf))
+            .and_then(|s| s.entries.get(name).cloned())
+    };
+    for (name, given) in cfs {
+        let Some((_, from_file)) = loaded.cfs.iter().find(|(n, _)| n == name) else { continue };
+        let file_merge = file_cf_option(name, "merge_operator")
+            .and_then(|v| crate::version::options_file::merge_operator_name(&v));
+        let given_merge = given.merge_operator.as_ref().map(|m| m.name());
+        if file_merge != given_merge {
+            out.push(format!(
+                "{file}: column family '{name}' was written with merge operator {}, opened with {}",
+                file_merge.as_deref().unwrap_or("none"),
+                given_merge.as_deref().unwrap_or("none")
+            ));
+        }
+        if let Some(c) = file_cf_option(name, "comparator") {
+            if c != given.comparator.name() {
+                out.push(format!("{file}: column family '{name}' was written with comparator {c}, opened with {}", given.comparator.name()));
+            }
+        }
+        let file_prefix = from_file.prefix_extractor.as_ref().map(|p| p.name());
+        let given_prefix = given.prefix_extractor.as_ref().map(|p| p.name());
+        if file_prefix != given_prefix {
+            out.push(format!(
+                "{file}: column family '{name}' was written with prefix extractor {}, opened with {}",
+                file_prefix.as_deref().unwrap_or("none"),
+                given_prefix.as_deref().unwrap_or("none")
+            ));
+        }
+    }
+    out
+}
+
 /// Applies `name1=value1;name2=value2;...` (RocksDB's option-string syntax, DB,
 /// column family and `block_based_table_factory={...}` names alike) to `base`.
 pub fn options_from_string(base: &Options, text: &str) -> Result<(Options, Vec<String>)> {
@@ -463,6 +520,29 @@ mod tests {
         assert_eq!(o.cfs[0].1.comparator, Comparator::Bytewise);
         assert!(o.cfs[0].1.merge_operator.is_none());
         assert!(o.not_applied.iter().any(|n| n.contains("comparator=foo.Bar")), "{:?}", o.not_applied);
+    }
+
+    #[test]
+    fn differences_with_the_file_are_described() {
+        let dir = temp_dir("differences");
+        let fs = PosixFileSystem;
+        assert!(options_file_differences(&fs, &dir, &[("default".to_string(), Options::default())]).is_empty());
+        let mut counters = Options::default();
+        counters.merge_operator = crate::merge::builtin("uint64add");
+        let db = Options::default();
+        write_options_file(&fs, &dir, 5, &db, &[("default".to_string(), &db), ("counters".to_string(), &counters)]).unwrap();
+        let same = [("default".to_string(), db.clone()), ("counters".to_string(), counters.clone())];
+        assert!(options_file_differences(&fs, &dir, &same).is_empty());
+        let plain = [("default".to_string(), db.clone()), ("counters".to_string(), Options::default())];
+        assert_eq!(
+            options_file_differences(&fs, &dir, &plain),
+            ["OPTIONS-000005: column family 'counters' was written with merge operator UInt64AddOperator, opened with none"]
+        );
+        std::fs::write(dir.join("OPTIONS-000006"), "garbage\n").unwrap();
+        let lines = options_file_differences(&fs, &dir, &plain);
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].starts_with("OPTIONS-000006 not used: Invalid argument: [RocksDBOptionsParser Error]"), "{lines:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
