@@ -807,3 +807,31 @@ fn filter_rejections_count_as_bloom_filter_useful() {
     }
     assert!(useful() >= 950, "{} of 1000 absent keys filtered", useful());
 }
+
+/// RocksDB's open does not read the OPTIONS file, so a malformed one never
+/// stops an open; ferrock says in the info LOG that it did not use it, and
+/// names a merge operator the file has and the opener does not.
+#[test]
+fn open_ignores_a_malformed_options_file_and_logs_differences() {
+    let d = TempDir::new("options-file");
+    let mut o = opts();
+    o.merge_operator = crate::merge::builtin("uint64add");
+    drop(Db::open(&o, &d.0).unwrap());
+    let newest = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    let log = || std::fs::read_to_string(d.0.join("LOG")).unwrap();
+    // Reopened without the merge operator the file names.
+    drop(Db::open(&opts(), &d.0).unwrap());
+    assert!(log().contains("was written with merge operator UInt64AddOperator, opened with none"), "{}", log());
+    let newest_now = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    assert_ne!(newest, newest_now, "each open writes a new OPTIONS file");
+    std::fs::write(&newest_now, "[DBOptions]\nthis is not an option line\n").unwrap();
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap(), Some(b"v".to_vec()));
+    let name = newest_now.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        log().contains(&format!("{name} not used: Invalid argument: [RocksDBOptionsParser Error] : A valid statement must have a '='. (at line 2)")),
+        "{}",
+        log()
+    );
+}
