@@ -82,9 +82,11 @@ pub unsafe extern "C" fn rocksdb_load_latest_options(
             }
             // SAFETY: i < n, inside both arrays just allocated.
             *names.add(i) = malloc_cstring(&name);
-            *opts.add(i) = into_handle(options_handle(o, &loaded.not_applied));
+            let mine: Vec<String> = loaded.not_applied.iter().filter(|(cf, _)| cf.as_ref() == Some(&name)).map(|(_, e)| e.clone()).collect();
+            *opts.add(i) = into_handle(options_handle(o, &mine));
         }
-        set_out(db_options, into_handle(options_handle(loaded.db, &loaded.not_applied)));
+        let db_level: Vec<String> = loaded.not_applied.iter().filter(|(cf, _)| cf.is_none()).map(|(_, e)| e.clone()).collect();
+        set_out(db_options, into_handle(options_handle(loaded.db, &db_level)));
         set_out(num_column_families, n);
         set_out(list_column_family_names, names);
         set_out(list_column_family_options, opts);

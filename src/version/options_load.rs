@@ -59,9 +59,10 @@ pub struct LoadedOptions {
     pub db: Options,
     /// Each `[CFOptions "name"]` with its table options, in file order (default first).
     pub cfs: Vec<(String, Options)>,
-    /// `section: name=value` of options RocksDB has that ferrock does not model
-    /// (they only tune RocksDB, or name a feature ferrock lacks).
-    pub not_applied: Vec<String>,
+    /// Options RocksDB has that ferrock does not model (they only tune RocksDB,
+    /// or name a feature ferrock lacks): the column family they belong to
+    /// (None for `[DBOptions]`) and `section: name=value`.
+    pub not_applied: Vec<(Option<String>, String)>,
 }
 
 /// Loads the newest OPTIONS file of the database at `dir`.
@@ -90,23 +91,30 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
     for s in sections {
         match s.title.as_str() {
             "DBOptions" => {
+                let mut skipped = Vec::new();
                 for (name, value) in &s.entries {
-                    apply(&mut out.db, Group::Db, name, value, ignore_unknown, &mut out.not_applied)?;
+                    apply(&mut out.db, Group::Db, name, value, ignore_unknown, &mut skipped)?;
                 }
+                out.not_applied.extend(skipped.into_iter().map(|e| (None, e)));
             }
             "CFOptions" => {
+                let cf = s.argument.clone().unwrap_or_default();
                 let mut o = Options::default();
+                let mut skipped = Vec::new();
                 for (name, value) in &s.entries {
-                    apply(&mut o, Group::Cf, name, value, ignore_unknown, &mut out.not_applied)?;
+                    apply(&mut o, Group::Cf, name, value, ignore_unknown, &mut skipped)?;
                 }
-                out.cfs.push((s.argument.clone().unwrap_or_default(), o));
+                out.not_applied.extend(skipped.into_iter().map(|e| (Some(cf.clone()), e)));
+                out.cfs.push((cf, o));
             }
             "TableOptions/BlockBasedTable" => {
                 let name = s.argument.as_deref().unwrap_or("");
                 if let Some((_, o)) = out.cfs.iter_mut().find(|(n, _)| n == name) {
+                    let mut skipped = Vec::new();
                     for (k, v) in &s.entries {
-                        apply(o, Group::Table, k, v, ignore_unknown, &mut out.not_applied)?;
+                        apply(o, Group::Table, k, v, ignore_unknown, &mut skipped)?;
                     }
+                    out.not_applied.extend(skipped.into_iter().map(|e| (Some(name.to_string()), e)));
                 }
             }
             // Other table factories (PlainTable, Cuckoo): RocksDB skips them too.
@@ -519,7 +527,7 @@ mod tests {
         let o = load_text(&format!("{HEAD}[DBOptions]\n[CFOptions \"default\"]\n comparator=foo.Bar\n merge_operator=foo.Merge\n"), false).unwrap();
         assert_eq!(o.cfs[0].1.comparator, Comparator::Bytewise);
         assert!(o.cfs[0].1.merge_operator.is_none());
-        assert!(o.not_applied.iter().any(|n| n.contains("comparator=foo.Bar")), "{:?}", o.not_applied);
+        assert!(o.not_applied.iter().any(|(cf, n)| cf.as_deref() == Some("default") && n == "CFOptions: comparator=foo.Bar"), "{:?}", o.not_applied);
     }
 
     #[test]
@@ -603,7 +611,7 @@ mod tests {
                 _ => assert!(cf0.merge_operator.is_none(), "{mode}"),
             }
             if mode == "comparator" {
-                assert!(got.not_applied.iter().any(|n| n == "CFOptions: comparator=compat.CustomBytewise"), "{:?}", got.not_applied);
+                assert!(got.not_applied.iter().any(|(_, n)| n == "CFOptions: comparator=compat.CustomBytewise"), "{:?}", got.not_applied);
             }
             if matches!(mode, "bloom10" | "ribbon" | "partitioned" | "prefix") {
                 assert_eq!(cf0.table.bloom_bits_per_key, 10.0, "{mode}");
