@@ -535,8 +535,7 @@ mod tests {
         let dir = temp_dir("differences");
         let fs = PosixFileSystem;
         assert!(options_file_differences(&fs, &dir, &[("default".to_string(), Options::default())]).is_empty());
-        let mut counters = Options::default();
-        counters.merge_operator = crate::merge::builtin("uint64add");
+        let counters = Options { merge_operator: crate::merge::builtin("uint64add"), ..Options::default() };
         let db = Options::default();
         write_options_file(&fs, &dir, 5, &db, &[("default".to_string(), &db), ("counters".to_string(), &counters)]).unwrap();
         let same = [("default".to_string(), db.clone()), ("counters".to_string(), counters.clone())];
