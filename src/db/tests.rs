@@ -835,3 +835,19 @@ fn open_ignores_a_malformed_options_file_and_logs_differences() {
         log()
     );
 }
+
+/// A column family whose comparator differs from the database's is refused
+/// (the engine orders tables by the database's comparator), at open and at
+/// creation, with "Not implemented"; never flushed out of order.
+#[test]
+fn column_family_with_another_comparator_is_refused() {
+    let d = TempDir::new("cf-comparator");
+    let mut o = opts();
+    o.create_missing_column_families = true;
+    let rev = Options { comparator: crate::util::comparator::Comparator::ReverseBytewise, ..o.clone() };
+    let cfs = vec![("default".to_string(), o.clone()), ("rev".to_string(), rev.clone())];
+    let want = "Not implemented: column family rev with comparator rocksdb.ReverseBytewiseComparator (the default column family's is leveldb.BytewiseComparator)";
+    assert_eq!(Db::open_cf(&o, &d.0, &cfs).err().unwrap().to_string(), want);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(db.create_column_family(&rev, "rev").err().unwrap().to_string(), want);
+}
