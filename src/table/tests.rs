@@ -684,8 +684,10 @@ fn reads_rocksdb_partitioned_index_and_filters() {
     // Small partitions (metadata_block_size 256) so every table has several;
     // user-key and internal-key separators, delta-encoded or not (format 5 vs 3),
     // compressed or not.
-    let cases: [(&str, u32, &[&str]); 4] = [
+    let cases: [(&str, u32, &[&str]); 5] = [
         ("none", 5, &["--partition_index=1", "--metadata_block_size=256"]),
+        // Format 2: internal-key separators in the index and the filter index.
+        ("none", 2, &["--partition_index_and_filters=1", "--metadata_block_size=256"]),
         ("snappy", 5, &["--partition_index_and_filters=1", "--metadata_block_size=256"]),
         ("zstd", 3, &["--partition_index=1", "--metadata_block_size=256"]),
         ("lz4", 4, &["--partition_index_and_filters=1", "--metadata_block_size=256", "--index_block_restart_interval=4"]),
@@ -698,6 +700,7 @@ fn reads_rocksdb_partitioned_index_and_filters() {
             let t = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).unwrap();
             assert_eq!(t.properties().index_type, 2);
             assert!(t.properties().index_partitions > 1, "{:?}: {} partitions", extra, t.properties().index_partitions);
+            assert_eq!(t.properties().index_key_is_user_key == 0, fv == 2, "format {fv}");
         }
         check_db_bench_tables_with_filter(&dir, codec, 4, fv, !extra[0].contains("filters"));
         let _ = std::fs::remove_dir_all(&dir);
