@@ -280,8 +280,10 @@ fn compression_from_name(name: &str, v: &str) -> Result<Option<CompressionType>>
     }))
 }
 
-/// The bits per key of a `filter_policy` value: `bloomfilter:10:false`,
-/// `ribbonfilter:10:-1`, `{id=...;bits_per_key=10;}` or `nullptr`.
+/// The bits per key of a `filter_policy` value: `bloomfilter:10:false`
+/// (7.8.3), `ribbonfilter:10:-1`, `{id=...;bits_per_key=10;}`, `nullptr`, or
+/// a bare `bloomfilter` / `ribbonfilter` (what 11.8.1 writes: the bits are not
+/// recorded, so RocksDB's default, 10, is assumed).
 /// ferrock builds Bloom filters only, so a Ribbon policy becomes Bloom filters
 /// with the same bits per key (same answers; RocksDB reads both).
 fn filter_bits(name: &str, v: &str) -> Result<f64> {
