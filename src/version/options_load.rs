@@ -554,6 +554,18 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Lines as RocksDB 11.8.1 writes them (names 7.8.3 lacks, bare filter names).
+    #[test]
+    fn rocksdb_11_8_1_lines_load() {
+        let text = "[Version]\n  rocksdb_version=11.8.1\n  options_file_version=1.1\n[DBOptions]\n  async_wal_precreate=false\n[CFOptions \"default\"]\n  merge_operator=UInt64AddOperator\n  prefix_extractor=rocksdb.FixedPrefix.6\n[TableOptions/BlockBasedTable \"default\"]\n  filter_policy=ribbonfilter\n  format_version=7\n";
+        let o = load_text(text, false).unwrap();
+        let cf = &o.cfs[0].1;
+        assert_eq!(cf.merge_operator.as_ref().map(|m| m.name()).as_deref(), Some("UInt64AddOperator"));
+        assert_eq!(cf.prefix_extractor.as_ref().map(|p| p.name()).as_deref(), Some("rocksdb.FixedPrefix.6"));
+        assert_eq!((cf.table.bloom_bits_per_key, cf.table.format_version), (10.0, 7));
+        assert!(o.not_applied.iter().any(|(cf, e)| cf.is_none() && e == "DBOptions: async_wal_precreate=false"), "{:?}", o.not_applied);
+    }
+
     #[test]
     fn no_options_file_is_not_found() {
         let dir = temp_dir("none");
