@@ -16,7 +16,7 @@ ALIASES      := librocksdb.so librocksdb.so.7.8
 # suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
-.PHONY: all build header deps test bench bench-compare rocksdb-release compat-release install clean test-cpp test-go test-python
+.PHONY: all build header deps test bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
 
 all: build
 
@@ -41,6 +41,11 @@ bench: build
 # when missing; ROCKSDB_RELEASE=0 leaves it out) and ferrock, one ratio table.
 bench-compare: deps build
 	@bench/compare.sh
+
+# Transactions of 10,000 keys (plain, bypass, prepare, prepare+bypass) and Get/GetPinned inside a
+# transaction, on RocksDB 7.8.3, the release 11.8.1 (when built) and ferrock.
+bench-txn: deps build
+	@bench/txn_compare.sh
 
 # Builds RocksDB 11.8.1 in release mode once (librocksdb-sys 0.19.0+11.8.1 with lz4,
 # snappy, zstd; ~15 minutes on 2 cores, under nice) into ~/.cache/ferrock/rocksdb-11.8.1,

@@ -89,6 +89,8 @@ def normalise_type(s):
     s = s.replace("*", " * ").replace("[", " [ ").replace("]", " ] ")
     s = re.sub(r"\bROCKSDB_LIBRARY_API\b|\bextern\b", " ", s)
     toks = s.split()
+    # "unsigned" alone is "unsigned int" (c.h spells it both ways).
+    toks = [t for i, t in enumerate(toks) if not (t == "int" and i > 0 and toks[i - 1] == "unsigned")]
     out = " ".join(toks)
     return out.replace(" *", "*")
 

@@ -224,6 +224,12 @@ impl WriteBatch {
         self.set_count(c);
     }
 
+    /// Drops the records after the first `len` bytes, leaving `count` of them.
+    pub(crate) fn truncate_to(&mut self, len: usize, count: u32) {
+        self.rep.truncate(len.max(HEADER_SIZE));
+        self.set_count(count);
+    }
+
     pub fn set_save_point(&mut self) {
         self.save_points.push((self.rep.len(), self.count()));
     }
@@ -231,8 +237,7 @@ impl WriteBatch {
     pub fn rollback_to_save_point(&mut self) -> Result<()> {
         match self.save_points.pop() {
             Some((len, count)) => {
-                self.rep.truncate(len);
-                self.set_count(count);
+                self.truncate_to(len, count);
                 Ok(())
             }
             None => Err(Error::not_found("")),

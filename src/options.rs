@@ -126,8 +126,11 @@ pub struct Options {
     pub delayed_write_rate: u64,
     /// keep_log_file_num for the info LOG, default 1000.
     pub keep_log_file_num: usize,
-    /// info_log_level, default INFO (1).
+    /// info_log_level, default INFO (1): above INFO, the LOG file gets nothing (ferrock writes
+    /// INFO lines only).
     pub info_log_level: i32,
+    /// A user's logger instead of the LOG file (RocksDB's options.info_log).
+    pub info_log: Option<Arc<crate::env::info_log::UserLogger>>,
     /// stats_dump_period_sec, default 600.
     pub stats_dump_period_sec: u32,
     /// avoid_flush_during_shutdown, default false.
@@ -179,6 +182,10 @@ pub struct Options {
     pub compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>>,
     /// prefix_extractor, default none.
     pub prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>>,
+    /// memtable_prefix_bloom_size_ratio, default 0 (no memtable bloom); clipped to 0.25.
+    pub memtable_prefix_bloom_size_ratio: f64,
+    /// memtable_whole_key_filtering, default false (the memtable bloom holds prefixes only).
+    pub memtable_whole_key_filtering: bool,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -241,6 +248,7 @@ impl Default for Options {
             delayed_write_rate: 16 * 1024 * 1024,
             keep_log_file_num: 1000,
             info_log_level: 1,
+            info_log: None,
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
             statistics: false,
@@ -273,6 +281,8 @@ impl Default for Options {
             compaction_filter: None,
             compaction_filter_factory: None,
             prefix_extractor: None,
+            memtable_prefix_bloom_size_ratio: 0.0,
+            memtable_whole_key_filtering: false,
         }
     }
 }
@@ -287,6 +297,8 @@ pub struct ReadOptions {
     pub iterate_lower_bound: Option<Vec<u8>>,
     pub iterate_upper_bound: Option<Vec<u8>>,
     pub total_order_seek: bool,
+    /// auto_prefix_mode: total-order results even with a prefix extractor (ferrock then skips no source).
+    pub auto_prefix_mode: bool,
     pub prefix_same_as_start: bool,
     pub tailing: bool,
     pub pin_data: bool,
@@ -296,6 +308,14 @@ pub struct ReadOptions {
 impl ReadOptions {
     pub fn new() -> Self {
         ReadOptions { verify_checksums: true, fill_cache: true, ..Default::default() }
+    }
+
+    /// Whether seeks may skip the sources whose prefix filter rules out the
+    /// target's prefix (RocksDB's prefix mode): an extractor is set and
+    /// neither `total_order_seek` (unless `prefix_same_as_start`) nor
+    /// `auto_prefix_mode` asks for total order.
+    pub fn prefix_seek_filtering(&self, extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>) -> bool {
+        extractor.is_some() && !self.auto_prefix_mode && (!self.total_order_seek || self.prefix_same_as_start)
     }
 }
 

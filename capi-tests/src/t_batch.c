@@ -77,5 +77,25 @@ int main(void) {
   rocksdb_writebatch_data(b, &size);
   CHECK(size == 12, "cleared batch is the header");
   rocksdb_writebatch_destroy(b);
+
+  /* max_bytes: a record that would pass the limit is dropped, as RocksDB drops it. */
+  rocksdb_writebatch_t* lim = rocksdb_writebatch_create_with_params(0, 40, 0, 0);
+  CHECK(lim != NULL, "create_with_params");
+  rocksdb_writebatch_put(lim, "k1", 2, "v1", 2); /* 12 header + 7 = 19 bytes */
+  rocksdb_writebatch_put(lim, "k2", 2, "v2", 2); /* 26 */
+  rocksdb_writebatch_put(lim, "k3", 2, "a-long-value", 12); /* 43 > 40: dropped */
+  CHECK(rocksdb_writebatch_count(lim) == 2, "third put dropped, count %d", rocksdb_writebatch_count(lim));
+  rocksdb_writebatch_data(lim, &size);
+  CHECK(size == 26, "size after the dropped put: %zu", size);
+  rocksdb_writebatch_delete(lim, "k1", 2); /* 30: fits */
+  CHECK(rocksdb_writebatch_count(lim) == 3, "a delete that fits is kept");
+  rocksdb_writebatch_destroy(lim);
+  /* The indexed batch's full constructor: defaults work, what ferrock cannot honour is NULL. */
+  rocksdb_writebatch_wi_t* wi = rocksdb_writebatch_wi_create_with_params(NULL, 0, 1, 0, 0);
+  CHECK(wi != NULL, "wi_create_with_params");
+  rocksdb_writebatch_wi_put(wi, "a", 1, "1", 1);
+  CHECK(rocksdb_writebatch_wi_count(wi) == 1, "wi put");
+  rocksdb_writebatch_wi_destroy(wi);
+  CHECK(rocksdb_writebatch_wi_create_with_params(NULL, 0, 1, 100, 0) == NULL, "wi max_bytes unsupported");
   return check_report("t_batch");
 }

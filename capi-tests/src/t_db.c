@@ -363,6 +363,75 @@ static void test_close_with_live_handles(void) {
   if (again) rocksdb_close(again);
 }
 
+/* Batched MultiGet over rocksdb_slice_t keys, and the cache's entry counts. */
+static void test_slices_and_cache_counts(rocksdb_t* db) {
+  char* err = NULL;
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_put(db, wo, "slice-a", 7, "A", 1, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "slice-c", 7, "C", 1, &err);
+  CHECK_NOERR(err);
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  rocksdb_column_family_handle_t* cf = rocksdb_get_default_column_family_handle(db);
+  rocksdb_slice_t keys[3] = {{"slice-a", 7}, {"slice-b", 7}, {"slice-c", 7}};
+  rocksdb_pinnableslice_t* vals[3];
+  char* errs[3];
+  rocksdb_batched_multi_get_cf_slice(db, ro, cf, 3, keys, vals, errs, false);
+  size_t len = 0;
+  const char* v = vals[0] ? rocksdb_pinnableslice_value(vals[0], &len) : NULL;
+  CHECK_VALUE(v, len, "A");
+  CHECK(vals[1] == NULL && errs[1] == NULL, "absent key: no value, no error");
+  v = vals[2] ? rocksdb_pinnableslice_value(vals[2], &len) : NULL;
+  CHECK_VALUE(v, len, "C");
+  for (int i = 0; i < 3; i++) {
+    rocksdb_pinnableslice_destroy(vals[i]);
+    free(errs[i]);
+  }
+  rocksdb_column_family_handle_destroy(cf);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_writeoptions_destroy(wo);
+
+  rocksdb_cache_t* cache = rocksdb_cache_create_lru(1 << 20);
+  CHECK(rocksdb_cache_get_occupancy_count(cache) == 0, "empty cache has no entries");
+  rocksdb_cache_destroy(cache);
+}
+
+/* A callback logger receives the info-log lines instead of <db>/LOG. */
+static int logged_lines = 0;
+static int opening_line_seen = 0;
+static void count_line(void* priv, unsigned level, char* msg, size_t len) {
+  (void)priv;
+  logged_lines++;
+  if (level == 1 && len == strlen(msg) && strstr(msg, "opening")) opening_line_seen = 1;
+}
+
+static void test_logger(void) {
+  char lpath[512];
+  char* err = NULL;
+  make_db_path(lpath, sizeof(lpath), "logger");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_logger_t* logger = rocksdb_logger_create_callback_logger(1, count_line, NULL);
+  CHECK(logger != NULL, "callback logger");
+  rocksdb_options_set_info_log(o, logger);
+  rocksdb_logger_destroy(logger); /* the options keep the logger */
+  rocksdb_logger_t* got = rocksdb_options_get_info_log(o);
+  CHECK(got != NULL, "get_info_log");
+  rocksdb_logger_destroy(got);
+  rocksdb_t* db = rocksdb_open(o, lpath, &err);
+  CHECK_NOERR(err);
+  CHECK(logged_lines > 0 && opening_line_seen, "the logger got the opening line (%d lines)", logged_lines);
+  char log_file[600];
+  snprintf(log_file, sizeof(log_file), "%s/LOG", lpath);
+  CHECK(access(log_file, F_OK) != 0, "no LOG file with a user's logger");
+  if (db) rocksdb_close(db);
+  rocksdb_logger_t* quiet = rocksdb_logger_create_stderr_logger(3, "ferrock-test: ");
+  CHECK(quiet != NULL, "stderr logger");
+  rocksdb_logger_destroy(quiet);
+  rocksdb_options_destroy(o);
+  remove_db_path(lpath);
+}
+
 int main(void) {
   make_db_path(path, sizeof(path), "db");
   test_open_errors();
@@ -374,8 +443,10 @@ int main(void) {
     test_properties(db);
     test_flush_and_reopen(&db);
   }
+  if (db) test_slices_and_cache_counts(db);
   if (db) test_column_families(db);
   test_close_with_live_handles();
+  test_logger();
   char* err = NULL;
   rocksdb_options_t* o = rocksdb_options_create();
   rocksdb_destroy_db(o, path, &err);

@@ -1,7 +1,8 @@
 /* External file ingestion through the C API: tables written by
  * rocksdb_sstfilewriter_* are added with rocksdb_ingest_external_file(_cf);
  * their keys read back, shadow older values (memtable and tables), keep doing
- * so after reopen; overlapping inputs are refused; the options' setters store
+ * so after reopen; files with range deletions delete older data in their range;
+ * overlapping inputs are refused; the options' setters store
  * what the getters read back. Also the WAL iterator: rocksdb_get_updates_since
  * and rocksdb_wal_iter_* return the batches with their sequence numbers. */
 #include <rocksdb/c.h>
@@ -17,6 +18,26 @@ static void write_sst(rocksdb_options_t* o, const char* file, const char* const*
   CHECK_NOERR(err);
   for (int i = 0; i < n; i++) {
     rocksdb_sstfilewriter_put(w, kv[2 * i], strlen(kv[2 * i]), kv[2 * i + 1], strlen(kv[2 * i + 1]), &err);
+    CHECK_NOERR(err);
+  }
+  rocksdb_sstfilewriter_finish(w, &err);
+  CHECK_NOERR(err);
+  rocksdb_sstfilewriter_destroy(w);
+  rocksdb_envoptions_destroy(eo);
+}
+
+/* An external file with a range deletion [begin, end) and, when key is set, one put. */
+static void write_sst_with_range(rocksdb_options_t* o, const char* file, const char* begin, const char* end,
+                                 const char* key, const char* val) {
+  char* err = NULL;
+  rocksdb_envoptions_t* eo = rocksdb_envoptions_create();
+  rocksdb_sstfilewriter_t* w = rocksdb_sstfilewriter_create(eo, o);
+  rocksdb_sstfilewriter_open(w, file, &err);
+  CHECK_NOERR(err);
+  rocksdb_sstfilewriter_delete_range(w, begin, strlen(begin), end, strlen(end), &err);
+  CHECK_NOERR(err);
+  if (key) {
+    rocksdb_sstfilewriter_put(w, key, strlen(key), val, strlen(val), &err);
     CHECK_NOERR(err);
   }
   rocksdb_sstfilewriter_finish(w, &err);
@@ -171,6 +192,33 @@ int main(void) {
   check_get(db, NULL, "b", "new-b");
   check_get(db, NULL, "m", "put-m");
   check_get(db, NULL, "x", "vx");
+
+  /* A file with a range deletion: it deletes the older data in its range (memtable and
+   * tables), not its own put; a file of range deletions only works too. */
+  rocksdb_put(db, wo, "n2", 2, "mem-n2", 6, &err);
+  CHECK_NOERR(err);
+  write_sst_with_range(o, f4, "m", "o", "n5", "ext-n5");
+  const char* list4[] = {f4};
+  rocksdb_ingest_external_file(db, list4, 1, io, &err);
+  CHECK_NOERR(err);
+  check_get(db, NULL, "m", NULL);
+  check_get(db, NULL, "n", NULL);
+  check_get(db, NULL, "n2", NULL);
+  check_get(db, NULL, "n5", "ext-n5");
+  check_get(db, NULL, "x", "vx");
+  write_sst_with_range(o, f4, "a", "b", NULL, NULL);
+  rocksdb_ingest_external_file(db, list4, 1, io, &err);
+  CHECK_NOERR(err);
+  check_get(db, NULL, "a", NULL);
+  check_get(db, NULL, "b", "new-b");
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  rocksdb_close(db);
+  db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  check_get(db, NULL, "a", NULL);
+  check_get(db, NULL, "m", NULL);
+  check_get(db, NULL, "n5", "ext-n5");
+  check_get(db, NULL, "c", "new-c");
   rocksdb_close(db);
 
   rocksdb_ingestexternalfileoptions_destroy(io);

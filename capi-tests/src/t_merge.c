@@ -124,6 +124,23 @@ static unsigned char filter_fn(void* state, int level, const char* key, size_t k
   }
   return 0;
 }
+/* Records every value a compaction filter is shown ("v1,v2,"), removing none. */
+static char filter_seen[256];
+static unsigned char recording_filter_fn(void* state, int level, const char* key, size_t key_len,
+                                         const char* value, size_t value_len, char** new_value, size_t* new_len,
+                                         unsigned char* changed) {
+  (void)state;
+  (void)level;
+  (void)key;
+  (void)key_len;
+  (void)new_value;
+  (void)new_len;
+  (void)changed;
+  size_t at = strlen(filter_seen);
+  snprintf(filter_seen + at, sizeof filter_seen - at, "%.*s,", (int)value_len, value);
+  return 0;
+}
+
 static void factory_destroy(void* state) {
   (void)state;
   factory_destroyed++;
@@ -361,6 +378,47 @@ int main(void) {
   CHECK(factory_destroyed == 1, "factory destroyed with its last user, got %d", factory_destroyed);
   CHECK(filter_destroyed == 1 + factory_creates, "factory filters destroyed: %d of %d", filter_destroyed - 1,
         factory_creates);
+
+  /* A C compaction filter is never shown merge operands (RocksDB's C filter has only the
+   * value callback, and FilterMergeOperand keeps every operand), nor the value a merge
+   * consumes: only plain values that are their key's newest entry. */
+  {
+    make_db_path(path, sizeof path, "filter-merge");
+    rocksdb_options_t* mo = make_options();
+    rocksdb_compactionfilter_t* rf =
+        rocksdb_compactionfilter_create(NULL, filter_destroy, recording_filter_fn, filter_name);
+    rocksdb_options_set_compaction_filter(mo, rf);
+    rocksdb_t* mdb = rocksdb_open(mo, path, &err);
+    CHECK_NOERR(err);
+    rocksdb_writeoptions_t* mwo = rocksdb_writeoptions_create();
+    rocksdb_readoptions_t* mro = rocksdb_readoptions_create();
+    rocksdb_flushoptions_t* mfo = rocksdb_flushoptions_create();
+    rocksdb_put(mdb, mwo, "m", 1, "base", 4, &err);
+    CHECK_NOERR(err);
+    rocksdb_flush(mdb, mfo, &err);
+    CHECK_NOERR(err);
+    rocksdb_merge(mdb, mwo, "m", 1, "op1", 3, &err);
+    CHECK_NOERR(err);
+    rocksdb_merge(mdb, mwo, "n", 1, "solo", 4, &err);
+    CHECK_NOERR(err);
+    rocksdb_put(mdb, mwo, "p", 1, "plain", 5, &err);
+    CHECK_NOERR(err);
+    rocksdb_flush(mdb, mfo, &err);
+    CHECK_NOERR(err);
+    filter_seen[0] = 0;
+    rocksdb_compact_range(mdb, NULL, 0, NULL, 0);
+    CHECK(strcmp(filter_seen, "plain,") == 0, "the filter saw only the plain value: %s", filter_seen);
+    expect(mdb, mro, "m", "base+op1");
+    expect(mdb, mro, "n", "solo");
+    expect(mdb, mro, "p", "plain");
+    rocksdb_flushoptions_destroy(mfo);
+    rocksdb_readoptions_destroy(mro);
+    rocksdb_writeoptions_destroy(mwo);
+    rocksdb_close(mdb);
+    rocksdb_options_destroy(mo);
+    rocksdb_compactionfilter_destroy(rf);
+    remove_db_path(path);
+  }
 
   /* Approximate sizes of flushed data. */
   {

@@ -192,6 +192,39 @@ int main(void) {
   rocksdb_transaction_commit(t1, &err);
   CHECK_NOERR(err);
 
+  /* A transaction's snapshot: the handle reads at the transaction's read point, is freed with
+   * rocksdb_free (as RocksDB's c.h says), and pins nothing once the transaction ends. */
+  {
+    char* num = rocksdb_transactiondb_property_value(db, "rocksdb.num-snapshots");
+    CHECK(num != NULL && strcmp(num, "0") == 0, "no snapshots before: %s", num ? num : "NULL");
+    free(num);
+    rocksdb_transaction_options_set_set_snapshot(to, 1);
+    rocksdb_transaction_t* ts = rocksdb_transaction_begin(db, wo, to, NULL);
+    rocksdb_transaction_options_set_set_snapshot(to, 0);
+    const rocksdb_snapshot_t* s = rocksdb_transaction_get_snapshot(ts);
+    CHECK(s != NULL, "transaction snapshot");
+    rocksdb_transactiondb_put(db, wo, "snapkey", 7, "after", 5, &err);
+    CHECK_NOERR(err);
+    rocksdb_readoptions_t* sro = rocksdb_readoptions_create();
+    rocksdb_readoptions_set_snapshot(sro, s);
+    v = rocksdb_transactiondb_get(db, sro, "snapkey", 7, &len, &err);
+    CHECK_NOERR(err);
+    CHECK(v == NULL, "the snapshot does not see a later write");
+    free(v);
+    CHECK(rocksdb_snapshot_get_sequence_number(s) > 0, "snapshot sequence");
+    num = rocksdb_transactiondb_property_value(db, "rocksdb.num-snapshots");
+    CHECK(num != NULL && strcmp(num, "1") == 0, "the transaction holds one snapshot: %s", num ? num : "NULL");
+    free(num);
+    rocksdb_free((void*)s);
+    rocksdb_transaction_rollback(ts, &err);
+    CHECK_NOERR(err);
+    rocksdb_transaction_destroy(ts);
+    rocksdb_readoptions_destroy(sro);
+    num = rocksdb_transactiondb_property_value(db, "rocksdb.num-snapshots");
+    CHECK(num != NULL && strcmp(num, "0") == 0, "no snapshot pinned after the transaction: %s", num ? num : "NULL");
+    free(num);
+  }
+
   /* Two-phase commit: a prepared transaction survives a reopen. */
   t1 = rocksdb_transaction_begin(db, wo, to, t1);
   rocksdb_transaction_set_name(t1, "xid-1", 5, &err);

@@ -29,6 +29,16 @@ static void counters_round(rocksdb_transactiondb_t* db, int bypass, uint64_t bas
   rocksdb_transaction_options_t* to = rocksdb_transaction_options_create();
   rocksdb_transaction_options_set_commit_bypass_memtable(to, (unsigned char)bypass);
   rocksdb_transaction_t* t = rocksdb_transaction_begin(db, wo, to, NULL);
+  if (bypass) {
+    /* ferrock inserts commits of fewer than 64 writes even when the bypass is asked for
+     * (same result, faster); these keys (sorted before "hits") make this one take it. */
+    for (int i = 0; i < 64; i++) {
+      char fk[16];
+      snprintf(fk, sizeof(fk), "a-fill-%02d", i);
+      rocksdb_transaction_put(t, fk, strlen(fk), one, 8, &err);
+      CHECK_NOERR(err);
+    }
+  }
   rocksdb_transaction_merge(t, "hits", 4, one, 8, &err);
   CHECK_NOERR(err);
   rocksdb_transaction_merge(t, "hits", 4, five, 8, &err);

@@ -51,7 +51,7 @@ STORING = {
 }
 BASE = {
     "void": "c_void", "char": "c_char", "unsigned char": "c_uchar", "int": "c_int",
-    "unsigned int": "c_uint", "size_t": "size_t", "uint64_t": "u64", "int64_t": "i64",
+    "unsigned int": "c_uint", "unsigned": "c_uint", "size_t": "size_t", "uint64_t": "u64", "int64_t": "i64",
     "uint32_t": "u32", "int32_t": "i32", "uint8_t": "u8", "uint16_t": "u16", "double": "f64",
     "float": "f32", "bool": "bool",
 }

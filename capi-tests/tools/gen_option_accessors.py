@@ -46,12 +46,13 @@ for f, t in [
     ("max_bytes_for_level_multiplier", "f64"), ("level_compaction_dynamic_level_bytes", "bool"),
     ("max_compaction_bytes", "u64"), ("soft_pending_compaction_bytes_limit", "u64"),
     ("hard_pending_compaction_bytes_limit", "u64"), ("disable_auto_compactions", "bool"),
-    ("max_subcompactions", "u32"),
+    ("max_subcompactions", "u32"), ("memtable_prefix_bloom_size_ratio", "f64"),
+    ("memtable_whole_key_filtering", "bool"),
 ]:
     ENGINE[("options", f)] = ("h.opts.%s" % f, t)
 for f, t in [("verify_checksums", "bool"), ("fill_cache", "bool"), ("total_order_seek", "bool"),
              ("prefix_same_as_start", "bool"), ("tailing", "bool"), ("pin_data", "bool"),
-             ("readahead_size", "usize")]:
+             ("readahead_size", "usize"), ("auto_prefix_mode", "bool")]:
     ENGINE[("readoptions", f)] = ("h.ro.%s" % f, t)
 for f, t in [("sync", "bool"), ("disable_WAL", "bool"), ("ignore_missing_column_families", "bool"),
              ("no_slowdown", "bool"), ("low_pri", "bool")]:
@@ -115,7 +116,7 @@ DEFAULTS_11 = {
 C_TO_RUST = {
     "unsigned char": "c_uchar", "int": "c_int", "uint64_t": "u64", "size_t": "size_t",
     "double": "f64", "uint32_t": "u32", "int64_t": "i64", "char": "c_char", "int32_t": "i32",
-    "unsigned int": "c_uint", "uint8_t": "u8",
+    "unsigned int": "c_uint", "unsigned": "c_uint", "uint8_t": "u8",
 }
 
 

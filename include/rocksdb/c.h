@@ -283,14 +283,8 @@ typedef struct rocksdb_checkpoint_t rocksdb_checkpoint_t;
  */
 typedef struct rocksdb_column_family_handle_t rocksdb_column_family_handle_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_options_t`).
- */
 typedef struct rocksdb_column_family_metadata_options_t rocksdb_column_family_metadata_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_t`).
- */
 typedef struct rocksdb_column_family_metadata_t rocksdb_column_family_metadata_t;
 
 /*
@@ -452,12 +446,12 @@ typedef struct rocksdb_ingestexternalfileoptions_t rocksdb_ingestexternalfileopt
 typedef struct rocksdb_iterator_t rocksdb_iterator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_level_metadata_t`).
+ A view of one level of a `rocksdb_column_family_metadata_t` (which must outlive it).
  */
 typedef struct rocksdb_level_metadata_t rocksdb_level_metadata_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_livefile_t`).
+ One entry of a `rocksdb_livefiles_t`, with its strings NUL-terminated for C.
  */
 typedef struct rocksdb_livefile_t rocksdb_livefile_t;
 
@@ -471,13 +465,10 @@ typedef struct rocksdb_livefiles_storage_info_options_t rocksdb_livefiles_storag
  */
 typedef struct rocksdb_livefiles_storage_info_t rocksdb_livefiles_storage_info_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_livefiles_t`).
- */
 typedef struct rocksdb_livefiles_t rocksdb_livefiles_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_logger_t`).
+ A logger handle; options and databases share the logger it names.
  */
 typedef struct rocksdb_logger_t rocksdb_logger_t;
 
@@ -586,7 +577,7 @@ typedef struct rocksdb_size_approximation_options_t rocksdb_size_approximation_o
 typedef struct rocksdb_slicetransform_t rocksdb_slicetransform_t;
 
 /*
- A consistent read point (`rocksdb_snapshot_t`); it keeps its own share of the engine's snapshot.
+ A consistent read point (`rocksdb_snapshot_t`).
  */
 typedef struct rocksdb_snapshot_t rocksdb_snapshot_t;
 
@@ -596,7 +587,7 @@ typedef struct rocksdb_snapshot_t rocksdb_snapshot_t;
 typedef struct rocksdb_sst_file_manager_t rocksdb_sst_file_manager_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_sst_file_metadata_t`).
+ A view of one file of a `rocksdb_level_metadata_t`'s level.
  */
 typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 
@@ -852,6 +843,16 @@ extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_capacity(const rocksdb_cache
 
 extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_usage(const rocksdb_cache_t *cache);
 
+/*
+ Entries in the cache.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_occupancy_count(const rocksdb_cache_t *cache);
+
+/*
+ Slots of the cache's hash tables (RocksDB's GetTableAddressCount).
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_table_address_count(const rocksdb_cache_t *cache);
+
 extern ROCKSDB_LIBRARY_API size_t rocksdb_cache_get_pinned_usage(const rocksdb_cache_t *cache);
 
 extern ROCKSDB_LIBRARY_API rocksdb_lru_cache_options_t *rocksdb_lru_cache_options_create(void);
@@ -976,6 +977,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_opt(rocksdb_t *db, rocksdb
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf_opt(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, rocksdb_compactoptions_t *opt, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
+/*
+ Manual compactions fail with "Result incomplete: Manual compaction paused" until matched by
+ `rocksdb_enable_manual_compaction`; returns once none is running.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_disable_manual_compaction(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_enable_manual_compaction(rocksdb_t *db);
+
+/*
+ Stops background flushes and compactions (flushing writes made without the WAL first);
+ with `wait`, returns when the background threads are done. Close the database afterwards.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_cancel_all_background_work(rocksdb_t *db, unsigned char wait);
+
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
@@ -1099,6 +1114,11 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_db_identity(rocksdb_t *db, size_t *
  need not be sorted, so `sorted_input` changes nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
+
+/*
+ `rocksdb_batched_multi_get_cf` with the keys as an array of `rocksdb_slice_t`.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_batched_multi_get_cf_slice(rocksdb_t *db, const rocksdb_readoptions_t *options, rocksdb_column_family_handle_t *column_family, size_t num_keys, const rocksdb_slice_t *keys_list, rocksdb_pinnableslice_t **values, char **errs, bool sorted_input);
 
 /*
  Frees what `rocksdb_load_latest_options` hands out (the options, the names and both arrays).
@@ -1344,6 +1364,32 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iter
 
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
 
+/*
+ Lines go to standard error as "<time> <thread> <prefix><message>", at `log_level` and above.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int log_level, const char *prefix);
+
+/*
+ Each message at `log_level` and above is handed to `callback(priv, level, msg, len)`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_callback_logger(int log_level, void (*callback)(void*, unsigned int, char*, size_t), void *priv_);
+
+/*
+ Frees the handle; options and databases that were given the logger keep using it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *logger);
+
+/*
+ A NULL logger leaves the options unchanged, as RocksDB's does.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *opt, rocksdb_logger_t *l);
+
+/*
+ A new handle naming the options' logger (empty when none is set); free it with
+ `rocksdb_logger_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
+
 extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
 
 extern ROCKSDB_LIBRARY_API void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
@@ -1358,6 +1404,158 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_uint64add_merge_operator(roc
 extern ROCKSDB_LIBRARY_API void rocksdb_merge(rocksdb_t *db, const rocksdb_writeoptions_t *options, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_merge_cf(rocksdb_t *db, const rocksdb_writeoptions_t *options, rocksdb_column_family_handle_t *column_family, const char *key, size_t keylen, const char *val, size_t vallen, char **errptr);
+
+/*
+ The live table files of every column family; NULL when the database is NULL or closed.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_livefiles_t *rocksdb_livefiles(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *files);
+
+/*
+ Moves `file` into the list and frees the builder (as RocksDB does).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *files, rocksdb_livefile_t *file);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *files);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *files, int index);
+
+/*
+ RocksDB's file name relative to the directory, with a leading '/': "/000012.sst".
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *files, int index, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *files, int index, size_t *size);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *files, int index);
+
+extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *file);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *file, const char *name);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *file, const char *name);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *file, const char *directory);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *file, int level);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *file, size_t size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *file, const char *key, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *file, const char *key, size_t len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *file, uint64_t seqno);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *file, uint64_t seqno);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *file, uint64_t n);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *file, uint64_t n);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata(rocksdb_t *db);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_with_options(rocksdb_t *db, const rocksdb_column_family_metadata_options_t *options);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_t *rocksdb_get_column_family_metadata_cf_with_options(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_column_family_metadata_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *cf_meta);
+
+/*
+ A malloc'd copy of the family's name.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *cf_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *cf_meta);
+
+/*
+ A view of level entry `i` (NULL past the end); it borrows from `cf_meta`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *cf_meta, size_t i);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *level_meta);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *level_meta);
+
+/*
+ A view of file `i` of the level (NULL past the end); it borrows from the level's parent.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *level_meta, size_t i);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *file_meta);
+
+/*
+ A malloc'd "000012.sst".
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *file_meta);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *file_meta);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *file_meta);
+
+/*
+ A malloc'd copy of the smallest user key.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *file_meta, size_t *len);
+
+extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *file_meta, size_t *len);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *options);
+
+/*
+ NULL clears the bound.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *options, const char *key, size_t key_len);
+
+/*
+ NULL clears the bound (the end is exclusive).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *options, const char *key, size_t key_len);
+
+/*
+ The start bound (NULL when unset); the bytes live as long as the options.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *options, size_t *key_len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *options, size_t *key_len);
+
+/*
+ The level to list (-1, the default: all levels).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *options, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *options);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
@@ -1768,76 +1966,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opt
  Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_destroy(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_file_count(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_column_family_metadata_get_level_count(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_level_metadata_t *rocksdb_column_family_metadata_get_level_metadata(rocksdb_column_family_metadata_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_column_family_metadata_get_name(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_column_family_metadata_get_size(rocksdb_column_family_metadata_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_metadata_options_t *rocksdb_column_family_metadata_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_destroy(rocksdb_column_family_metadata_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_end_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_column_family_metadata_options_get_start_key(const rocksdb_column_family_metadata_options_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_end_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level(rocksdb_column_family_metadata_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_start_key(rocksdb_column_family_metadata_options_t *a0, const char *a1, size_t a2);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
@@ -2987,171 +3115,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_a
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_level_metadata_destroy(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_level_metadata_get_file_count(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_level_metadata_get_level(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_level_metadata_get_size(rocksdb_level_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sst_file_metadata_t *rocksdb_level_metadata_get_sst_file_metadata(rocksdb_level_metadata_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefile_t *rocksdb_livefile_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_destroy(rocksdb_livefile_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_column_family_name(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_directory(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_largest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_level(rocksdb_livefile_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_name(rocksdb_livefile_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_deletions(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_num_entries(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_size(rocksdb_livefile_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_key(rocksdb_livefile_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefile_set_smallest_seqno(rocksdb_livefile_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_add(rocksdb_livefiles_t *a0, rocksdb_livefile_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_column_family_name(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_count(const rocksdb_livefiles_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_livefiles_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_deletions(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_destroy(const rocksdb_livefiles_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_directory(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_entries(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_largest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_largestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_level(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_name(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_size(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_smallest_seqno(const rocksdb_livefiles_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_smallestkey(const rocksdb_livefiles_t *a0, int a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
 
 /*
@@ -3248,16 +3211,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const 
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_logger_destroy(rocksdb_logger_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -3498,11 +3451,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(ro
  Accepted and stored; ferrock does not use it.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *a0, rocksdb_logger_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -3793,36 +3741,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_u
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_metadata_destroy(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_directory(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_largestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_relative_filename(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_metadata_get_size(rocksdb_sst_file_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_sst_file_metadata_get_smallestkey(rocksdb_sst_file_metadata_t *a0, size_t *a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5681,11 +5599,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
 
-/*
- NULL: no logger object can be set in ferrock (its constructors return NULL).
- */
-extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
-
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create_copy(rocksdb_options_t *options);
@@ -5910,6 +5823,11 @@ extern ROCKSDB_LIBRARY_API size_t rocksdb_envoptions_get_writable_file_max_buffe
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_destroy(rocksdb_envoptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options);
+
+/*
+ As RocksDB 11.8.1's: the comparator argument is ignored (the options' comparator orders the file).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sstfilewriter_t *rocksdb_sstfilewriter_create_with_comparator(const rocksdb_envoptions_t *env, const rocksdb_options_t *io_options, const rocksdb_comparator_t *comparator);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_open(rocksdb_sstfilewriter_t *writer, const char *name, char **errptr);
 
@@ -6382,6 +6300,13 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_valid
  write of a key, which is what RocksDB gives with it set).
  */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
+
+/*
+ RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
+ families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
+ supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create_with_params(rocksdb_comparator_t *backup_index_comparator, size_t reserved_bytes, unsigned char overwrite_key, size_t max_bytes, size_t protection_bytes_per_key);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_destroy(rocksdb_writebatch_wi_t *b);
 

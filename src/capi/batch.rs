@@ -13,10 +13,24 @@ pub struct rocksdb_writebatch_t {
     /// Set when a record ferrock cannot write was added (a key with a
     /// user-defined timestamp): writing the batch then fails with it.
     pub(crate) unsupported: Option<&'static str>,
+    /// `rocksdb_writebatch_create_with_params`' max_bytes (0: no limit).
+    pub(crate) max_bytes: usize,
 }
 
 unsafe fn batch_mut<'a>(b: *mut rocksdb_writebatch_t) -> Result<&'a mut WriteBatch> {
     Ok(&mut handle_mut(b, "write batch")?.batch)
+}
+
+/// Adds one record. A record that would take the batch past its max_bytes is dropped, as
+/// RocksDB drops it (returning Status::MemoryLimit, which these C functions cannot report).
+unsafe fn add_record(b: *mut rocksdb_writebatch_t, add: impl FnOnce(&mut WriteBatch)) -> Result<()> {
+    let h = handle_mut(b, "write batch")?;
+    let (len, count) = (h.batch.size_in_bytes(), h.batch.count());
+    add(&mut h.batch);
+    if h.max_bytes > 0 && h.batch.size_in_bytes() > h.max_bytes {
+        h.batch.truncate_to(len, count);
+    }
+    Ok(())
 }
 
 pub(crate) unsafe fn cf_id(cf: *mut rocksdb_column_family_handle_t) -> Result<u32> {
@@ -50,6 +64,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_create() -> *mut rocksdb_writebatch_
         Ok(into_handle(rocksdb_writebatch_t {
             batch: WriteBatch::new(),
             unsupported: None,
+            max_bytes: 0,
         }))
     })
 }
@@ -65,6 +80,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_from(
         Ok(into_handle(rocksdb_writebatch_t {
             batch,
             unsupported: None,
+            max_bytes: 0,
         }))
     })
 }
@@ -76,7 +92,6 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_with_params(
     protection_bytes_per_key: size_t,
     default_cf_ts_sz: size_t,
 ) -> *mut rocksdb_writebatch_t {
-    let _ = max_bytes;
     guarded(std::ptr::null_mut(), || {
         if protection_bytes_per_key != 0 {
             return Err(Error::not_supported("write batch protection_bytes_per_key"));
@@ -87,6 +102,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_with_params(
         Ok(into_handle(rocksdb_writebatch_t {
             batch: WriteBatch::with_capacity(reserved_bytes),
             unsupported: None,
+            max_bytes,
         }))
     })
 }
@@ -120,7 +136,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_put(
 ) {
     guarded((), || {
         let (k, v) = (bytes(key, klen)?, bytes(val, vlen)?);
-        batch_mut(b)?.put(k, v);
+        add_record(b, |wb| wb.put(k, v))?;
         Ok(())
     })
 }
@@ -136,7 +152,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_put_cf(
 ) {
     guarded((), || {
         let (cf, k, v) = (cf_id(column_family)?, bytes(key, klen)?, bytes(val, vlen)?);
-        batch_mut(b)?.put_cf(cf, k, v);
+        add_record(b, |wb| wb.put_cf(cf, k, v))?;
         Ok(())
     })
 }
@@ -154,7 +170,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_putv(
     guarded((), || {
         let k = parts(num_keys, keys_list, keys_list_sizes)?;
         let v = parts(num_values, values_list, values_list_sizes)?;
-        batch_mut(b)?.put_parts_cf(0, &k, &v);
+        add_record(b, |wb| wb.put_parts_cf(0, &k, &v))?;
         Ok(())
     })
 }
@@ -174,7 +190,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_putv_cf(
         let cf = cf_id(column_family)?;
         let k = parts(num_keys, keys_list, keys_list_sizes)?;
         let v = parts(num_values, values_list, values_list_sizes)?;
-        batch_mut(b)?.put_parts_cf(cf, &k, &v);
+        add_record(b, |wb| wb.put_parts_cf(cf, &k, &v))?;
         Ok(())
     })
 }
@@ -189,7 +205,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_merge(
 ) {
     guarded((), || {
         let (k, v) = (bytes(key, klen)?, bytes(val, vlen)?);
-        batch_mut(b)?.merge(k, v);
+        add_record(b, |wb| wb.merge(k, v))?;
         Ok(())
     })
 }
@@ -205,7 +221,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_merge_cf(
 ) {
     guarded((), || {
         let (cf, k, v) = (cf_id(column_family)?, bytes(key, klen)?, bytes(val, vlen)?);
-        batch_mut(b)?.merge_cf(cf, k, v);
+        add_record(b, |wb| wb.merge_cf(cf, k, v))?;
         Ok(())
     })
 }
@@ -223,7 +239,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_mergev(
     guarded((), || {
         let k = concat(&parts(num_keys, keys_list, keys_list_sizes)?);
         let v = concat(&parts(num_values, values_list, values_list_sizes)?);
-        batch_mut(b)?.merge(&k, &v);
+        add_record(b, |wb| wb.merge(&k, &v))?;
         Ok(())
     })
 }
@@ -243,7 +259,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_mergev_cf(
         let cf = cf_id(column_family)?;
         let k = concat(&parts(num_keys, keys_list, keys_list_sizes)?);
         let v = concat(&parts(num_values, values_list, values_list_sizes)?);
-        batch_mut(b)?.merge_cf(cf, &k, &v);
+        add_record(b, |wb| wb.merge_cf(cf, &k, &v))?;
         Ok(())
     })
 }
@@ -256,7 +272,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete(
 ) {
     guarded((), || {
         let k = bytes(key, klen)?;
-        batch_mut(b)?.delete(k);
+        add_record(b, |wb| wb.delete(k))?;
         Ok(())
     })
 }
@@ -270,7 +286,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete_cf(
 ) {
     guarded((), || {
         let (cf, k) = (cf_id(column_family)?, bytes(key, klen)?);
-        batch_mut(b)?.delete_cf(cf, k);
+        add_record(b, |wb| wb.delete_cf(cf, k))?;
         Ok(())
     })
 }
@@ -284,7 +300,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_deletev(
 ) {
     guarded((), || {
         let k = concat(&parts(num_keys, keys_list, keys_list_sizes)?);
-        batch_mut(b)?.delete(&k);
+        add_record(b, |wb| wb.delete(&k))?;
         Ok(())
     })
 }
@@ -300,7 +316,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_deletev_cf(
     guarded((), || {
         let cf = cf_id(column_family)?;
         let k = concat(&parts(num_keys, keys_list, keys_list_sizes)?);
-        batch_mut(b)?.delete_cf(cf, &k);
+        add_record(b, |wb| wb.delete_cf(cf, &k))?;
         Ok(())
     })
 }
@@ -313,7 +329,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_singledelete(
 ) {
     guarded((), || {
         let k = bytes(key, klen)?;
-        batch_mut(b)?.single_delete(k);
+        add_record(b, |wb| wb.single_delete(k))?;
         Ok(())
     })
 }
@@ -327,7 +343,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_singledelete_cf(
 ) {
     guarded((), || {
         let (cf, k) = (cf_id(column_family)?, bytes(key, klen)?);
-        batch_mut(b)?.single_delete_cf(cf, k);
+        add_record(b, |wb| wb.single_delete_cf(cf, k))?;
         Ok(())
     })
 }
@@ -345,7 +361,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete_range(
             bytes(start_key, start_key_len)?,
             bytes(end_key, end_key_len)?,
         );
-        batch_mut(b)?.delete_range(s, e);
+        add_record(b, |wb| wb.delete_range(s, e))?;
         Ok(())
     })
 }
@@ -365,7 +381,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete_range_cf(
             bytes(start_key, start_key_len)?,
             bytes(end_key, end_key_len)?,
         );
-        batch_mut(b)?.delete_range_cf(cf, s, e);
+        add_record(b, |wb| wb.delete_range_cf(cf, s, e))?;
         Ok(())
     })
 }
@@ -382,7 +398,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete_rangev(
     guarded((), || {
         let s = concat(&parts(num_keys, start_keys_list, start_keys_list_sizes)?);
         let e = concat(&parts(num_keys, end_keys_list, end_keys_list_sizes)?);
-        batch_mut(b)?.delete_range(&s, &e);
+        add_record(b, |wb| wb.delete_range(&s, &e))?;
         Ok(())
     })
 }
@@ -401,7 +417,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_delete_rangev_cf(
         let cf = cf_id(column_family)?;
         let s = concat(&parts(num_keys, start_keys_list, start_keys_list_sizes)?);
         let e = concat(&parts(num_keys, end_keys_list, end_keys_list_sizes)?);
-        batch_mut(b)?.delete_range_cf(cf, &s, &e);
+        add_record(b, |wb| wb.delete_range_cf(cf, &s, &e))?;
         Ok(())
     })
 }
@@ -414,7 +430,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_put_log_data(
 ) {
     guarded((), || {
         let v = bytes(blob, len)?;
-        batch_mut(b)?.put_log_data(v);
+        add_record(b, |wb| wb.put_log_data(v))?;
         Ok(())
     })
 }

@@ -86,6 +86,18 @@ pub unsafe extern "C" fn rocksdb_cache_get_usage(cache: *const rocksdb_cache_t) 
     guarded(0, || Ok(handle(cache, "cache")?.cache.usage()))
 }
 
+/// Entries in the cache.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cache_get_occupancy_count(cache: *const rocksdb_cache_t) -> size_t {
+    guarded(0, || Ok(handle(cache, "cache")?.cache.occupancy_count()))
+}
+
+/// Slots of the cache's hash tables (RocksDB's GetTableAddressCount).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cache_get_table_address_count(cache: *const rocksdb_cache_t) -> size_t {
+    guarded(0, || Ok(handle(cache, "cache")?.cache.table_address_count()))
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cache_get_pinned_usage(cache: *const rocksdb_cache_t) -> size_t {
     guarded(0, || Ok(handle(cache, "cache")?.cache.pinned_usage()))

@@ -1,5 +1,7 @@
 //! c.h's `rocksdb_wait_for_compact` and its options: wait until no flush or
-//! compaction is pending or running, optionally flushing first and closing after.
+//! compaction is pending or running, optionally flushing first and closing after;
+//! and the switches for background work: `rocksdb_disable_manual_compaction` /
+//! `_enable_` and `rocksdb_cancel_all_background_work`.
 
 use super::db::rocksdb_t;
 use super::*;
@@ -287,4 +289,29 @@ pub unsafe extern "C" fn rocksdb_compact_range_cf_opt(
         limit_key,
         limit_key_len,
     )
+}
+
+/// Manual compactions fail with "Result incomplete: Manual compaction paused" until matched by
+/// `rocksdb_enable_manual_compaction`; returns once none is running.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_disable_manual_compaction(db: *mut rocksdb_t) {
+    guarded((), || {
+        super::db::db_ref(db)?.disable_manual_compaction();
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_enable_manual_compaction(db: *mut rocksdb_t) {
+    guarded((), || {
+        super::db::db_ref(db)?.enable_manual_compaction();
+        Ok(())
+    })
+}
+
+/// Stops background flushes and compactions (flushing writes made without the WAL first);
+/// with `wait`, returns when the background threads are done. Close the database afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_cancel_all_background_work(db: *mut rocksdb_t, wait: c_uchar) {
+    guarded((), || super::db::db_ref(db)?.cancel_all_background_work(wait != 0))
 }

@@ -1048,6 +1048,46 @@ pub unsafe extern "C" fn rocksdb_batched_multi_get_cf(
     sorted_input: bool,
 ) {
     let _ = sorted_input;
+    batched_multi_get(db, options, column_family, num_keys, values, errs, |i| {
+        if keys_list.is_null() || keys_list_sizes.is_null() {
+            return Err(Error::invalid_argument("keys_list is NULL"));
+        }
+        bytes(*keys_list.add(i), *keys_list_sizes.add(i))
+    })
+}
+
+/// `rocksdb_batched_multi_get_cf` with the keys as an array of `rocksdb_slice_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_batched_multi_get_cf_slice(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    keys_list: *const super::iter::rocksdb_slice_t,
+    values: *mut *mut rocksdb_pinnableslice_t,
+    errs: *mut *mut c_char,
+    sorted_input: bool,
+) {
+    let _ = sorted_input;
+    batched_multi_get(db, options, column_family, num_keys, values, errs, |i| {
+        if keys_list.is_null() {
+            return Err(Error::invalid_argument("keys_list is NULL"));
+        }
+        let k = &*keys_list.add(i);
+        bytes(k.data, k.size)
+    })
+}
+
+/// The two batched multi-gets once they can name key `i`.
+unsafe fn batched_multi_get<'a>(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    num_keys: size_t,
+    values: *mut *mut rocksdb_pinnableslice_t,
+    errs: *mut *mut c_char,
+    key_at: impl Fn(usize) -> Result<&'a [u8]>,
+) {
     if num_keys == 0 || values.is_null() || errs.is_null() {
         return;
     }
@@ -1060,12 +1100,9 @@ pub unsafe extern "C" fn rocksdb_batched_multi_get_cf(
             let d = db_ref(db)?;
             let ro = &handle(options, "read options")?.ro;
             let cf = cf_ref(column_family)?;
-            if keys_list.is_null() || keys_list_sizes.is_null() {
-                return Err(Error::invalid_argument("keys_list is NULL"));
-            }
             let mut keys: Vec<(&ColumnFamilyHandle, &[u8])> = Vec::with_capacity(num_keys);
             for i in 0..num_keys {
-                keys.push((cf, bytes(*keys_list.add(i), *keys_list_sizes.add(i))?));
+                keys.push((cf, key_at(i)?));
             }
             Ok(d.multi_get_cf(ro, &keys))
         },

@@ -30,7 +30,11 @@ use super::ingest::*;
 #[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
+use super::logger::*;
+#[allow(unused_imports)]
 use super::merge::*;
+#[allow(unused_imports)]
+use super::metadata::*;
 #[allow(unused_imports)]
 use super::option_sets::*;
 #[allow(unused_imports)]
@@ -95,16 +99,6 @@ pub struct rocksdb_block_cache_trace_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_writer_options_t`).
 pub struct rocksdb_block_cache_trace_writer_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_options_t`).
-pub struct rocksdb_column_family_metadata_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_column_family_metadata_t`).
-pub struct rocksdb_column_family_metadata_t {
     _opaque: [u8; 0],
 }
 
@@ -203,16 +197,6 @@ pub struct rocksdb_import_column_family_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_level_metadata_t`).
-pub struct rocksdb_level_metadata_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_livefile_t`).
-pub struct rocksdb_livefile_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_options_t`).
 pub struct rocksdb_livefiles_storage_info_options_t {
     _opaque: [u8; 0],
@@ -220,16 +204,6 @@ pub struct rocksdb_livefiles_storage_info_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_t`).
 pub struct rocksdb_livefiles_storage_info_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_livefiles_t`).
-pub struct rocksdb_livefiles_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_logger_t`).
-pub struct rocksdb_logger_t {
     _opaque: [u8; 0],
 }
 
@@ -290,11 +264,6 @@ pub struct rocksdb_size_approximation_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_sst_file_manager_t`).
 pub struct rocksdb_sst_file_manager_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sst_file_metadata_t`).
-pub struct rocksdb_sst_file_metadata_t {
     _opaque: [u8; 0],
 }
 
@@ -1243,138 +1212,6 @@ pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
         &Error::not_supported("rocksdb_checkpoint_export_column_family"),
     );
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_destroy(
-    a0: *mut rocksdb_column_family_metadata_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_get_file_count(
-    a0: *mut rocksdb_column_family_metadata_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_count(
-    a0: *mut rocksdb_column_family_metadata_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_get_level_metadata(
-    a0: *mut rocksdb_column_family_metadata_t,
-    a1: size_t,
-) -> *mut rocksdb_level_metadata_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_get_name(
-    a0: *mut rocksdb_column_family_metadata_t,
-) -> *mut c_char {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_get_size(
-    a0: *mut rocksdb_column_family_metadata_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_create(
-) -> *mut rocksdb_column_family_metadata_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_destroy(
-    a0: *mut rocksdb_column_family_metadata_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_end_key(
-    a0: *const rocksdb_column_family_metadata_options_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_level(
-    a0: *mut rocksdb_column_family_metadata_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_get_start_key(
-    a0: *const rocksdb_column_family_metadata_options_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_end_key(
-    a0: *mut rocksdb_column_family_metadata_options_t,
-    a1: *const c_char,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_level(
-    a0: *mut rocksdb_column_family_metadata_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_column_family_metadata_options_set_start_key(
-    a0: *mut rocksdb_column_family_metadata_options_t,
-    a1: *const c_char,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    ()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
@@ -3640,294 +3477,6 @@ pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_level_metadata_destroy(a0: *mut rocksdb_level_metadata_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_level_metadata_get_file_count(
-    a0: *mut rocksdb_level_metadata_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_level_metadata_get_level(
-    a0: *mut rocksdb_level_metadata_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_level_metadata_get_size(a0: *mut rocksdb_level_metadata_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_level_metadata_get_sst_file_metadata(
-    a0: *mut rocksdb_level_metadata_t,
-    a1: size_t,
-) -> *mut rocksdb_sst_file_metadata_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_create() -> *mut rocksdb_livefile_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_destroy(a0: *mut rocksdb_livefile_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_column_family_name(
-    a0: *mut rocksdb_livefile_t,
-    a1: *const c_char,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_directory(
-    a0: *mut rocksdb_livefile_t,
-    a1: *const c_char,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_largest_key(
-    a0: *mut rocksdb_livefile_t,
-    a1: *const c_char,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_largest_seqno(a0: *mut rocksdb_livefile_t, a1: u64) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_level(a0: *mut rocksdb_livefile_t, a1: c_int) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_name(a0: *mut rocksdb_livefile_t, a1: *const c_char) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_num_deletions(a0: *mut rocksdb_livefile_t, a1: u64) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_num_entries(a0: *mut rocksdb_livefile_t, a1: u64) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_size(a0: *mut rocksdb_livefile_t, a1: size_t) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_smallest_key(
-    a0: *mut rocksdb_livefile_t,
-    a1: *const c_char,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefile_set_smallest_seqno(a0: *mut rocksdb_livefile_t, a1: u64) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_add(
-    a0: *mut rocksdb_livefiles_t,
-    a1: *mut rocksdb_livefile_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_column_family_name(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_count(a0: *const rocksdb_livefiles_t) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_create() -> *mut rocksdb_livefiles_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_deletions(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_destroy(a0: *const rocksdb_livefiles_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_directory(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_entries(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_largest_seqno(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_largestkey(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_level(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> c_int {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_name(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_size(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> size_t {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_smallest_seqno(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_smallestkey(
-    a0: *const rocksdb_livefiles_t,
-    a1: c_int,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_livefiles_storage_info_count(
     a0: *const rocksdb_livefiles_storage_info_t,
 ) -> size_t {
@@ -4116,23 +3665,6 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
 ) -> c_uchar {
     let _ = (a0, a1);
     0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_logger_create_stderr_logger(
-    a0: c_int,
-    a1: *const c_char,
-) -> *mut rocksdb_logger_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_logger_destroy(a0: *mut rocksdb_logger_t) {
-    let _ = (a0);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -4833,22 +4365,6 @@ pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_info_log(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_logger_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_info_log");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_ratelimiter(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_ratelimiter_t,
@@ -5485,60 +5001,6 @@ pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_trash_db_ratio(
 ) {
     let _ = (a0, a1);
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_destroy(a0: *mut rocksdb_sst_file_metadata_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_directory(
-    a0: *mut rocksdb_sst_file_metadata_t,
-) -> *mut c_char {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_largestkey(
-    a0: *mut rocksdb_sst_file_metadata_t,
-    a1: *mut size_t,
-) -> *mut c_char {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_relative_filename(
-    a0: *mut rocksdb_sst_file_metadata_t,
-) -> *mut c_char {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_size(
-    a0: *mut rocksdb_sst_file_metadata_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_metadata_get_smallestkey(
-    a0: *mut rocksdb_sst_file_metadata_t,
-    a1: *mut size_t,
-) -> *mut c_char {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.

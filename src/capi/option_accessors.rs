@@ -2819,10 +2819,7 @@ pub unsafe extern "C" fn rocksdb_options_get_memtable_prefix_bloom_size_ratio(
 ) -> f64 {
     guarded(0.0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("memtable_prefix_bloom_size_ratio")
-            .map(|b| f64::from_bits(b))
-            .unwrap_or(0.0))
+        Ok(h.opts.memtable_prefix_bloom_size_ratio as f64)
     })
 }
 
@@ -2858,10 +2855,7 @@ pub unsafe extern "C" fn rocksdb_options_get_memtable_whole_key_filtering(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("memtable_whole_key_filtering")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.memtable_whole_key_filtering as c_uchar)
     })
 }
 
@@ -4814,8 +4808,7 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_prefix_bloom_size_ratio(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored
-            .set("memtable_prefix_bloom_size_ratio", v.to_bits());
+        h.opts.memtable_prefix_bloom_size_ratio = v as f64;
         Ok(())
     })
 }
@@ -4852,7 +4845,7 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_whole_key_filtering(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("memtable_whole_key_filtering", v as u64);
+        h.opts.memtable_whole_key_filtering = v != 0;
         Ok(())
     })
 }
@@ -5601,10 +5594,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_get_auto_prefix_mode(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_readoptions_t, "read options")?;
-        Ok(h.stored
-            .get("auto_prefix_mode")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.ro.auto_prefix_mode as c_uchar)
     })
 }
 
@@ -5876,7 +5866,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_auto_prefix_mode(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("auto_prefix_mode", v as u64);
+        h.ro.auto_prefix_mode = v != 0;
         Ok(())
     })
 }

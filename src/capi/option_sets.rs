@@ -186,12 +186,3 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_vector_rep(opt: *mut rocks
         Ok(())
     })
 }
-
-/// NULL: no logger object can be set in ferrock (its constructors return NULL).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_get_info_log(
-    opt: *mut rocksdb_options_t,
-) -> *mut super::not_implemented::rocksdb_logger_t {
-    let _ = opt;
-    std::ptr::null_mut()
-}

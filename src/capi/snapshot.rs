@@ -4,9 +4,37 @@ use super::db::rocksdb_t;
 use super::*;
 use crate::db::Snapshot;
 
-/// A consistent read point (`rocksdb_snapshot_t`); it keeps its own share of the engine's snapshot.
+/// A consistent read point (`rocksdb_snapshot_t`).
 pub struct rocksdb_snapshot_t {
-    pub(crate) snap: Snapshot,
+    pub(crate) held: HeldSnapshot,
+}
+
+/// Who keeps the snapshot alive.
+pub(crate) enum HeldSnapshot {
+    /// This handle holds a share (rocksdb_create_snapshot; freed by rocksdb_release_snapshot).
+    Own(Snapshot),
+    /// A transaction holds it; the handle only names its sequence number. c.h's callers free
+    /// such a handle with rocksdb_free(), which cannot run a destructor, so this variant has
+    /// nothing to destroy.
+    OfTransaction(u64),
+}
+
+impl rocksdb_snapshot_t {
+    pub(crate) fn sequence_number(&self) -> u64 {
+        match &self.held {
+            HeldSnapshot::Own(s) => s.sequence_number(),
+            HeldSnapshot::OfTransaction(seq) => *seq,
+        }
+    }
+
+    /// The read point for read options. A transaction's snapshot is not registered again:
+    /// RocksDB's contract is that it is used only while the transaction holds it.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        match &self.held {
+            HeldSnapshot::Own(s) => s.clone(),
+            HeldSnapshot::OfTransaction(seq) => Snapshot::unregistered(*seq),
+        }
+    }
 }
 
 /// NULL when the database is NULL or closed.
@@ -14,7 +42,7 @@ pub struct rocksdb_snapshot_t {
 pub unsafe extern "C" fn rocksdb_create_snapshot(db: *mut rocksdb_t) -> *const rocksdb_snapshot_t {
     guarded(std::ptr::null(), || {
         let snap = handle(db, "db")?.db.snapshot()?;
-        Ok(into_handle(rocksdb_snapshot_t { snap }) as *const rocksdb_snapshot_t)
+        Ok(into_handle(rocksdb_snapshot_t { held: HeldSnapshot::Own(snap) }) as *const rocksdb_snapshot_t)
     })
 }
 
@@ -33,6 +61,6 @@ pub unsafe extern "C" fn rocksdb_snapshot_get_sequence_number(
     snapshot: *const rocksdb_snapshot_t,
 ) -> u64 {
     guarded(0, || {
-        Ok(handle(snapshot, "snapshot")?.snap.sequence_number())
+        Ok(handle(snapshot, "snapshot")?.sequence_number())
     })
 }

@@ -207,6 +207,17 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
     })
 }
 
+/// As RocksDB 11.8.1's: the comparator argument is ignored (the options' comparator orders the file).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
+    env: *const rocksdb_envoptions_t,
+    io_options: *const rocksdb_options_t,
+    comparator: *const super::filter::rocksdb_comparator_t,
+) -> *mut rocksdb_sstfilewriter_t {
+    let _ = comparator;
+    rocksdb_sstfilewriter_create(env, io_options)
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     writer: *mut rocksdb_sstfilewriter_t,
@@ -225,6 +236,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
             whole_key_filtering: o.table.whole_key_filtering,
+            prefix_extractor: o.prefix_extractor.clone(),
             compression: o.compression,
             compression_level: o.compression_level,
             ..TableBuildOptions::default()

@@ -1248,14 +1248,14 @@ pub unsafe extern "C" fn rocksdb_transaction_get_snapshot(t: *mut rocksdb_transa
     guarded(std::ptr::null(), || {
         Ok(match txn(t)?.snapshot() {
             Some(s) => {
-                // malloc'd because the caller releases it with rocksdb_free(); the Snapshot inside
-                // is a clone the transaction also holds, leaked here on purpose (freeing with
-                // free() cannot run Rust destructors).
+                // malloc'd because the caller frees it with rocksdb_free(). The handle holds only
+                // the sequence number (nothing to destroy): the transaction keeps the snapshot.
                 let p = libc::malloc(std::mem::size_of::<rocksdb_snapshot_t>()) as *mut rocksdb_snapshot_t;
                 if p.is_null() {
                     return Ok(std::ptr::null());
                 }
-                std::ptr::write(p, rocksdb_snapshot_t { snap: s });
+                let held = super::snapshot::HeldSnapshot::OfTransaction(s.sequence_number());
+                std::ptr::write(p, rocksdb_snapshot_t { held });
                 p as *const rocksdb_snapshot_t
             }
             None => std::ptr::null(),

@@ -55,7 +55,7 @@ pub unsafe extern "C" fn rocksdb_wal_iter_get_batch(iter: *const rocksdb_wal_ite
         if !seq.is_null() {
             set_out(seq, first);
         }
-        Ok(into_handle(rocksdb_writebatch_t { batch: batch.clone(), unsupported: None }))
+        Ok(into_handle(rocksdb_writebatch_t { batch: batch.clone(), unsupported: None, max_bytes: 0 }))
     })
 }
 

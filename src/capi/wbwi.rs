@@ -46,6 +46,23 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create(reserved_bytes: size_t, ov
     into_handle(rocksdb_writebatch_wi_t { wbwi: WriteBatchWithIndex::new(Comparator::Bytewise, reserved_bytes, overwrite_keys != 0) })
 }
 
+/// RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
+/// families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
+/// supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_writebatch_wi_create_with_params(
+    backup_index_comparator: *mut super::filter::rocksdb_comparator_t,
+    reserved_bytes: size_t,
+    overwrite_key: c_uchar,
+    max_bytes: size_t,
+    protection_bytes_per_key: size_t,
+) -> *mut rocksdb_writebatch_wi_t {
+    if !backup_index_comparator.is_null() || max_bytes != 0 || protection_bytes_per_key != 0 {
+        return std::ptr::null_mut();
+    }
+    rocksdb_writebatch_wi_create(reserved_bytes, overwrite_key)
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_destroy(b: *mut rocksdb_writebatch_wi_t) {
     drop_handle(b)

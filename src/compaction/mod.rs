@@ -23,11 +23,19 @@ pub enum FilterDecision {
 }
 
 /// A user compaction filter (RocksDB's `CompactionFilter`): asked about the newest
-/// version of each key that is a plain value, during compaction (not flush, as RocksDB).
+/// version of each key that is a plain value, and about each merge operand newer than
+/// every snapshot, during compaction (not flush, as RocksDB).
 pub trait CompactionFilter: Send + Sync {
     fn name(&self) -> String;
     /// `level` is the compaction's input level.
     fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision;
+    /// RocksDB's FilterMergeOperand (FilterV2 with kMergeOperand): `Remove` drops the
+    /// operand, `Change` replaces it. The default keeps every operand, as RocksDB's base
+    /// class does, and so does a filter from the C API, which only has the value callback.
+    fn filter_merge_operand(&self, level: i32, key: &[u8], operand: &[u8]) -> FilterDecision {
+        let _ = (level, key, operand);
+        FilterDecision::Keep
+    }
 }
 
 /// Makes a compaction filter per compaction (RocksDB's `CompactionFilterFactory`).
@@ -104,19 +112,38 @@ impl<'a> CompactionFilterState<'a> {
         emit(&k, value)
     }
 
+    /// What the user filter makes of a merge operand: operands at or below the newest
+    /// snapshot are kept unasked (a snapshot must read them), as RocksDB's MergeHelper does.
+    fn filter_operand(&self, user_key: &[u8], seq: u64, operand: &[u8]) -> FilterDecision {
+        match self.user_filter {
+            Some((f, level)) if seq > self.snapshots.last().copied().unwrap_or(0) => {
+                f.filter_merge_operand(level, user_key, operand)
+            }
+            _ => FilterDecision::Keep,
+        }
+    }
+
     /// The input is on the newest Merge entry of a key in `stripe`: consumes the operands of
-    /// that stripe (and the Value under them, if any) and emits what replaces them.
+    /// that stripe (and the Value under them, if any) and emits what replaces them. Returns
+    /// false when the user filter removed every operand: nothing was emitted, and the input
+    /// is on the entry under them, which is then the key's newest (RocksDB's compaction
+    /// iterator starts the key afresh there).
     fn merge_run(
         &self,
         input: &mut dyn InternalIterator,
         stripe: u64,
         emit: &mut dyn FnMut(&[u8], &[u8]) -> Result<()>,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let first = parse_internal_key(input.key())?;
         let user_key = first.user_key.to_vec();
-        let newest_seq = first.sequence;
-        // (sequence, operand), newest first.
-        let mut operands: Vec<(u64, Vec<u8>)> = vec![(first.sequence, input.value().to_vec())];
+        // (sequence, operand), newest first; only what the user filter kept.
+        let mut operands: Vec<(u64, Vec<u8>)> = Vec::new();
+        let keep = |operands: &mut Vec<(u64, Vec<u8>)>, seq: u64, v: &[u8]| match self.filter_operand(&user_key, seq, v) {
+            FilterDecision::Keep => operands.push((seq, v.to_vec())),
+            FilterDecision::Remove => {}
+            FilterDecision::Change(nv) => operands.push((seq, nv)),
+        };
+        keep(&mut operands, first.sequence, input.value());
         // Some(base): the operands sit on a value (or on nothing: a deletion) of the same stripe.
         let mut base: Option<Option<Vec<u8>>> = None;
         let mut key_ended = false;
@@ -140,7 +167,9 @@ impl<'a> CompactionFilterState<'a> {
                 break;
             }
             match p.value_type {
-                ValueType::Merge => operands.push((p.sequence, input.value().to_vec())),
+                ValueType::Merge => keep(&mut operands, p.sequence, input.value()),
+                // Nothing left to merge into it: the value is the key's newest entry now.
+                ValueType::Value if operands.is_empty() => break,
                 ValueType::Value => {
                     base = Some(Some(input.value().to_vec()));
                     input.next();
@@ -155,6 +184,7 @@ impl<'a> CompactionFilterState<'a> {
             }
             input.next();
         }
+        let Some(&(newest_seq, _)) = operands.first() else { return Ok(false) };
         if base.is_none() && key_ended && self.bottommost {
             base = Some(None);
         }
@@ -163,20 +193,21 @@ impl<'a> CompactionFilterState<'a> {
         match base {
             Some(b) => {
                 let merged = crate::merge::full_merge(op, &user_key, b.as_deref(), &oldest_first)?;
-                self.emit_entry(emit, &user_key, newest_seq, ValueType::Value, &merged)
+                self.emit_entry(emit, &user_key, newest_seq, ValueType::Value, &merged)?;
             }
             None => {
                 if operands.len() >= 2 {
                     if let Some(m) = op.partial_merge(&user_key, &oldest_first) {
-                        return self.emit_entry(emit, &user_key, newest_seq, ValueType::Merge, &m);
+                        self.emit_entry(emit, &user_key, newest_seq, ValueType::Merge, &m)?;
+                        return Ok(true);
                     }
                 }
                 for (seq, v) in &operands {
                     self.emit_entry(emit, &user_key, *seq, ValueType::Merge, v)?;
                 }
-                Ok(())
             }
         }
+        Ok(true)
     }
 
     /// The smallest snapshot >= seq (the stripe the entry belongs to); u64::MAX when none.
@@ -237,7 +268,10 @@ impl<'a> CompactionFilterState<'a> {
                 continue;
             }
             if parsed.value_type == ValueType::Merge {
-                self.merge_run(input, stripe, emit)?;
+                if !self.merge_run(input, stripe, emit)? {
+                    has_cur = false;
+                    last_stripe = None;
+                }
                 continue;
             }
             let older_than_all_snapshots = parsed.sequence <= self.earliest_snapshot();
@@ -459,5 +493,108 @@ mod tests {
         assert_eq!(run(&e, &[], true), Vec::<(String, u64, ValueType)>::new());
         // A snapshot between the pair keeps both.
         assert_eq!(run(&[("a", 9, SD), ("a", 8, Put)], &[8], false), vec![("a".into(), 9, SD), ("a".into(), 8, Put)]);
+    }
+
+    /// Drops operands "x", turns operand "c" into "C", and records every value and
+    /// operand it is shown.
+    #[derive(Default)]
+    struct OperandFilter {
+        seen: parking_lot::Mutex<Vec<String>>,
+    }
+    impl CompactionFilter for OperandFilter {
+        fn name(&self) -> String {
+            "OperandFilter".into()
+        }
+        fn filter(&self, _level: i32, key: &[u8], value: &[u8]) -> FilterDecision {
+            self.seen.lock().push(format!("value {}={}", String::from_utf8_lossy(key), String::from_utf8_lossy(value)));
+            FilterDecision::Keep
+        }
+        fn filter_merge_operand(&self, level: i32, key: &[u8], operand: &[u8]) -> FilterDecision {
+            assert_eq!(level, 2);
+            self.seen.lock().push(format!("operand {}={}", String::from_utf8_lossy(key), String::from_utf8_lossy(operand)));
+            match operand {
+                b"x" => FilterDecision::Remove,
+                b"c" => FilterDecision::Change(b"C".to_vec()),
+                _ => FilterDecision::Keep,
+            }
+        }
+    }
+
+    fn run_with_filter(
+        f: &dyn CompactionFilter,
+        entries: &[(&str, u64, ValueType, &str)],
+        snapshots: &[u64],
+        bottommost: bool,
+    ) -> Vec<(String, u64, ValueType, String)> {
+        let mem = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        for (k, s, t, v) in entries {
+            mem.add(*s, *t, k.as_bytes(), v.as_bytes());
+        }
+        let op = crate::merge::StringAppendOperator::new(b",");
+        let mut it = mem.iter();
+        let mut out = Vec::new();
+        CompactionFilterState::new(Comparator::Bytewise, snapshots, bottommost)
+            .with_merge_operator(Some(&op))
+            .with_compaction_filter(Some(f), 2)
+            .run(&mut it, &mut |k, v| {
+                let p = parse_internal_key(k)?;
+                out.push(e(&String::from_utf8_lossy(p.user_key), p.sequence, p.value_type, &String::from_utf8_lossy(v)));
+                Ok(())
+            })
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn compaction_filter_sees_merge_operands_newer_than_every_snapshot() {
+        let f = OperandFilter::default();
+        let entries = [
+            ("a", 9, Mrg, "x"),
+            ("a", 8, Mrg, "c"),
+            ("a", 7, Mrg, "b"),
+            ("a", 1, Put, "base"),
+            ("b", 6, Mrg, "x"),
+            ("b", 5, Mrg, "x"),
+            ("b", 2, Put, "plain"),
+            ("c", 4, Mrg, "x"),
+        ];
+        // Operands removed or changed before merging; the base under them is merged, not
+        // filtered. When every operand goes, the value under them is the key's newest and is
+        // filtered as a value; a key of removed operands alone leaves nothing.
+        assert_eq!(
+            run_with_filter(&f, &entries, &[], false),
+            vec![e("a", 8, Put, "base,b,C"), e("b", 2, Put, "plain")]
+        );
+        assert_eq!(
+            *f.seen.lock(),
+            vec!["operand a=x", "operand a=c", "operand a=b", "operand b=x", "operand b=x", "value b=plain", "operand c=x"]
+        );
+        // Operands at or below the newest snapshot are kept without asking.
+        let f = OperandFilter::default();
+        assert_eq!(
+            run_with_filter(&f, &[("a", 9, Mrg, "x"), ("a", 4, Mrg, "x"), ("a", 3, Mrg, "y")], &[5], false),
+            vec![e("a", 4, Mrg, "y,x")]
+        );
+        assert_eq!(*f.seen.lock(), vec!["operand a=x"]);
+    }
+
+    /// A filter with only the value callback, as every C API filter is.
+    struct ValuesOnly(parking_lot::Mutex<Vec<String>>);
+    impl CompactionFilter for ValuesOnly {
+        fn name(&self) -> String {
+            "ValuesOnly".into()
+        }
+        fn filter(&self, _level: i32, _key: &[u8], value: &[u8]) -> FilterDecision {
+            self.0.lock().push(String::from_utf8_lossy(value).into_owned());
+            FilterDecision::Remove
+        }
+    }
+
+    #[test]
+    fn a_value_only_filter_keeps_every_merge_operand() {
+        let f = ValuesOnly(Default::default());
+        let entries = [("a", 9, Mrg, "x"), ("a", 1, Put, "base"), ("b", 5, Mrg, "y"), ("c", 3, Put, "plain")];
+        assert_eq!(run_with_filter(&f, &entries, &[], true), vec![e("a", 0, Put, "base,x"), e("b", 0, Put, "y")]);
+        assert_eq!(*f.0.lock(), vec!["plain"]);
     }
 }

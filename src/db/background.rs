@@ -81,6 +81,12 @@ struct OutputWriter<'a> {
     overlapped_bytes: u64,
     max_grandparent_overlap: u64,
     seen_key: bool,
+    /// The range tombstones of the whole output (sorted by start, then sequence
+    /// descending), handed out to each table clipped to its key range.
+    range_tombstones: Vec<crate::rangedel::RangeTombstone>,
+    /// Where the current table's share of the tombstones starts: the user key the
+    /// previous table was cut before (None for the first table).
+    tombstone_lower: Option<Vec<u8>>,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -99,7 +105,39 @@ impl<'a> OutputWriter<'a> {
             overlapped_bytes: 0,
             max_grandparent_overlap: u64::MAX,
             seen_key: false,
+            range_tombstones: Vec::new(),
+            tombstone_lower: None,
         }
+    }
+
+    /// The range tombstones the output must carry; each table gets the part of them
+    /// within its key range (`finish_current`).
+    fn set_range_tombstones(&mut self, tombstones: Vec<crate::rangedel::RangeTombstone>) {
+        self.range_tombstones = tombstones;
+    }
+
+    /// The tombstones clipped to `[tombstone_lower, upper)` (`None` = unbounded), as
+    /// RocksDB's CompactionOutputs::AddRangeDels hands them to one output table: a
+    /// tombstone across a cut is split there, so each table's range ends before the next
+    /// table's first key and the level's tables never overlap.
+    fn tombstones_up_to(&self, upper: Option<&[u8]>) -> Vec<crate::rangedel::RangeTombstone> {
+        let ucmp = self.cf.opts.comparator;
+        let lower = self.tombstone_lower.as_deref();
+        let mut out = Vec::new();
+        for t in &self.range_tombstones {
+            let start = match lower {
+                Some(l) if ucmp.compare(&t.start, l) == std::cmp::Ordering::Less => l,
+                _ => &t.start[..],
+            };
+            let end = match upper {
+                Some(u) if ucmp.compare(u, &t.end) == std::cmp::Ordering::Less => u,
+                _ => &t.end[..],
+            };
+            if ucmp.compare(start, end) == std::cmp::Ordering::Less {
+                out.push(crate::rangedel::RangeTombstone { start: start.to_vec(), end: end.to_vec(), seq: t.seq });
+            }
+        }
+        out
     }
 
     fn with_grandparents(mut self, files: Vec<Arc<FileMetaData>>, limit: u64) -> Self {
@@ -148,6 +186,7 @@ impl<'a> OutputWriter<'a> {
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
             whole_key_filtering: o.table.whole_key_filtering,
+            prefix_extractor: o.prefix_extractor.clone(),
             compression,
             compression_level: o.compression_level,
             column_family_id: self.cf.id,
@@ -172,9 +211,9 @@ impl<'a> OutputWriter<'a> {
         Ok(())
     }
 
-    /// Adds range tombstones (sorted by start, then sequence descending) to the
-    /// current table, which they keep in one piece (see `filter_into`), and widens
-    /// its bounds to cover them: the end bound is `(end, kMaxSequenceNumber, 0x0F)`
+    /// Adds range tombstones (sorted by start, then sequence descending, already
+    /// clipped to the table's range by `finish_current_before`) to the current
+    /// table, and widens its bounds to cover them: the end bound is `(end, kMaxSequenceNumber, 0x0F)`
     /// as RocksDB writes it (rocksdb-formats.md §7).
     fn add_range_tombstones(&mut self, tombstones: &[crate::rangedel::RangeTombstone]) -> Result<()> {
         if tombstones.is_empty() {
@@ -210,7 +249,7 @@ impl<'a> OutputWriter<'a> {
             if (b.file_size() >= self.target_size || cut_for_overlap)
                 && self.cf.opts.comparator.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
-                self.finish_current()?;
+                self.finish_current_before(Some(parsed.user_key))?;
             }
         }
         if self.current.is_none() {
@@ -235,6 +274,17 @@ impl<'a> OutputWriter<'a> {
         b.add(ikey, value)
     }
 
+    /// Finishes the current table, which ends before user key `upper` (`None`: it is the
+    /// last one), with its share of the range tombstones.
+    fn finish_current_before(&mut self, upper: Option<&[u8]>) -> Result<()> {
+        let share = self.tombstones_up_to(upper);
+        if !share.is_empty() {
+            self.add_range_tombstones(&share)?;
+        }
+        self.tombstone_lower = upper.map(|u| u.to_vec());
+        self.finish_current()
+    }
+
     fn finish_current(&mut self) -> Result<()> {
         if let Some((b, mut meta)) = self.current.take() {
             let (_props, mut file) = b.finish()?;
@@ -249,7 +299,7 @@ impl<'a> OutputWriter<'a> {
 
     /// Finishes the last table and makes the new directory entries durable.
     fn finish(mut self) -> Result<(Vec<FileMetaData>, u64)> {
-        self.finish_current()?;
+        self.finish_current_before(None)?;
         if !self.outputs.is_empty() {
             self.db.fs.sync_dir(&self.db.path)?;
         }
@@ -287,8 +337,8 @@ impl DbInner {
     }
 
     /// Runs `input` through the compaction rules (merge operator, range tombstones) into
-    /// `out`, then writes the surviving tombstone fragments. Inputs with tombstones give a
-    /// single output table, so no tombstone has to be cut at a file boundary.
+    /// `out`, which writes the surviving tombstone fragments into its tables, each clipped
+    /// to its table's key range.
     fn filter_into(
         &self,
         cf: &ColumnFamily,
@@ -300,16 +350,12 @@ impl DbInner {
         out: &mut OutputWriter<'_>,
     ) -> Result<()> {
         let fragmented = crate::rangedel::FragmentedTombstones::new(cf.opts.comparator, tombstones);
-        if !fragmented.is_empty() {
-            out.target_size = u64::MAX;
-            out.grandparents.clear();
-        }
+        out.set_range_tombstones(fragmented.for_output(snapshots, bottommost));
         CompactionFilterState::new(cf.opts.comparator, snapshots, bottommost)
             .with_merge_operator(cf.opts.merge_operator.as_deref())
             .with_range_tombstones(&fragmented)
             .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))
-            .run(input, &mut |k, v| out.add(k, v))?;
-        out.add_range_tombstones(&fragmented.for_output(snapshots, bottommost))
+            .run(input, &mut |k, v| out.add(k, v))
     }
 
     pub(crate) fn spawn_background_threads(self: &Arc<Self>) {
@@ -758,6 +804,9 @@ impl DbInner {
 
     /// Compacts every file overlapping [begin, end] down to the last level holding data.
     pub(crate) fn compact_range_internal(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        if self.state.lock().manual_compaction_paused > 0 {
+            return Err(super::control::manual_compaction_paused());
+        }
         self.flush_cf_internal(cf_id, true, true)?;
         let cf = self.cf(cf_id)?;
         let mut st = self.state.lock();
@@ -771,6 +820,9 @@ impl DbInner {
             while level + 1 < num_levels {
                 if let Some(e) = self.bg_error() {
                     return Err(e);
+                }
+                if st.manual_compaction_paused > 0 {
+                    return Err(super::control::manual_compaction_paused());
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
                 let deepest = (0..num_levels).rev().find(|l| !version.levels.get(*l).map_or(true, |v| v.is_empty())).unwrap_or(0);

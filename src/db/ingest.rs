@@ -4,7 +4,8 @@
 //! overlaps data already in the family gets a global sequence number (last sequence + 1,
 //! the memtable flushed first when it overlaps); it is placed at the deepest level where
 //! nothing above or at that level overlaps it. Readers apply the global sequence number
-//! from the file's MANIFEST entry (`TableCache::get` -> `Table::open_external`).
+//! from the file's MANIFEST entry (`TableCache::get` -> `Table::open_external`), to its
+//! range tombstones as well as its point entries.
 
 use super::{ColumnFamilyHandle, Db, DbInner};
 use crate::error::{Error, Result};
@@ -48,10 +49,13 @@ impl Default for IngestExternalFileOptions {
 struct ExternalFile {
     source: PathBuf,
     size: u64,
+    /// The file's bounds as internal keys with sequence 0 (their sequence becomes the
+    /// global one), covering its range tombstones too: a tombstone that ends past the last
+    /// point key ends the file with the sentinel `(end, kMaxSequenceNumber, 0x0F)`.
+    smallest: Vec<u8>,
+    largest: Vec<u8>,
     smallest_user: Vec<u8>,
     largest_user: Vec<u8>,
-    smallest_type: ValueType,
-    largest_type: ValueType,
     num_entries: u64,
     num_deletions: u64,
 }
@@ -61,9 +65,6 @@ fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
     let size = file.size()?;
     let opts = TableReadOptions { comparator: db.icmp, verify_checksums: true, ..Default::default() };
     let table = Table::open(file, size, opts)?;
-    if table.has_range_tombstones() {
-        return Err(Error::not_supported("ingesting external files with range deletions"));
-    }
     let mut it = table.iter(false);
     it.seek_to_first();
     let mut first: Option<(Vec<u8>, ValueType)> = None;
@@ -90,19 +91,49 @@ fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
         it.next();
     }
     it.status()?;
-    match (first, last) {
-        (Some((s, st)), Some((l, lt))) => Ok(ExternalFile {
+    let mut smallest = first.map(|(k, t)| make_internal_key(&k, 0, t));
+    let mut largest = last.map(|(k, t)| make_internal_key(&k, 0, t));
+    // Range tombstones widen the bounds, as RocksDB's ingestion job does.
+    let icmp = db.icmp;
+    for (ikey, end) in table.range_tombstones()? {
+        let t = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?;
+        if t.seq != 0 {
+            return Err(Error::corruption("External file has a range deletion with non zero sequence number."));
+        }
+        if icmp.user.compare(&t.start, &t.end) != std::cmp::Ordering::Less {
+            continue;
+        }
+        num_entries += 1;
+        num_deletions += 1;
+        let start = make_internal_key(&t.start, 0, ValueType::RangeDeletion);
+        let end = make_internal_key(&t.end, crate::key::MAX_SEQUENCE_NUMBER, ValueType::RangeDeletion);
+        if smallest.as_ref().is_none_or(|s| icmp.compare(&start, s) == std::cmp::Ordering::Less) {
+            smallest = Some(start);
+        }
+        if largest.as_ref().is_none_or(|l| icmp.compare(&end, l) == std::cmp::Ordering::Greater) {
+            largest = Some(end);
+        }
+    }
+    match (smallest, largest) {
+        (Some(s), Some(l)) => Ok(ExternalFile {
             source: path.to_path_buf(),
             size,
-            smallest_user: s,
-            largest_user: l,
-            smallest_type: st,
-            largest_type: lt,
+            smallest_user: crate::key::user_key(&s).to_vec(),
+            largest_user: crate::key::user_key(&l).to_vec(),
+            smallest: s,
+            largest: l,
             num_entries,
             num_deletions,
         }),
         _ => Err(Error::invalid_argument(format!("external file {} is empty", path.display()))),
     }
+}
+
+/// `ikey` with the global sequence number `seq` when it carries sequence 0 (a range
+/// tombstone's end sentinel keeps kMaxSequenceNumber), as RocksDB's ingestion does.
+fn with_global_seqno(ikey: &[u8], seq: u64) -> Result<Vec<u8>> {
+    let p = parse_internal_key(ikey)?;
+    Ok(if p.sequence == 0 { make_internal_key(p.user_key, seq, p.value_type) } else { ikey.to_vec() })
 }
 
 fn link_or_copy(from: &Path, to: &Path, move_files: bool) -> Result<()> {
@@ -269,8 +300,8 @@ impl Db {
                 FileMetaData {
                     number: *n,
                     file_size: f.size,
-                    smallest: make_internal_key(&f.smallest_user, seq, f.smallest_type),
-                    largest: make_internal_key(&f.largest_user, seq, f.largest_type),
+                    smallest: with_global_seqno(&f.smallest, seq)?,
+                    largest: with_global_seqno(&f.largest, seq)?,
                     smallest_seqno: seq,
                     largest_seqno: seq,
                     num_entries: f.num_entries,
@@ -440,6 +471,95 @@ mod tests {
         assert_eq!(db.get(&ro, b"a").unwrap(), Some(b"1".to_vec()));
         drop(ro);
         db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&b);
+    }
+
+    /// An external table with range tombstones `[begin, end)` at sequence `seq` (SstFileWriter
+    /// writes 0) and the given puts.
+    fn write_external_with_ranges(path: &Path, ranges: &[(&str, &str)], seq: u64, kvs: &[(&str, &str)]) {
+        let file = crate::env::default_fs().new_writable_file(path).unwrap();
+        let mut b = TableBuilder::new(TableBuildOptions::default(), file);
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
+        for (begin, end) in ranges {
+            b.add_range_tombstone(&make_internal_key(begin.as_bytes(), seq, ValueType::RangeDeletion), end.as_bytes()).unwrap();
+        }
+        for (k, v) in kvs {
+            b.add(&make_internal_key(k.as_bytes(), 0, ValueType::Value), v.as_bytes()).unwrap();
+        }
+        let (_, mut f) = b.finish().unwrap();
+        f.sync().unwrap();
+        f.close().unwrap();
+    }
+
+    #[test]
+    fn ingested_range_deletions_delete_older_data_at_the_global_seqno() {
+        let b = base("rangedel");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        let w = WriteOptions::default();
+        for k in ["a", "b", "c", "d", "e", "f", "g"] {
+            db.put(&w, k.as_bytes(), format!("old-{k}").as_bytes()).unwrap();
+        }
+        db.flush(&FlushOptions::default()).unwrap();
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        db.put(&w, b"c2", b"mem").unwrap();
+        let snap = db.snapshot().unwrap();
+
+        // Deletes [b, d) over a table and the memtable; its own put at "c" survives.
+        let f1 = b.join("f1.sst");
+        write_external_with_ranges(&f1, &[("b", "d")], 0, &[("c", "ext-c")]);
+        db.ingest_external_file(&[f1], &IngestExternalFileOptions::default()).unwrap();
+        // Range deletions alone, reaching past every key of the database.
+        let f2 = b.join("f2.sst");
+        write_external_with_ranges(&f2, &[("f", "zz")], 0, &[]);
+        db.ingest_external_file(&[f2], &IngestExternalFileOptions::default()).unwrap();
+        let want_now = [("a", "old-a"), ("c", "ext-c"), ("d", "old-d"), ("e", "old-e")];
+        let check = |db: &Db, what: &str| {
+            for k in ["a", "b", "c", "c2", "d", "e", "f", "g"] {
+                let want = want_now.iter().find(|(wk, _)| *wk == k).map(|(_, v)| v.to_string());
+                assert_eq!(get(db, k), want, "{what}: {k}");
+            }
+            let mut it = db.iter(&ReadOptions::new()).unwrap();
+            it.seek_to_first();
+            let mut seen = Vec::new();
+            while it.valid() {
+                seen.push(format!("{}={}", String::from_utf8_lossy(it.key()), String::from_utf8_lossy(it.value())));
+                it.next();
+            }
+            assert_eq!(seen, ["a=old-a", "c=ext-c", "d=old-d", "e=old-e"], "{what}");
+        };
+        check(&db, "ingested");
+        // The snapshot predates both files.
+        let ro = ReadOptions { snapshot: Some(snap), ..ReadOptions::new() };
+        assert_eq!(db.get(&ro, b"b").unwrap().as_deref(), Some(&b"old-b"[..]));
+        assert_eq!(db.get(&ro, b"c").unwrap().as_deref(), Some(&b"old-c"[..]));
+        assert_eq!(db.get(&ro, b"g").unwrap().as_deref(), Some(&b"old-g"[..]));
+        drop(ro);
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        check(&db, "compacted");
+        db.close().unwrap();
+        let db = Db::open(&o, &b.join("db")).unwrap();
+        check(&db, "reopened");
+        // A tombstone that already has a sequence number is not an external file's.
+        let f3 = b.join("f3.sst");
+        write_external_with_ranges(&f3, &[("x", "y")], 5, &[]);
+        let e = db.ingest_external_file(&[f3], &IngestExternalFileOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("range deletion with non zero sequence number"), "{e}");
+        db.close().unwrap();
+        // RocksDB reads the ingested tombstones with the files' global seqnos.
+        if let Ok(out) = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", b.join("db").display()))
+            .arg("scan")
+            .output()
+        {
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "a : old-a\nc : ext-c\nd : old-d\ne : old-e\n",
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
         let _ = std::fs::remove_dir_all(&b);
     }
 }

@@ -12,6 +12,8 @@
 
 mod background;
 mod checkpoint;
+mod control;
+pub mod metadata;
 pub mod ingest;
 mod open;
 mod properties;
@@ -81,6 +83,13 @@ impl Drop for SnapshotInner {
 impl Snapshot {
     pub fn sequence_number(&self) -> u64 {
         self.inner.seq
+    }
+
+    /// A read point at `seq` that is not entered in any db's snapshot list, so it keeps
+    /// nothing alive: for a handle that names a snapshot its owner holds (the C API's
+    /// `rocksdb_transaction_get_snapshot`, which the transaction keeps registered).
+    pub(crate) fn unregistered(seq: u64) -> Snapshot {
+        Snapshot { inner: Arc::new(SnapshotInner { seq, list: Weak::new() }) }
     }
 }
 
@@ -168,6 +177,8 @@ pub(crate) struct DbState {
     pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
+    /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
+    pub manual_compaction_paused: u32,
     pub stats: background::CompactionStats,
     /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
     pub file_deletions_disabled: u32,
@@ -279,7 +290,13 @@ impl DbInner {
 
     pub fn new_memtable(&self, cf_opts: &Options, log_number: u64) -> Arc<MemTable> {
         let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id);
+        let bloom = crate::memtable::prefix_bloom::MemTablePrefixBloom::new(
+            cf_opts.write_buffer_size,
+            cf_opts.memtable_prefix_bloom_size_ratio,
+            cf_opts.prefix_extractor.clone(),
+            cf_opts.memtable_whole_key_filtering,
+        );
+        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id).with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
     }

@@ -144,11 +144,14 @@ pub(super) fn open(
         }
         Err(_) => String::new(),
     };
-    let info_log = if read_only {
+    let info_log = if let Some(user) = &db_opts.info_log {
+        InfoLog::to_user(user.clone())
+    } else if read_only {
         InfoLog::null()
     } else {
         InfoLog::open(fs.as_ref(), &path, db_opts.keep_log_file_num).unwrap_or_else(|_| InfoLog::null())
     };
+    info_log.set_file_level(db_opts.info_log_level.max(0) as u32);
     info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
     // RocksDB's open does not read the OPTIONS file either; what it says only informs the LOG.
     for line in crate::version::options_load::options_file_differences(fs.as_ref(), &path, cfs) {
@@ -188,6 +191,7 @@ pub(super) fn open(
             has_unpersisted_data: false,
             shutting_down: false,
             manual_compactions: 0,
+            manual_compaction_paused: 0,
             stats: Default::default(),
             file_deletions_disabled: 0,
             last_stats_dump: Instant::now(),

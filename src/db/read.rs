@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::iter::db_iter::DbIter;
 use crate::iter::level::LevelIterator;
 use crate::iter::merging::MergingIterator;
+use crate::iter::prefix_filter::PrefixFilteredIterator;
 use crate::iter::InternalIterator;
 use crate::key::{parse_internal_key, seek_key, user_key, ValueType};
 use crate::options::ReadOptions;
@@ -136,6 +137,38 @@ pub(crate) fn collect_range_tombstones(
     Ok(out)
 }
 
+/// A memtable's iterator, behind its prefix bloom when it has one of `extractor`'s prefixes.
+fn prefix_filtered_memtable(
+    m: &Arc<crate::memtable::MemTable>,
+    extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+) -> Box<dyn InternalIterator> {
+    let it = Box::new(m.iter());
+    match (extractor, m.prefix_bloom().and_then(|b| b.prefix_extractor())) {
+        (Some(t), Some(bt)) if Arc::ptr_eq(t, bt) || t.name() == bt.name() => {
+            let mem = m.clone();
+            let may_match = Box::new(move |p: &[u8]| mem.prefix_bloom().is_none_or(|b| b.may_contain(p)));
+            Box::new(PrefixFilteredIterator::new(it, t.clone(), may_match))
+        }
+        _ => it,
+    }
+}
+
+/// A table's iterator, behind its filter when the filter holds `extractor`'s prefixes.
+fn prefix_filtered_table(
+    t: &Arc<crate::table::reader::Table>,
+    fill_cache: bool,
+    extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+) -> Box<dyn InternalIterator> {
+    let it = Box::new(t.iter(fill_cache));
+    match extractor {
+        Some(x) if t.has_prefix_filter_for(x.as_ref()) => {
+            let table = t.clone();
+            Box::new(PrefixFilteredIterator::new(it, x.clone(), Box::new(move |p: &[u8]| table.prefix_may_match(p))))
+        }
+        _ => it,
+    }
+}
+
 impl DbInner {
     fn read_seq(&self, ro: &ReadOptions) -> u64 {
         match &ro.snapshot {
@@ -203,7 +236,10 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                if !table.get_unless_filtered(&lookup_key, &mut |ikey, value| Ok(pl.visit(ikey, value)))? {
+                let read = table.get_unless_filtered(&lookup_key, cf.opts.prefix_extractor.as_deref(), &mut |ikey, value| {
+                    Ok(pl.visit(ikey, value))
+                })?;
+                if !read {
                     self.tick(crate::stats::Ticker::BloomFilterUseful, 1);
                 }
                 if let Some(r) = pl.done.take() {
@@ -225,11 +261,19 @@ impl DbInner {
         Ok(Lookup::Missing)
     }
 
-    pub(crate) fn new_internal_iterator(&self, sv: &Arc<SuperVersion>, fill_cache: bool) -> Result<Box<dyn InternalIterator>> {
+    /// The internal iterator of a read; with `prefix_filter` (RocksDB's prefix
+    /// mode, `ReadOptions::prefix_seek_filtering`) each memtable with a prefix
+    /// bloom and each table whose filter holds this extractor's prefixes is
+    /// skipped by a seek whose prefix it lacks (`iter::prefix_filter`).
+    pub(crate) fn new_internal_iterator(
+        &self,
+        sv: &Arc<SuperVersion>,
+        fill_cache: bool,
+        prefix_filter: Option<Arc<dyn crate::prefix::SliceTransform>>,
+    ) -> Result<Box<dyn InternalIterator>> {
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
-        children.push(Box::new(sv.mem.iter()));
-        for m in &sv.imm {
-            children.push(Box::new(m.iter()));
+        for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
+            children.push(prefix_filtered_memtable(m, prefix_filter.as_ref()));
         }
         for (level, files) in sv.version.levels.iter().enumerate() {
             if files.is_empty() {
@@ -238,16 +282,17 @@ impl DbInner {
             if level == 0 {
                 for f in files {
                     let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
-                    children.push(Box::new(t.iter(fill_cache)));
+                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()));
                 }
             } else {
                 let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
                 let files = files.clone();
                 let tc = self.table_cache.clone();
+                let prefix_filter = prefix_filter.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
                     let t = tc.get(f.number, f.file_size, f.largest_seqno)?;
-                    Ok(Box::new(t.iter(fill_cache)) as Box<dyn InternalIterator>)
+                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(self.icmp, bounds, open)));
             }
@@ -287,7 +332,9 @@ impl Db {
         let c = self.inner.cf_for_handle(cf)?;
         let sv = c.super_version();
         let seq = self.inner.read_seq(ro);
-        let internal = self.inner.new_internal_iterator(&sv, ro.fill_cache)?;
+        let prefix_filter =
+            if ro.prefix_seek_filtering(c.opts.prefix_extractor.as_ref()) { c.opts.prefix_extractor.clone() } else { None };
+        let internal = self.inner.new_internal_iterator(&sv, ro.fill_cache, prefix_filter)?;
         let tombstones = collect_range_tombstones(&self.inner, &sv)?;
         let fragmented = crate::rangedel::FragmentedTombstones::new(c.opts.comparator, &tombstones);
         let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
@@ -530,6 +577,216 @@ mod prefix_tests {
         ro.prefix_same_as_start = false;
         assert_eq!(keys(&ro, b"ab", true), vec!["ab1", "ac1", "b"]);
         db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn tmp(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("ferrock-prefix-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn prefix_options(prefix_len: usize) -> Options {
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.prefix_extractor = Some(Arc::new(crate::prefix::FixedPrefix(prefix_len)));
+        o.table.bloom_bits_per_key = 10.0;
+        o
+    }
+
+    /// The first key at or after `target`, if any.
+    fn first_from(db: &Db, ro: &ReadOptions, target: &[u8]) -> Option<Vec<u8>> {
+        let mut it = db.iter(ro).unwrap();
+        it.seek(target);
+        it.status().unwrap();
+        it.valid().then(|| it.key().to_vec())
+    }
+
+    /// Prefix mode is observable past the prefix: a seek to a prefix no source
+    /// holds skips every source whose filter says so (RocksDB leaves results
+    /// past the prefix unspecified), while total order still finds the next key.
+    fn check_sources_are_skipped(db: &Db) {
+        let prefix_mode = ReadOptions::new();
+        assert_eq!(first_from(db, &prefix_mode, b"bb"), None, "prefix bb is in no filter: nothing to see");
+        assert_eq!(first_from(db, &prefix_mode, b"aa2").as_deref(), Some(&b"aa2"[..]));
+        assert_eq!(first_from(db, &prefix_mode, b"b").as_deref(), Some(&b"cc1"[..]), "b is outside the domain");
+        let mut total = ReadOptions::new();
+        total.total_order_seek = true;
+        assert_eq!(first_from(db, &total, b"bb").as_deref(), Some(&b"cc1"[..]));
+        let mut auto = ReadOptions::new();
+        auto.auto_prefix_mode = true;
+        assert_eq!(first_from(db, &auto, b"bb").as_deref(), Some(&b"cc1"[..]));
+        let mut same = ReadOptions::new();
+        same.prefix_same_as_start = true;
+        same.total_order_seek = true; // prefix_same_as_start keeps prefix filtering on
+        assert_eq!(first_from(db, &same, b"bb"), None);
+        assert_eq!(first_from(db, &same, b"cc").as_deref(), Some(&b"cc1"[..]));
+        for k in ["aa1", "aa2", "cc1", "cc2"] {
+            assert_eq!(db.get(&ReadOptions::new(), k.as_bytes()).unwrap().as_deref(), Some(k.as_bytes()));
+        }
+        assert_eq!(db.get(&ReadOptions::new(), b"bb1").unwrap(), None);
+    }
+
+    #[test]
+    fn prefix_seeks_skip_tables_and_memtables_whose_filters_lack_the_prefix() {
+        for whole_key in [true, false] {
+            let dir = tmp(&format!("skip-{whole_key}"));
+            let mut o = prefix_options(2);
+            o.table.whole_key_filtering = whole_key;
+            o.memtable_prefix_bloom_size_ratio = 0.1;
+            let db = Db::open(&o, &dir).unwrap();
+            for k in ["aa1", "aa2", "cc1", "cc2"] {
+                db.put(&WriteOptions::default(), k.as_bytes(), k.as_bytes()).unwrap();
+            }
+            // In the memtable, through its prefix bloom.
+            check_sources_are_skipped(&db);
+            // In a level-0 table, then in a level-1 table behind a level iterator.
+            db.flush(&crate::options::FlushOptions::default()).unwrap();
+            check_sources_are_skipped(&db);
+            db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+            check_sources_are_skipped(&db);
+            db.close().unwrap();
+            // Reopened with another extractor: the tables' filters hold other prefixes and
+            // are not used for seeks, so total order shows through.
+            let o3 = prefix_options(3);
+            let db = Db::open(&o3, &dir).unwrap();
+            assert_eq!(first_from(&db, &ReadOptions::new(), b"bb").as_deref(), Some(&b"cc1"[..]));
+            for k in ["aa1", "aa2", "cc1", "cc2"] {
+                assert_eq!(db.get(&ReadOptions::new(), k.as_bytes()).unwrap().as_deref(), Some(k.as_bytes()));
+            }
+            db.close().unwrap();
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        // Without a memtable bloom, the memtable is always searched.
+        let dir = tmp("nobloom");
+        let db = Db::open(&prefix_options(2), &dir).unwrap();
+        db.put(&WriteOptions::default(), b"cc1", b"v").unwrap();
+        assert_eq!(first_from(&db, &ReadOptions::new(), b"bb").as_deref(), Some(&b"cc1"[..]));
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn prefix_same_as_start_matches_a_model_across_flushes_compactions_and_extractor_changes() {
+        use std::collections::BTreeMap;
+        let dir = tmp("model");
+        let mut model: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+        let mut rng = crate::util::testutil::Rng(0x5eed);
+        let mut o = prefix_options(3);
+        o.memtable_prefix_bloom_size_ratio = 0.05;
+        o.table.whole_key_filtering = false;
+        o.write_buffer_size = 64 << 10;
+        o.level0_file_num_compaction_trigger = 3;
+        let check = |db: &Db, model: &BTreeMap<Vec<u8>, Vec<u8>>, plen: usize| {
+            let mut ro = ReadOptions::new();
+            ro.prefix_same_as_start = true;
+            let mut it = db.iter(&ro).unwrap();
+            for p in 0..40u32 {
+                let prefix = format!("{p:03}").into_bytes()[..plen].to_vec();
+                let want: Vec<(Vec<u8>, Vec<u8>)> =
+                    model.range(prefix.clone()..).take_while(|(k, _)| k.starts_with(&prefix)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                let mut got = Vec::new();
+                it.seek(&prefix);
+                while it.valid() {
+                    got.push((it.key().to_vec(), it.value().to_vec()));
+                    it.next();
+                }
+                it.status().unwrap();
+                assert!(got == want, "forward over prefix {:?}: {} keys, want {}", String::from_utf8_lossy(&prefix), got.len(), want.len());
+                // Backward from the end of the prefix.
+                let mut end = prefix.clone();
+                end.push(0xff);
+                let mut back = Vec::new();
+                it.seek_for_prev(&end);
+                while it.valid() {
+                    back.push((it.key().to_vec(), it.value().to_vec()));
+                    it.prev();
+                }
+                back.reverse();
+                assert!(back == want, "backward over prefix {:?}: {} keys, want {}", String::from_utf8_lossy(&prefix), back.len(), want.len());
+            }
+            for (k, v) in model {
+                assert_eq!(db.get(&ReadOptions::new(), k).unwrap().as_ref(), Some(v));
+            }
+        };
+        let mut db = Db::open(&o, &dir).unwrap();
+        let mut plen = 3;
+        for round in 0..6 {
+            for _ in 0..1500 {
+                // Prefixes 000..029 only: 030..039 are checked as absent.
+                let k = format!("{:03}{:04}", rng.below(30), rng.below(200)).into_bytes();
+                if rng.below(5) == 0 {
+                    db.delete(&WriteOptions::default(), &k).unwrap();
+                    model.remove(&k);
+                } else {
+                    let v = format!("v{round}-{}", rng.below(1000)).into_bytes();
+                    db.put(&WriteOptions::default(), &k, &v).unwrap();
+                    model.insert(k, v);
+                }
+            }
+            db.wait_for_background_work().unwrap();
+            check(&db, &model, plen);
+            if round == 3 {
+                db.close().unwrap();
+                // A shorter extractor: old tables' filters no longer apply, new ones do.
+                o = prefix_options(2);
+                o.memtable_prefix_bloom_size_ratio = 0.05;
+                db = Db::open(&o, &dir).unwrap();
+                plen = 2;
+                check(&db, &model, plen);
+            }
+        }
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        check(&db, &model, 2);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn rocksdb_783_reads_our_prefix_filtered_tables() {
+        let cc = std::path::Path::new("/usr/bin/cc");
+        if !cc.exists() || !std::path::Path::new("/usr/include/rocksdb/c.h").exists() {
+            return;
+        }
+        let dir = tmp("rocksdb783");
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/prefix_rocksdb783.c");
+        let exe = dir.join("prefix");
+        let out = crate::util::testutil::system_command(cc).arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let db_dir = dir.join("db");
+        let mut o = prefix_options(4);
+        o.table.whole_key_filtering = false;
+        o.compression = crate::options::CompressionType::None;
+        let db = Db::open(&o, &db_dir).unwrap();
+        let n = 3000usize;
+        let key = |i: usize| format!("p{:03}-{:05}", i / 7, i);
+        // Three level-0 tables, then a compaction of the first two into level 1.
+        for (part, range) in [0..1000, 1000..2000, 2000..3000].into_iter().enumerate() {
+            for i in range {
+                db.put(&WriteOptions::default(), key(i).as_bytes(), format!("v{i}").as_bytes()).unwrap();
+            }
+            db.flush(&crate::options::FlushOptions::default()).unwrap();
+            if part == 1 {
+                db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+            }
+        }
+        db.close().unwrap();
+        for entry in std::fs::read_dir(&db_dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.extension().is_some_and(|e| e == "sst") {
+                let out = crate::util::testutil::system_command("/usr/bin/sst_dump")
+                    .arg(format!("--file={}", p.display()))
+                    .arg("--command=verify")
+                    .output()
+                    .unwrap();
+                let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success() && !text.contains("Corruption"), "{text}");
+            }
+        }
+        let out = crate::util::testutil::system_command(&exe).arg("read").arg(&db_dir).arg(n.to_string()).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(text.trim(), format!("ok {n} {n} 0"), "every key by Get and by prefix seeks, nothing for absent prefixes");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -6,27 +6,7 @@ use crate::batch::WriteBatch;
 use crate::options::{FlushOptions, ReadOptions, WriteOptions};
 use std::collections::BTreeMap;
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: AtomicU64 = AtomicU64::new(0);
-        let p = std::env::temp_dir().join(format!(
-            "ferrock-db-{}-{}-{}",
-            tag,
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::util::testutil::TempDir;
 
 fn opts() -> Options {
     Options { create_if_missing: true, ..Default::default() }
@@ -850,4 +830,127 @@ fn column_family_with_another_comparator_is_refused() {
     assert_eq!(Db::open_cf(&o, &d.0, &cfs).err().unwrap().to_string(), want);
     let db = Db::open(&o, &d.0).unwrap();
     assert_eq!(db.create_column_family(&rev, "rev").err().unwrap().to_string(), want);
+}
+
+#[test]
+fn range_tombstones_are_split_at_output_boundaries() {
+    let d = TempDir::new("rangedel-split");
+    let mut o = opts();
+    o.compression = crate::options::CompressionType::None;
+    o.target_file_size_base = 64 << 10;
+    o.disable_auto_compactions = true;
+    let db = Db::open(&o, &d.0).unwrap();
+    let key = |i: usize| format!("k{i:05}").into_bytes();
+    let old = |i: usize| format!("{i:0>100}").into_bytes();
+    let mut all: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+    for i in 0..4000 {
+        db.put(&wo(), &key(i), &old(i)).unwrap();
+        all.insert(key(i), old(i));
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    let snap = db.snapshot().unwrap();
+    db.delete_range_cf(&wo(), &db.default_column_family(), &key(500), &key(3500)).unwrap();
+    let mut now = all.clone();
+    for i in 500..3500 {
+        now.remove(&key(i));
+    }
+    for i in 1000..1010 {
+        db.put(&wo(), &key(i), b"new").unwrap();
+        now.insert(key(i), b"new".to_vec());
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    // The snapshot keeps the tombstone and what it hides through the compaction.
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+
+    let tables = |db: &Db| {
+        let v = db.inner.cf(0).unwrap().super_version().version.clone();
+        let (level, files) = v.levels.iter().enumerate().find(|(_, f)| !f.is_empty()).map(|(l, f)| (l, f.clone())).unwrap();
+        assert!(v.levels.iter().filter(|f| !f.is_empty()).count() == 1, "one level holds everything");
+        (level, files)
+    };
+    let (level, files) = tables(&db);
+    assert!(level > 0 && files.len() >= 4, "L{level}: {} files", files.len());
+    let icmp = db.inner.icmp;
+    for w in files.windows(2) {
+        assert_eq!(icmp.compare(&w[0].largest, &w[1].smallest), std::cmp::Ordering::Less, "files overlap");
+    }
+    let mut with_tombstones = 0;
+    let mut pieces = Vec::new();
+    for f in &files {
+        let t = db.inner.table_cache.get(f.number, f.file_size, f.largest_seqno).unwrap();
+        for (ikey, end) in t.range_tombstones().unwrap() {
+            let ts = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end).unwrap();
+            // Each piece lies within its table's key range.
+            assert!(crate::key::user_key(&f.smallest) <= &ts.start[..] && &ts.end[..] <= crate::key::user_key(&f.largest), "table #{}", f.number);
+            pieces.push(ts);
+        }
+        with_tombstones += (t.properties().num_range_deletions > 0) as usize;
+    }
+    assert!(with_tombstones >= 3, "the tombstone spans {with_tombstones} tables");
+    // The pieces put back together are the tombstone.
+    pieces.sort_by(|a, b| a.start.cmp(&b.start));
+    assert_eq!(pieces.first().unwrap().start, key(500));
+    assert_eq!(pieces.last().unwrap().end, key(3500));
+    for w in pieces.windows(2) {
+        assert_eq!(w[0].end, w[1].start, "pieces meet at the cut");
+    }
+    assert!(files.iter().any(|f| crate::version::version::is_range_deletion_sentinel(&f.largest)));
+
+    let check = |db: &Db, want: &BTreeMap<Vec<u8>, Vec<u8>>, r: &ReadOptions, what: &str| {
+        let mut it = db.iter(r).unwrap();
+        it.seek_to_first();
+        let mut got = Vec::new();
+        while it.valid() {
+            got.push((it.key().to_vec(), it.value().to_vec()));
+            it.next();
+        }
+        let want_v: Vec<_> = want.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        assert_same(&got, &want_v, what);
+        for i in (0..4000).step_by(7).chain([499, 500, 999, 1000, 1009, 1010, 3499, 3500]) {
+            assert_eq!(db.get(r, &key(i)).unwrap().as_ref(), want.get(&key(i)), "{what}: get {i}");
+        }
+    };
+    check(&db, &now, &ro(), "latest");
+    let mut at_snap = ro();
+    at_snap.snapshot = Some(snap.clone());
+    check(&db, &all, &at_snap, "snapshot");
+    drop(at_snap);
+    db.close().unwrap();
+    drop(db);
+
+    // RocksDB reads the split tombstone as one.
+    if std::path::Path::new("/usr/bin/ldb").exists() {
+        for f in std::fs::read_dir(&d.0).unwrap().map(|e| e.unwrap().path()) {
+            if f.extension().is_some_and(|x| x == "sst") {
+                let out = crate::util::testutil::system_command("/usr/bin/sst_dump")
+                    .arg(format!("--file={}", f.display()))
+                    .arg("--command=verify")
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            }
+        }
+        let out = crate::util::testutil::system_command("/usr/bin/ldb")
+            .arg(format!("--db={}", d.0.display()))
+            .arg("scan")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let keys: Vec<&str> = text.lines().map(|l| l.split(" : ").next().unwrap_or("")).collect();
+        let want: Vec<String> = now.keys().map(|k| String::from_utf8_lossy(k).into_owned()).collect();
+        assert_eq!(keys, want, "ldb scan");
+    }
+
+    let db = Db::open(&o, &d.0).unwrap();
+    check(&db, &now, &ro(), "reopened");
+    drop(snap);
+    // Writes under the old tombstone's range, flushed and compacted into the split tables.
+    for i in (600..3400).step_by(100) {
+        db.put(&wo(), &key(i), b"again").unwrap();
+        now.insert(key(i), b"again".to_vec());
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+    check(&db, &now, &ro(), "after the last compaction");
 }

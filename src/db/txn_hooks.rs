@@ -45,6 +45,8 @@ pub type ConflictCheck<'a> = dyn Fn(&DbInner) -> Result<()> + 'a;
 pub struct CommitTimings {
     pub write_wal_nanos: u64,
     pub write_memtable_nanos: u64,
+    /// The commit installed its writes as an immutable memtable instead of inserting them.
+    pub bypassed_memtable: bool,
 }
 
 #[derive(Default)]
@@ -356,6 +358,7 @@ impl DbInner {
                 if st_guard.is_some() {
                     self.freeze_active_memtables(&cf_ids);
                 }
+                timings.bypassed_memtable = true;
                 let mems = match prebuilt.take() {
                     Some((guess, mems)) if guess == first_seq => mems,
                     // Another writer took sequence numbers since the guess: build again.

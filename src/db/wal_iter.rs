@@ -1,39 +1,118 @@
 //! The WAL iterator (RocksDB's `GetUpdatesSince` / `TransactionLogIterator`): the write
 //! batches still in the WAL files on disk (rocksdb-formats.md's log format), from the
-//! batch holding a given sequence number on. The files are read when the iterator is
-//! made, with file deletions held off, so a WAL cannot vanish half-read.
+//! batch holding a given sequence number on, up to the last sequence number at the time
+//! the iterator was made.
+//!
+//! Records are read as the iterator advances, one batch in memory at a time. Every WAL
+//! it will read is opened when it is made, with file deletions held off, so a WAL that
+//! a flush makes obsolete later stays readable through the open handle. The starting
+//! file is found by the first sequence number of each file, as RocksDB does, rather than
+//! by reading every older record.
+//!
+//! Belongs to one thread (`Send`).
 
 use super::Db;
 use crate::batch::WriteBatch;
+use crate::env::SequentialFile;
 use crate::error::{Error, Result};
 use crate::log::reader::LogReader;
 use crate::version::filename::{parse_file_name, FileType};
+use std::collections::VecDeque;
 
 /// Batches from the WAL in sequence order; each carries its first sequence number.
 pub struct WalIterator {
-    batches: Vec<WriteBatch>,
-    at: usize,
+    /// WALs not yet started, oldest first: (number, open file).
+    pending: VecDeque<(u64, Box<dyn SequentialFile>)>,
+    /// The WAL being read, and whether it is the newest one (which may end in a record
+    /// still being written).
+    reader: Option<(LogReader, bool)>,
+    current: Option<WriteBatch>,
+    /// The last sequence number when the iterator was made: later batches are not shown.
+    last: u64,
+    record: Vec<u8>,
+    status: Result<()>,
 }
 
 impl WalIterator {
     pub fn valid(&self) -> bool {
-        self.at < self.batches.len()
+        self.current.is_some()
     }
 
     pub fn next(&mut self) {
-        if self.valid() {
-            self.at += 1;
+        if self.current.is_some() {
+            self.advance();
         }
     }
 
     /// The current batch and its first sequence number.
     pub fn batch(&self) -> Option<(u64, &WriteBatch)> {
-        self.batches.get(self.at).map(|b| (b.sequence(), b))
+        self.current.as_ref().map(|b| (b.sequence(), b))
     }
 
     pub fn status(&self) -> Result<()> {
-        Ok(())
+        self.status.clone()
     }
+
+    /// Reads the next batch within the last sequence into `current` (None at the end or
+    /// on an error, which `status` then reports).
+    fn advance(&mut self) {
+        self.current = None;
+        loop {
+            if self.reader.is_none() {
+                let Some((n, file)) = self.pending.pop_front() else { return };
+                self.reader = Some((LogReader::new(file, n, true), self.pending.is_empty()));
+            }
+            let Some((reader, newest)) = self.reader.as_mut() else { return };
+            match reader.read_record(&mut self.record) {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.reader = None;
+                    continue;
+                }
+                // The newest WAL may end in a record still being written.
+                Err(_) if *newest => {
+                    self.reader = None;
+                    continue;
+                }
+                Err(e) => {
+                    self.status = Err(e);
+                    self.pending.clear();
+                    self.reader = None;
+                    return;
+                }
+            }
+            let batch = match WriteBatch::from_data(&self.record) {
+                Ok(b) => b,
+                Err(e) => {
+                    self.status = Err(e);
+                    self.pending.clear();
+                    self.reader = None;
+                    return;
+                }
+            };
+            if batch.sequence() > self.last {
+                self.pending.clear();
+                self.reader = None;
+                return;
+            }
+            self.current = Some(batch);
+            return;
+        }
+    }
+}
+
+/// The sequence number of a WAL's first batch; None for an empty (or unreadable) file.
+fn first_sequence(file: Box<dyn SequentialFile>, number: u64) -> Option<u64> {
+    let mut reader = LogReader::new(file, number, true);
+    let mut record = Vec::new();
+    match reader.read_record(&mut record) {
+        Ok(true) => WriteBatch::from_data(&record).ok().map(|b| b.sequence()),
+        _ => None,
+    }
+}
+
+fn not_found(msg: String) -> Error {
+    Error::new(crate::error::Code::NotFound, msg)
 }
 
 impl Db {
@@ -44,27 +123,39 @@ impl Db {
         db.check_open()?;
         let last = self.latest_sequence_number();
         if seq > last {
-            return Err(Error::new(crate::error::Code::NotFound, "Requested sequence not yet written in the db"));
+            return Err(not_found("Requested sequence not yet written in the db".into()));
         }
         if !db.read_only {
             self.flush_wal(false)?;
             self.disable_file_deletions()?;
         }
-        let r = self.read_wal_batches(seq, last);
+        let r = self.open_wals_from(seq);
         if !db.read_only {
             self.enable_file_deletions()?;
         }
-        let batches = r?;
-        match batches.first() {
-            Some(b) if b.sequence() <= seq => Ok(WalIterator { batches, at: 0 }),
-            _ => Err(Error::new(
-                crate::error::Code::NotFound,
-                format!("Requested sequence {seq} is no longer in the WAL files"),
-            )),
+        let pending = r?;
+        let mut it = WalIterator { pending, reader: None, current: None, last, record: Vec::new(), status: Ok(()) };
+        // Skip to the batch holding `seq`; a gap before it means the WAL that had it is gone.
+        loop {
+            it.advance();
+            it.status()?;
+            let Some(b) = &it.current else { break };
+            let first = b.sequence();
+            let count = u64::from(b.count()).max(1);
+            if first + count - 1 < seq {
+                continue;
+            }
+            if first > seq {
+                break;
+            }
+            return Ok(it);
         }
+        Err(not_found(format!("Requested sequence {seq} is no longer in the WAL files")))
     }
 
-    fn read_wal_batches(&self, seq: u64, last: u64) -> Result<Vec<WriteBatch>> {
+    /// Opens the WALs from the newest one whose first batch is at or before `seq`, oldest
+    /// first. Requires: file deletions are held off.
+    fn open_wals_from(&self, seq: u64) -> Result<VecDeque<(u64, Box<dyn SequentialFile>)>> {
         let db = &*self.inner;
         let io = |e: std::io::Error| Error::io(format!("{}: {e}", db.wal_dir.display()));
         let mut wals: Vec<u64> = Vec::new();
@@ -75,34 +166,17 @@ impl Db {
             }
         }
         wals.sort_unstable();
-        let mut out: Vec<WriteBatch> = Vec::new();
+        let mut start = 0;
         for (i, n) in wals.iter().enumerate() {
-            let file = db.fs.new_sequential_file(&db.wal_path(*n))?;
-            let mut reader = LogReader::new(file, *n, true);
-            let mut record = Vec::new();
-            loop {
-                match reader.read_record(&mut record) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    // The newest WAL may end in a record still being written.
-                    Err(_) if i + 1 == wals.len() => break,
-                    Err(e) => return Err(e),
-                }
-                let batch = WriteBatch::from_data(&record)?;
-                let first = batch.sequence();
-                if first > last {
-                    break;
-                }
-                let count = u64::from(batch.count()).max(1);
-                if first + count - 1 < seq {
-                    continue;
-                }
-                // Only the first batch kept may start before `seq`; a gap before it means lost WALs.
-                if out.is_empty() && first > seq {
-                    return Ok(Vec::new());
-                }
-                out.push(batch);
+            match first_sequence(db.fs.new_sequential_file(&db.wal_path(*n))?, *n) {
+                Some(first) if first <= seq => start = i,
+                Some(_) => break,
+                None => {}
             }
+        }
+        let mut out = VecDeque::new();
+        for n in &wals[start..] {
+            out.push_back((*n, db.fs.new_sequential_file(&db.wal_path(*n))?));
         }
         Ok(out)
     }
@@ -150,6 +224,48 @@ mod tests {
         db.put(&w, b"k5", b"v5").unwrap(); // seq 6
         assert!(db.get_updates_since(2).err().unwrap().to_string().starts_with("NotFound"));
         assert_eq!(collect(6), [(6, 1)]);
+        db.close().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn batches_stream_from_several_wals_that_a_flush_deletes_meanwhile() {
+        let dir = std::env::temp_dir().join(format!("ferrock-wal-stream-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let o = Options { create_if_missing: true, create_missing_column_families: true, ..Default::default() };
+        let cfs = vec![("default".to_string(), o.clone()), ("other".to_string(), o.clone())];
+        let (db, handles) = Db::open_cf(&o, &dir, &cfs).unwrap();
+        let w = WriteOptions::default();
+        // An unflushed write in "other" keeps every WAL alive while "default" flushes.
+        db.put_cf(&w, &handles[1], b"pin", b"x").unwrap(); // seq 1
+        let mut seq = 1;
+        for round in 0..4 {
+            for i in 0..50 {
+                db.put(&w, format!("k{round}-{i}").as_bytes(), &[b'v'; 100]).unwrap();
+                seq += 1;
+            }
+            db.flush(&FlushOptions::default()).unwrap();
+        }
+        let wals = || {
+            std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".log")).count()
+        };
+        assert!(wals() >= 4, "{} WALs", wals());
+        let mut it = db.get_updates_since(120).unwrap();
+        db.put(&w, b"after", b"not shown").unwrap();
+        // Flushing "other" makes every WAL but the current one obsolete: they are deleted,
+        // and the iterator keeps reading them through its open files.
+        db.flush_cf(&FlushOptions::default(), &handles[1]).unwrap();
+        assert!(wals() <= 2, "{} WALs left", wals());
+        let mut seen = Vec::new();
+        while it.valid() {
+            let (s, b) = it.batch().unwrap();
+            assert_eq!(b.count(), 1);
+            seen.push(s);
+            it.next();
+        }
+        it.status().unwrap();
+        assert_eq!(seen, (120..=seq).collect::<Vec<u64>>());
+        assert!(db.get_updates_since(120).err().unwrap().to_string().starts_with("NotFound"));
         db.close().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -339,20 +339,7 @@ mod tests {
     use super::*;
     use crate::env::read_file_to_vec;
 
-    struct TempDir(PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let d = std::env::temp_dir().join(format!("ferrock-fault-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&d);
-            std::fs::create_dir_all(&d).unwrap();
-            TempDir(d)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::util::testutil::TempDir;
 
     fn fault_fs() -> FaultInjectionFs {
         FaultInjectionFs::new(crate::env::default_fs())
@@ -360,7 +347,7 @@ mod tests {
 
     #[test]
     fn unsynced_new_file_disappears() {
-        let dir = TempDir::new("gone");
+        let dir = TempDir::created("gone");
         let fs = fault_fs();
         let p = dir.0.join("000007.log");
         let mut f = fs.new_writable_file(&p).unwrap();
@@ -373,7 +360,7 @@ mod tests {
 
     #[test]
     fn synced_prefix_survives() {
-        let dir = TempDir::new("prefix");
+        let dir = TempDir::created("prefix");
         let fs = fault_fs();
         let p = dir.0.join("MANIFEST-000001");
         let mut f = fs.new_writable_file(&p).unwrap();
@@ -390,7 +377,7 @@ mod tests {
 
     #[test]
     fn directory_sync_keeps_an_empty_file_and_rename_carries_durability() {
-        let dir = TempDir::new("dirsync");
+        let dir = TempDir::created("dirsync");
         let fs = fault_fs();
         let a = dir.0.join("a");
         let mut f = fs.new_writable_file(&a).unwrap();
@@ -412,7 +399,7 @@ mod tests {
 
     #[test]
     fn reopened_file_keeps_its_old_bytes_as_durable() {
-        let dir = TempDir::new("append");
+        let dir = TempDir::created("append");
         let p = dir.0.join("LOG");
         std::fs::write(&p, b"written before the test").unwrap();
         let fs = fault_fs();
@@ -426,7 +413,7 @@ mod tests {
 
     #[test]
     fn inactive_filesystem_refuses_mutations_but_reads() {
-        let dir = TempDir::new("inactive");
+        let dir = TempDir::created("inactive");
         let fs = fault_fs();
         let p = dir.0.join("f");
         let mut f = fs.new_writable_file(&p).unwrap();
@@ -446,7 +433,7 @@ mod tests {
 
     #[test]
     fn injected_errors_hit_matching_files_once() {
-        let dir = TempDir::new("inject");
+        let dir = TempDir::created("inject");
         let fs = fault_fs();
         let mut sst = fs.new_writable_file(&dir.0.join("000012.sst")).unwrap();
         let mut log = fs.new_writable_file(&dir.0.join("000013.log")).unwrap();
@@ -465,7 +452,7 @@ mod tests {
 
     #[test]
     fn usable_from_many_threads() {
-        let dir = TempDir::new("threads");
+        let dir = TempDir::created("threads");
         let fs = Arc::new(fault_fs());
         let handles: Vec<_> = (0..4)
             .map(|t| {

@@ -6,6 +6,10 @@
 //! Thread-safe: lines are written whole under a mutex and handed to the OS per
 //! line (never synced). Logging never fails the caller: a write error is
 //! dropped, as RocksDB's logger does.
+//!
+//! A user's logger (`Options::info_log`, the C API's stderr and callback loggers) takes the
+//! place of the LOG file, as RocksDB's `options.info_log` does. Every line ferrock writes is
+//! at INFO level, so a logger (or `info_log_level`) above INFO receives nothing.
 
 use super::{FileSystem, WritableFile};
 use crate::error::Result;
@@ -15,8 +19,33 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub struct InfoLog {
-    /// None for the null logger.
+    /// None for the null logger and for a user's logger.
     file: Option<Mutex<Box<dyn WritableFile>>>,
+    user: Option<Arc<UserLogger>>,
+    /// The LOG file's info_log_level: above INFO, nothing is written to it.
+    file_level: std::sync::atomic::AtomicU32,
+}
+
+/// RocksDB's InfoLogLevel numbers.
+pub const INFO_LEVEL: u32 = 1;
+
+/// A logger the user supplies: it gets each message (without the LOG file's time and thread
+/// prefix) with its level, and ignores messages below its own level.
+pub struct UserLogger {
+    pub level: u32,
+    pub write: Box<dyn Fn(u32, &str) + Send + Sync>,
+}
+
+impl UserLogger {
+    /// RocksDB's StderrLogger: "<time> <thread> <prefix><message>" on standard error.
+    pub fn stderr(level: u32, prefix: String) -> UserLogger {
+        UserLogger {
+            level,
+            write: Box::new(move |_, msg| {
+                eprintln!("{} {:x} {prefix}{msg}", format_timestamp(now_micros()), thread_number());
+            }),
+        }
+    }
 }
 
 /// Writes a formatted line to an `InfoLog`: `info_log!(log, "flushed {} bytes", n)`.
@@ -60,12 +89,22 @@ impl InfoLog {
             }
         }
         let file = fs.new_writable_file(&current)?;
-        Ok(Arc::new(InfoLog { file: Some(Mutex::new(file)) }))
+        Ok(Arc::new(InfoLog { file: Some(Mutex::new(file)), user: None, file_level: INFO_LEVEL.into() }))
     }
 
     /// A logger that discards everything (no LOG file).
     pub fn null() -> Arc<InfoLog> {
-        Arc::new(InfoLog { file: None })
+        Arc::new(InfoLog { file: None, user: None, file_level: INFO_LEVEL.into() })
+    }
+
+    /// RocksDB's info_log_level for the LOG file (a user's logger has its own level).
+    pub fn set_file_level(&self, level: u32) {
+        self.file_level.store(level, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Messages go to the user's logger instead of a LOG file.
+    pub fn to_user(logger: Arc<UserLogger>) -> Arc<InfoLog> {
+        Arc::new(InfoLog { file: None, user: Some(logger), file_level: INFO_LEVEL.into() })
     }
 
     pub fn log(&self, msg: &str) {
@@ -73,7 +112,16 @@ impl InfoLog {
     }
 
     pub fn logf(&self, args: std::fmt::Arguments) {
+        if let Some(user) = &self.user {
+            if user.level <= INFO_LEVEL {
+                (user.write)(INFO_LEVEL, &args.to_string());
+            }
+            return;
+        }
         let Some(file) = &self.file else { return };
+        if self.file_level.load(std::sync::atomic::Ordering::Relaxed) > INFO_LEVEL {
+            return;
+        }
         use std::fmt::Write;
         let mut line = String::with_capacity(128);
         let micros = now_micros();
@@ -94,7 +142,7 @@ impl InfoLog {
     }
 
     pub fn is_null(&self) -> bool {
-        self.file.is_none()
+        self.file.is_none() && self.user.is_none()
     }
 }
 
@@ -154,21 +202,8 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::env::read_file_to_vec;
-    use std::path::PathBuf;
 
-    struct TempDir(PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let d = std::env::temp_dir().join(format!("ferrock-infolog-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&d);
-            TempDir(d)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::util::testutil::TempDir;
 
     #[test]
     fn timestamps_render_like_rocksdb() {
@@ -235,5 +270,20 @@ mod tests {
         let text = String::from_utf8(read_file_to_vec(&*fs, &dir.0.join("LOG")).unwrap()).unwrap();
         assert_eq!(text.lines().count(), 200);
         assert!(text.lines().all(|l| l.contains(" thread ") && l.contains(" line ")));
+    }
+
+    #[test]
+    fn a_user_logger_gets_messages_at_or_above_its_level() {
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let sink = got.clone();
+        let info = InfoLog::to_user(Arc::new(UserLogger { level: INFO_LEVEL, write: Box::new(move |l, m| sink.lock().push((l, m.to_string()))) }));
+        crate::info_log!(info, "flushed {} bytes", 42);
+        assert_eq!(*got.lock(), vec![(INFO_LEVEL, "flushed 42 bytes".to_string())]);
+        assert!(!info.is_null());
+        let quiet = Arc::new(Mutex::new(0));
+        let q = quiet.clone();
+        let warn_only = InfoLog::to_user(Arc::new(UserLogger { level: 2, write: Box::new(move |_, _| *q.lock() += 1) }));
+        warn_only.log("an INFO line");
+        assert_eq!(*quiet.lock(), 0);
     }
 }

@@ -13,6 +13,8 @@
 //! sequence number only after its inserts completed, so a reader at a published
 //! snapshot sees everything it is meant to see.
 
+pub mod prefix_bloom;
+
 use crate::iter::InternalIterator;
 use crate::rangedel::RangeTombstone;
 use crate::key::{user_key, InternalKeyComparator, ValueType, VALUE_TYPE_FOR_SEEK};
@@ -180,6 +182,8 @@ pub struct MemTable {
     /// entries as RocksDB's range-deletion memtable does; readers fragment them.
     range_dels: parking_lot::RwLock<Vec<RangeTombstone>>,
     num_range_dels: AtomicU64,
+    /// memtable_prefix_bloom_size_ratio > 0: the prefixes (and whole keys) added.
+    prefix_bloom: Option<prefix_bloom::MemTablePrefixBloom>,
 }
 
 impl MemTable {
@@ -196,7 +200,18 @@ impl MemTable {
             log_number: AtomicU64::new(0),
             range_dels: parking_lot::RwLock::new(Vec::new()),
             num_range_dels: AtomicU64::new(0),
+            prefix_bloom: None,
         }
+    }
+
+    /// Gives a new (still empty) memtable its prefix bloom.
+    pub fn with_prefix_bloom(mut self, bloom: Option<prefix_bloom::MemTablePrefixBloom>) -> MemTable {
+        self.prefix_bloom = bloom;
+        self
+    }
+
+    pub fn prefix_bloom(&self) -> Option<&prefix_bloom::MemTablePrefixBloom> {
+        self.prefix_bloom.as_ref()
     }
 
     /// An immutable-to-be memtable built in one go from entries `(internal
@@ -258,6 +273,9 @@ impl MemTable {
             return false;
         }
         self.account(seq, t as u8, user_key.len() + 8 + value.len());
+        if let Some(b) = &self.prefix_bloom {
+            b.add(user_key);
+        }
         true
     }
 
@@ -265,6 +283,9 @@ impl MemTable {
     /// sequence <= `seq`, newest first, until `f` returns false or the entries
     /// of `user_key` end. The caller interprets the value types.
     pub fn get(&self, user_key: &[u8], seq: u64, f: &mut dyn FnMut(&[u8], &[u8]) -> bool) {
+        if self.prefix_bloom.as_ref().is_some_and(|b| !b.may_contain_key(user_key)) {
+            return;
+        }
         let probe = Probe {
             user_key,
             trailer: crate::key::pack_seq_and_type(seq.min(crate::key::MAX_SEQUENCE_NUMBER), VALUE_TYPE_FOR_SEEK),

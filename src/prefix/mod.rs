@@ -3,14 +3,22 @@
 //! named as RocksDB names them (`rocksdb.FixedPrefix.<n>`, `rocksdb.Noop`), the
 //! name the OPTIONS file records.
 //!
-//! ferrock always seeks in total order (so `total_order_seek` changes nothing)
-//! and does not yet add prefixes to table filters.
+//! Table builders add prefixes to the full filter (`table::filter_block`) and
+//! memtables keep a prefix bloom (`memtable::prefix_bloom`); a seek in prefix
+//! mode skips the sources whose filter says its prefix is absent
+//! (`iter::prefix_filter`).
 
 pub trait SliceTransform: Send + Sync {
     fn name(&self) -> String;
     /// The prefix of `key`. Requires: `in_domain(key)`.
     fn transform<'a>(&self, key: &'a [u8]) -> &'a [u8];
     fn in_domain(&self, key: &[u8]) -> bool;
+}
+
+impl std::fmt::Debug for dyn SliceTransform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
 }
 
 /// The first `n` bytes; keys shorter than `n` are outside the domain.

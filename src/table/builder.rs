@@ -14,6 +14,7 @@ use crate::env::WritableFile;
 use crate::error::{Error, Result};
 use crate::key::{self, pack_seq_and_type, InternalKeyComparator, ValueType, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK};
 use crate::options::{CompressionType, DEFAULT_COMPRESSION_LEVEL};
+use crate::prefix::SliceTransform;
 use crate::table::block::BlockBuilder;
 use crate::table::compression::{compress_framed, good_compression_ratio};
 use crate::table::filter_block::{FilterBlockBuilder, FILTER_POLICY_NAME, FULL_FILTER_META_NAME};
@@ -23,6 +24,7 @@ use crate::table::format::{
 use crate::table::properties::{compression_options_string, TableProperties};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub const PROPERTIES_META_NAME: &str = "rocksdb.properties";
 pub const RANGE_DEL_META_NAME: &str = "rocksdb.range_del";
@@ -37,6 +39,9 @@ pub struct TableBuildOptions {
     pub index_block_restart_interval: usize,
     pub bloom_bits_per_key: f64,
     pub whole_key_filtering: bool,
+    /// The column family's prefix extractor: prefixes go into the filter and
+    /// the `rocksdb.prefix.extractor.name` property names it.
+    pub prefix_extractor: Option<Arc<dyn SliceTransform>>,
     pub compression: CompressionType,
     pub compression_level: i32,
     pub column_family_id: u32,
@@ -58,6 +63,7 @@ impl Default for TableBuildOptions {
             index_block_restart_interval: 1,
             bloom_bits_per_key: 0.0,
             whole_key_filtering: true,
+            prefix_extractor: None,
             compression: CompressionType::None,
             compression_level: DEFAULT_COMPRESSION_LEVEL,
             column_family_id: 0,
@@ -95,7 +101,8 @@ pub struct TableBuilder {
 impl TableBuilder {
     pub fn new(opts: TableBuildOptions, file: Box<dyn WritableFile>) -> TableBuilder {
         let offset = file.size();
-        let filter = FilterBlockBuilder::new(opts.bloom_bits_per_key);
+        let filter =
+            FilterBlockBuilder::new(opts.bloom_bits_per_key, opts.prefix_extractor.clone(), opts.whole_key_filtering);
         let props = TableProperties {
             column_family_id: opts.column_family_id as u64,
             column_family_name: opts.column_family_name.clone(),
@@ -109,6 +116,11 @@ impl TableBuilder {
             db_session_id: opts.db_session_id.clone(),
             original_file_number: opts.file_number,
             whole_key_filtering: opts.whole_key_filtering,
+            prefix_extractor_name: match &opts.prefix_extractor {
+                Some(t) => t.name(),
+                None => "nullptr".to_string(),
+            },
+            prefix_filtering: opts.prefix_extractor.is_some(),
             ..TableProperties::default()
         };
         TableBuilder {
@@ -159,9 +171,7 @@ impl TableBuilder {
             self.index_entries.push((sep, handle));
         }
         if let Some(f) = self.filter.as_mut() {
-            if self.opts.whole_key_filtering {
-                f.add_key(key::user_key(ikey));
-            }
+            f.add(key::user_key(ikey));
         }
         self.data_block.add(ikey, value);
         self.last_key.clear();

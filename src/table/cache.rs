@@ -140,6 +140,11 @@ impl BlockCache {
         self.shards.iter().map(|s| s.lock().map.len()).sum()
     }
 
+    /// Slots allocated in the shards' hash tables (what RocksDB's GetTableAddressCount reports).
+    pub fn table_address_count(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().map.capacity()).sum()
+    }
+
     pub fn capacity(&self) -> usize {
         self.capacity.load(Ordering::Relaxed)
     }

@@ -83,13 +83,15 @@ pub struct FullFilterBuilder {
     /// Entries counted for the `rocksdb.num.filter_entries` property; unlike
     /// `hashes` it survives `finish`, which runs before properties are written.
     num_added: usize,
+    /// The prefix hash of the last `add_key_and_alt`.
+    prev_alt_hash: Option<u64>,
 }
 
 impl FullFilterBuilder {
     /// `bits_per_key` as given to `NewBloomFilterPolicy` (clamped to [1, 100];
     /// below 0.5 the builder is disabled and `finish` returns no bytes).
     pub fn new(bits_per_key: f64) -> Self {
-        FullFilterBuilder { millibits: millibits_per_key(bits_per_key), hashes: Vec::new(), num_added: 0 }
+        FullFilterBuilder { millibits: millibits_per_key(bits_per_key), hashes: Vec::new(), num_added: 0, prev_alt_hash: None }
     }
 
     /// Adds a user key (or prefix). A key equal to the previous one is skipped
@@ -98,6 +100,29 @@ impl FullFilterBuilder {
         let h = xxph3_64(key);
         if self.hashes.last() != Some(&h) {
             self.hashes.push(h);
+            self.num_added += 1;
+        }
+    }
+
+    /// Adds a whole key and its prefix (`alt`) together, as a table with a
+    /// prefix extractor and whole-key filtering does. Whole keys and prefixes
+    /// interleave, so "same as the previous entry" is judged against both the
+    /// previous key and the previous prefix: a prefix shared by a run of keys
+    /// goes in once, and a key equal to its own prefix (or to the previous
+    /// prefix) is not added twice.
+    pub fn add_key_and_alt(&mut self, key: &[u8], alt: &[u8]) {
+        let key_hash = xxph3_64(key);
+        let alt_hash = xxph3_64(alt);
+        // Before the alt is pushed, the last hash is the previous whole key.
+        let prev_key = self.hashes.last().copied();
+        let prev_alt = self.prev_alt_hash;
+        if Some(alt_hash) != prev_alt && alt_hash != key_hash && Some(alt_hash) != prev_key {
+            self.hashes.push(alt_hash);
+            self.num_added += 1;
+        }
+        self.prev_alt_hash = Some(alt_hash);
+        if Some(key_hash) != prev_key && Some(key_hash) != prev_alt {
+            self.hashes.push(key_hash);
             self.num_added += 1;
         }
     }
@@ -274,7 +299,7 @@ fn legacy_may_match(data: &[u8], key: &[u8], num_lines: u32, num_probes: u32, lo
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn key(i: u32) -> Vec<u8> {
@@ -427,7 +452,7 @@ mod tests {
     /// Finds the full filter block of an SST file (footer -> metaindex ->
     /// `fullfilter.rocksdb.BuiltinBloomFilter`), parsed independently of the
     /// table module so this test checks the filter alone.
-    fn extract_full_filter(sst: &[u8]) -> Vec<u8> {
+    pub(crate) fn extract_full_filter(sst: &[u8]) -> Vec<u8> {
         use crate::util::coding::{get_varint32, get_varint64};
         let footer = &sst[sst.len() - 53..];
         assert_eq!(footer[45..], 0x88E2_41B7_85F4_CFF7u64.to_le_bytes(), "block-based table magic");

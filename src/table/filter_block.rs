@@ -1,11 +1,20 @@
 //! The table's view of its full filter (rocksdb-formats.md §6.1): builds the
-//! filter block over user keys and answers whole-key queries at read time.
+//! filter block over user keys and their prefixes, and answers whole-key and
+//! prefix queries at read time.
+//!
+//! With a prefix extractor, the prefix of every key in the extractor's domain
+//! goes into the same filter as the whole keys (or instead of them when
+//! `whole_key_filtering` is off), as RocksDB's FullFilterBlockBuilder does; a
+//! reader may then ask for a prefix only if the table's
+//! `rocksdb.prefix.extractor.name` names the extractor it asks with.
 //!
 //! The filter bits themselves (FastLocalBloom with XXPH3) live in
 //! `table::filter`; this adapter adds the table-level rules: no filter block
 //! at all when nothing was added, and the metaindex names readers accept.
 
+use crate::prefix::SliceTransform;
 use crate::table::filter::{FullFilterBuilder, FullFilterReader};
+use std::sync::Arc;
 
 /// Metaindex name of the full filter RocksDB 7.8.3 writes.
 pub const FULL_FILTER_META_NAME: &str = "fullfilter.rocksdb.BuiltinBloomFilter";
@@ -22,22 +31,39 @@ pub const ACCEPTED_FILTER_SUFFIXES: &[&str] = &[
     "ribbonfilter",
 ];
 
-/// Collects user keys for one table's full filter.
+/// Collects user keys (and their prefixes) for one table's full filter.
 pub struct FilterBlockBuilder {
     inner: FullFilterBuilder,
+    prefix_extractor: Option<Arc<dyn SliceTransform>>,
+    whole_key_filtering: bool,
 }
 
 impl FilterBlockBuilder {
     /// None when no filter is configured (`bits_per_key` below 0.5).
-    pub fn new(bits_per_key: f64) -> Option<FilterBlockBuilder> {
+    pub fn new(
+        bits_per_key: f64,
+        prefix_extractor: Option<Arc<dyn SliceTransform>>,
+        whole_key_filtering: bool,
+    ) -> Option<FilterBlockBuilder> {
         if bits_per_key.is_nan() || bits_per_key < 0.5 {
             return None;
         }
-        Some(FilterBlockBuilder { inner: FullFilterBuilder::new(bits_per_key) })
+        Some(FilterBlockBuilder { inner: FullFilterBuilder::new(bits_per_key), prefix_extractor, whole_key_filtering })
     }
 
-    pub fn add_key(&mut self, user_key: &[u8]) {
-        self.inner.add_key(user_key);
+    /// Adds what a user key contributes: the key itself with whole-key
+    /// filtering, its prefix when it is in the extractor's domain.
+    pub fn add(&mut self, user_key: &[u8]) {
+        let prefix = match &self.prefix_extractor {
+            Some(t) if t.in_domain(user_key) => Some(t.transform(user_key)),
+            _ => None,
+        };
+        match (prefix, self.whole_key_filtering) {
+            (Some(p), true) => self.inner.add_key_and_alt(user_key, p),
+            (Some(p), false) => self.inner.add_key(p),
+            (None, true) => self.inner.add_key(user_key),
+            (None, false) => {}
+        }
     }
 
     /// Distinct keys added (the `rocksdb.num.filter_entries` property).

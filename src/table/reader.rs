@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator};
 use crate::options::CompressionType;
+use crate::prefix::SliceTransform;
 use crate::table::block::{Block, BlockBuilder, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
@@ -190,8 +191,9 @@ impl Table {
             index_block = Arc::new(Block::new(flat));
             index_delta = false;
         }
+        // Loaded even without whole keys in it: a prefix-only filter still serves prefix seeks.
         let filter = match filter_handle {
-            Some(h) if props.whole_key_filtering => {
+            Some(h) => {
                 let raw = read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?;
                 Some(FilterBlockReader::new(raw))
             }
@@ -252,8 +254,11 @@ impl Table {
         &self.footer
     }
 
-    /// Whole-key filter check (true when there is no filter).
+    /// Whole-key filter check (true when there is no filter or it holds no whole keys).
     pub fn key_may_match(&self, user_key: &[u8]) -> bool {
+        if !self.props.whole_key_filtering {
+            return true;
+        }
         if let Some(f) = &self.filter {
             return f.may_match(user_key);
         }
@@ -267,6 +272,44 @@ impl Table {
             return p.may_match(&ikey, user_key);
         }
         true
+    }
+
+    /// Whether this table's filter holds the prefixes `extractor` makes: the
+    /// table was written with an extractor of the same name (the
+    /// `rocksdb.prefix.extractor.name` property), and has a full filter
+    /// (partitioned filters are consulted for whole keys only).
+    pub fn has_prefix_filter_for(&self, extractor: &dyn SliceTransform) -> bool {
+        self.filter.is_some()
+            && self.props.prefix_extractor_name != "nullptr"
+            && !self.props.prefix_extractor_name.is_empty()
+            && self.props.prefix_extractor_name == extractor.name()
+    }
+
+    /// Prefix filter check. Requires: `has_prefix_filter_for` the extractor
+    /// that made `prefix` (otherwise the answer means nothing).
+    pub fn prefix_may_match(&self, prefix: &[u8]) -> bool {
+        match &self.filter {
+            Some(f) => f.may_match(prefix),
+            None => true,
+        }
+    }
+
+    /// The filter check of a point lookup, as RocksDB's FullFilterKeyMayMatch:
+    /// the whole key when the filter holds whole keys, else the key's prefix
+    /// when the table's prefixes are `extractor`'s.
+    pub fn point_may_match(&self, user_key: &[u8], extractor: Option<&dyn SliceTransform>) -> bool {
+        if !self.has_filter() {
+            return true;
+        }
+        if self.props.whole_key_filtering {
+            return self.key_may_match(user_key);
+        }
+        match extractor {
+            Some(t) if t.in_domain(user_key) && self.has_prefix_filter_for(t) => {
+                self.prefix_may_match(t.transform(user_key))
+            }
+            _ => true,
+        }
     }
 
     /// Whether the table has a filter (full or partitioned) that get consults.
@@ -358,16 +401,31 @@ impl Table {
     /// for successive entries until `f` returns Ok(false) or the table ends.
     /// Returns at once when the filter excludes the user key.
     pub fn get(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
-        self.get_unless_filtered(lookup_ikey, f).map(|_| ())
+        self.get_with_prefix_extractor(lookup_ikey, None, f)
     }
 
-    /// `get`, returning false when the filter excluded the key (nothing read):
-    /// what RocksDB counts as BLOOM_FILTER_USEFUL.
-    pub fn get_unless_filtered(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<bool> {
+    /// `get` that may also skip the table by the key's prefix (`point_may_match`).
+    pub fn get_with_prefix_extractor(
+        &self,
+        lookup_ikey: &[u8],
+        extractor: Option<&dyn SliceTransform>,
+        f: &mut GetCallback<'_>,
+    ) -> Result<()> {
+        self.get_unless_filtered(lookup_ikey, extractor, f).map(|_| ())
+    }
+
+    /// `get_with_prefix_extractor`, returning false when the filter excluded the
+    /// key (nothing read): what RocksDB counts as BLOOM_FILTER_USEFUL.
+    pub fn get_unless_filtered(
+        &self,
+        lookup_ikey: &[u8],
+        extractor: Option<&dyn SliceTransform>,
+        f: &mut GetCallback<'_>,
+    ) -> Result<bool> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
-        if !self.key_may_match(key::user_key(lookup_ikey)) {
+        if !self.point_may_match(key::user_key(lookup_ikey), extractor) {
             return Ok(false);
         }
         self.get_after_filter(lookup_ikey, f).map(|_| true)

@@ -35,7 +35,7 @@ pub fn set_perf_level(level: i32) {
 pub fn perf_level() -> i32 {
     LEVEL.with(|l| l.get())
 }
-fn timing() -> bool {
+pub(crate) fn timing() -> bool {
     perf_level() >= ENABLE_TIME_EXCEPT_FOR_MUTEX
 }
 pub fn counters() -> PerfCounters {

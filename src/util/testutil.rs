@@ -1,7 +1,36 @@
 //! Test helpers shared by modules.
 
 use std::ffi::OsStr;
+use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A directory path under the system's temp directory, unique to this process and call, removed
+/// (with its contents) when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// The path only: the directory does not exist yet (a database creates it).
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let p = std::env::temp_dir().join(format!("ferrock-{tag}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+        let _ = std::fs::remove_dir_all(&p);
+        TempDir(p)
+    }
+
+    /// The directory, created empty.
+    pub fn created(tag: &str) -> TempDir {
+        let d = TempDir::new(tag);
+        std::fs::create_dir_all(&d.0).expect("creating a test directory");
+        d
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// A command for one of the system's programs (Debian's RocksDB tools, the C compiler, or a
 /// program linked to Debian's librocksdb). `cargo test` puts `target/<profile>` on

@@ -127,6 +127,8 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("soft_pending_compaction_bytes_limit", o.soft_pending_compaction_bytes_limit.to_string()),
         ("hard_pending_compaction_bytes_limit", o.hard_pending_compaction_bytes_limit.to_string()),
         ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
+        ("memtable_prefix_bloom_size_ratio", double(o.memtable_prefix_bloom_size_ratio)),
+        ("memtable_whole_key_filtering", o.memtable_whole_key_filtering.to_string()),
         ("force_consistency_checks", "true".to_string()),
     ]
     .into_iter()

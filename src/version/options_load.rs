@@ -402,6 +402,8 @@ fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: boo
         (Group::Cf, "soft_pending_compaction_bytes_limit") => o.soft_pending_compaction_bytes_limit = parse_num(name, v)?,
         (Group::Cf, "hard_pending_compaction_bytes_limit") => o.hard_pending_compaction_bytes_limit = parse_num(name, v)?,
         (Group::Cf, "disable_auto_compactions") => o.disable_auto_compactions = parse_bool(name, v)?,
+        (Group::Cf, "memtable_prefix_bloom_size_ratio") => o.memtable_prefix_bloom_size_ratio = parse_num(name, v)?,
+        (Group::Cf, "memtable_whole_key_filtering") => o.memtable_whole_key_filtering = parse_bool(name, v)?,
         (Group::Table, "block_size") => o.table.block_size = parse_num(name, v)?,
         (Group::Table, "block_restart_interval") => o.table.block_restart_interval = parse_num(name, v)?,
         (Group::Table, "index_block_restart_interval") => o.table.index_block_restart_interval = parse_num(name, v)?,
@@ -463,7 +465,12 @@ mod tests {
     fn ferrocks_own_file_loads_back() {
         let dir = temp_dir("own");
         let fs = PosixFileSystem;
-        let mut cf = Options { comparator: Comparator::ReverseBytewise, write_buffer_size: 1 << 20, ..Options::default() };
+        let mut cf = Options {
+            comparator: Comparator::ReverseBytewise,
+            write_buffer_size: 1 << 20,
+            memtable_prefix_bloom_size_ratio: 0.25,
+            ..Options::default()
+        };
         cf.merge_operator = crate::merge::builtin("uint64add");
         cf.table.bloom_bits_per_key = 10.0;
         cf.compression = CompressionType::Zstd;
@@ -480,6 +487,7 @@ mod tests {
         assert_eq!(meta.write_buffer_size, 1 << 20);
         assert_eq!(meta.compression, CompressionType::Zstd);
         assert_eq!(meta.table.bloom_bits_per_key, 10.0);
+        assert_eq!(meta.memtable_prefix_bloom_size_ratio, 0.25);
         assert_eq!(got.cfs[0].1.comparator, Comparator::Bytewise);
         assert!(got.cfs[0].1.merge_operator.is_none());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -704,20 +704,7 @@ mod tests {
     use crate::key::{make_internal_key, ValueType};
     use crate::version::edit::FileMetaData;
 
-    struct TempDir(PathBuf);
-    impl TempDir {
-        fn new(tag: &str) -> TempDir {
-            let p = std::env::temp_dir().join(format!("ferrock-vset-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&p);
-            std::fs::create_dir_all(&p).unwrap();
-            TempDir(p)
-        }
-    }
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::util::testutil::TempDir;
 
     fn fs() -> Arc<dyn FileSystem> {
         Arc::new(PosixFileSystem)
@@ -766,7 +753,7 @@ mod tests {
 
     #[test]
     fn create_new_writes_the_newdb_manifest_and_recovers() {
-        let d = TempDir::new("create");
+        let d = TempDir::created("create");
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
         assert_eq!(std::fs::read(d.0.join("CURRENT")).unwrap(), b"MANIFEST-000001\n");
@@ -787,7 +774,7 @@ mod tests {
 
     #[test]
     fn the_minimal_verified_manifest_recovers() {
-        let d = TempDir::new("minimal");
+        let d = TempDir::created("minimal");
         std::fs::write(d.0.join("MANIFEST-000001"), [0xc4, 0xc1, 0x9f, 0x5b, 0x06, 0x00, 0x01, 0x02, 0x00, 0x03, 0x02, 0x04, 0x00])
             .unwrap();
         std::fs::write(d.0.join("CURRENT"), b"MANIFEST-000001\n").unwrap();
@@ -799,7 +786,7 @@ mod tests {
 
     #[test]
     fn log_and_apply_then_recover_sees_the_same_state() {
-        let d = TempDir::new("apply");
+        let d = TempDir::created("apply");
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
         let wal = vs.new_file_number();
@@ -872,7 +859,7 @@ mod tests {
 
     #[test]
     fn a_rejected_edit_changes_nothing() {
-        let d = TempDir::new("reject");
+        let d = TempDir::created("reject");
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
         let mut a = VersionEdit::default();
@@ -890,7 +877,7 @@ mod tests {
 
     #[test]
     fn overlapping_l1_files_in_a_manifest_fail_recovery() {
-        let d = TempDir::new("overlap");
+        let d = TempDir::created("overlap");
         let mut e = VersionEdit { log_number: Some(0), next_file_number: Some(20), last_sequence: Some(5), ..Default::default() };
         e.add_file(1, file(8, b"a", b"m", 1, 1));
         e.add_file(1, file(9, b"k", b"z", 2, 2));
@@ -902,7 +889,7 @@ mod tests {
 
     #[test]
     fn missing_tags_give_rocksdb_corruption_text() {
-        let d = TempDir::new("missing");
+        let d = TempDir::created("missing");
         write_manifest(&d.0, &[encoded(VersionEdit { next_file_number: Some(2), ..Default::default() })]);
         assert_eq!(
             vset(&d.0).recover().unwrap_err().to_string(),
@@ -914,7 +901,7 @@ mod tests {
 
     #[test]
     fn wrong_comparator_is_invalid_argument() {
-        let d = TempDir::new("cmp");
+        let d = TempDir::created("cmp");
         write_manifest(
             &d.0,
             &[encoded(VersionEdit {
@@ -933,7 +920,7 @@ mod tests {
 
     #[test]
     fn timestamp_comparator_is_not_supported_naming_the_feature() {
-        let d = TempDir::new("u64ts");
+        let d = TempDir::created("u64ts");
         write_manifest(
             &d.0,
             &[encoded(VersionEdit {
@@ -952,7 +939,7 @@ mod tests {
 
     #[test]
     fn a_manifest_cut_inside_its_last_record_recovers_the_earlier_ones() {
-        let d = TempDir::new("torn");
+        let d = TempDir::created("torn");
         let base = encoded(VersionEdit { log_number: Some(0), next_file_number: Some(10), last_sequence: Some(3), ..Default::default() });
         let mut second = VersionEdit { next_file_number: Some(12), last_sequence: Some(9), ..Default::default() };
         second.add_file(0, file(11, b"a", b"b", 4, 9));
@@ -968,7 +955,7 @@ mod tests {
 
     #[test]
     fn an_unfinished_atomic_group_is_dropped() {
-        let d = TempDir::new("group");
+        let d = TempDir::created("group");
         let base = encoded(VersionEdit { log_number: Some(0), next_file_number: Some(10), last_sequence: Some(3), ..Default::default() });
         let mut g0 = VersionEdit { remaining_in_atomic_group: Some(1), ..Default::default() };
         g0.add_file(2, file(5, b"a", b"b", 1, 1));
@@ -980,7 +967,7 @@ mod tests {
 
     #[test]
     fn garbage_current_errors() {
-        let d = TempDir::new("current");
+        let d = TempDir::created("current");
         std::fs::write(d.0.join("CURRENT"), b"MANIFEST-000001").unwrap();
         assert_eq!(vset(&d.0).recover().unwrap_err().to_string(), "Corruption: CURRENT file does not end with newline");
         std::fs::write(d.0.join("CURRENT"), b"garbage\n").unwrap();
@@ -993,7 +980,7 @@ mod tests {
 
     #[test]
     fn the_manifest_rolls_over_when_too_big() {
-        let d = TempDir::new("roll");
+        let d = TempDir::created("roll");
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
         vs.log_and_apply(vec![VersionEdit::default()]).unwrap();
@@ -1019,7 +1006,7 @@ mod tests {
         if !Path::new("/usr/bin/ldb").exists() {
             return;
         }
-        let d = TempDir::new("interop");
+        let d = TempDir::created("interop");
         let db = d.0.to_str().unwrap().to_string();
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
@@ -1051,7 +1038,7 @@ mod tests {
     #[test]
     fn a_failed_manifest_write_applies_nothing_and_the_next_call_starts_a_new_manifest() {
         use crate::env::fault::FaultInjectionFs;
-        let d = TempDir::new("fault");
+        let d = TempDir::created("fault");
         let ffs = Arc::new(FaultInjectionFs::new(fs()));
         let mut vs = VersionSet::new(ffs.clone(), d.0.clone(), 7, InternalKeyComparator::default());
         vs.create_new().unwrap();
@@ -1097,7 +1084,7 @@ mod tests {
         if !Path::new("/usr/bin/ldb").exists() {
             return;
         }
-        let d = TempDir::new("interop-move");
+        let d = TempDir::created("interop-move");
         let db = format!("--db={}", d.0.display());
         for i in 1..=3 {
             // Each run recovers the previous run's WAL into a new L0 table.
@@ -1129,7 +1116,7 @@ mod tests {
 
     #[test]
     fn edits_for_a_dropped_column_family_are_skipped() {
-        let d = TempDir::new("dropped");
+        let d = TempDir::created("dropped");
         let mut vs = vset(&d.0);
         vs.create_new().unwrap();
         let mut late_flush = VersionEdit { column_family: 4, ..Default::default() };

@@ -90,16 +90,25 @@ impl Version {
 
     /// The file of `level` whose range holds `user_key`. L1+ use a binary
     /// search; on L0 this is the newest file that holds it.
+    ///
+    /// A file whose largest key is a range tombstone's end sentinel
+    /// `(k, kMaxSequenceNumber, 0x0F)` holds nothing of `k` (the tombstone's end is
+    /// exclusive): when compaction splits a tombstone at an output boundary, the next
+    /// file of the level starts at `k`, and lookups of `k` belong there, as RocksDB's
+    /// internal-key FindFile decides.
     pub fn file_for_key(&self, ucmp: Comparator, level: usize, user_key_: &[u8]) -> Option<&Arc<FileMetaData>> {
         let files = self.files(level);
-        let contains = |f: &FileMetaData| {
-            ucmp.compare(user_key(&f.smallest), user_key_) != Ordering::Greater
-                && ucmp.compare(user_key(&f.largest), user_key_) != Ordering::Less
+        let ends_before = |f: &FileMetaData| match ucmp.compare(user_key(&f.largest), user_key_) {
+            Ordering::Less => true,
+            Ordering::Equal => is_range_deletion_sentinel(&f.largest),
+            Ordering::Greater => false,
         };
+        let contains =
+            |f: &FileMetaData| ucmp.compare(user_key(&f.smallest), user_key_) != Ordering::Greater && !ends_before(f);
         if level == 0 {
             return files.iter().find(|f| contains(f));
         }
-        let idx = files.partition_point(|f| ucmp.compare(user_key(&f.largest), user_key_) == Ordering::Less);
+        let idx = files.partition_point(|f| ends_before(f));
         files.get(idx).filter(|f| contains(f))
     }
 
@@ -224,6 +233,14 @@ fn debug_key(ikey: &[u8]) -> String {
         Ok(p) => format!("'{hex}' seq:{}, type:{}", p.sequence, p.value_type as u8),
         Err(_) => format!("{hex}(bad)"),
     }
+}
+
+/// Whether `ikey` is `(k, kMaxSequenceNumber, RangeDeletion)`: the largest key of a file
+/// whose last range tombstone ends (exclusively) at `k`.
+pub fn is_range_deletion_sentinel(ikey: &[u8]) -> bool {
+    ikey.len() >= 8
+        && crate::key::trailer(ikey)
+            == crate::key::pack_seq_and_type(crate::key::MAX_SEQUENCE_NUMBER, crate::key::ValueType::RangeDeletion as u8)
 }
 
 /// The checks of RocksDB's VersionBuilder::CheckConsistency.
@@ -382,5 +399,19 @@ mod tests {
         assert_eq!(v.file_for_key(ucmp, 1, b"g").map(|f| f.number), None);
         assert_eq!(v.file_for_key(ucmp, 1, b"z").map(|f| f.number), None);
         assert_eq!(v.file_for_key(ucmp, 0, b"e").map(|f| f.number), Some(11));
+    }
+
+    #[test]
+    fn a_file_ending_in_a_tombstone_sentinel_does_not_hold_that_key() {
+        // #1's last range tombstone ends at "k", where #2 starts (a tombstone split by compaction).
+        let mut f1 = file(1, b"a", b"k", 5, 5);
+        f1.largest = make_internal_key(b"k", crate::key::MAX_SEQUENCE_NUMBER, ValueType::RangeDeletion);
+        assert!(is_range_deletion_sentinel(&f1.largest));
+        assert!(!is_range_deletion_sentinel(&make_internal_key(b"k", 7, ValueType::RangeDeletion)));
+        let v = build(vec![(1, f1), (1, file(2, b"k", b"p", 3, 3))]).unwrap();
+        let ucmp = Comparator::Bytewise;
+        assert_eq!(v.file_for_key(ucmp, 1, b"j").map(|f| f.number), Some(1));
+        assert_eq!(v.file_for_key(ucmp, 1, b"k").map(|f| f.number), Some(2));
+        assert_eq!(v.file_for_key(ucmp, 1, b"p").map(|f| f.number), Some(2));
     }
 }

@@ -1,0 +1,108 @@
+//! Pausing and stopping background work from outside: RocksDB's DisableManualCompaction /
+//! EnableManualCompaction (manual compactions answer "Result incomplete: Manual compaction paused"
+//! while any disable is unmatched) and CancelAllBackgroundWork (flushes unpersisted data unless
+//! avoid_flush_during_shutdown, then stops the background threads; the database stays open for
+//! reads and for writes that fit in the memtable, until it is closed).
+
+use super::Db;
+use crate::error::{Code, Error, Result, SubCode};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+pub(crate) fn manual_compaction_paused() -> Error {
+    Error::with_subcode(Code::Incomplete, SubCode::ManualCompactionPaused, "")
+}
+
+impl Db {
+    /// Running manual compactions stop after the compaction step they are in; new ones fail.
+    /// Returns once none is running.
+    pub fn disable_manual_compaction(&self) {
+        let inner = &self.inner;
+        let mut st = inner.state.lock();
+        st.manual_compaction_paused += 1;
+        inner.bg_cv.notify_all();
+        while st.manual_compactions > 0 {
+            inner.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+        }
+    }
+
+    /// Undoes one `disable_manual_compaction`.
+    pub fn enable_manual_compaction(&self) {
+        let mut st = self.inner.state.lock();
+        st.manual_compaction_paused = st.manual_compaction_paused.saturating_sub(1);
+    }
+
+    /// Stops background flushes and compactions (after flushing writes made without the WAL,
+    /// unless avoid_flush_during_shutdown); with `wait`, returns after the background threads
+    /// have finished what they were doing.
+    pub fn cancel_all_background_work(&self, wait: bool) -> Result<()> {
+        let inner = &self.inner;
+        if inner.closed.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let mut result = Ok(());
+        let need_flush = {
+            let st = inner.state.lock();
+            !st.shutting_down && st.has_unpersisted_data && !inner.opts.avoid_flush_during_shutdown
+        };
+        if need_flush && !inner.read_only && inner.bg_error().is_none() {
+            let ids: Vec<u32> = inner.cfs.read().keys().copied().collect();
+            for id in ids {
+                if let Err(e) = inner.flush_cf_internal(id, true, true) {
+                    result = Err(e);
+                }
+            }
+        }
+        inner.state.lock().shutting_down = true;
+        inner.bg_cv.notify_all();
+        if wait {
+            let threads: Vec<_> = std::mem::take(&mut *inner.bg_threads.lock());
+            for t in threads {
+                let _ = t.join();
+            }
+        }
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::db::Db;
+    use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+    use crate::util::testutil::TempDir;
+
+    fn open(dir: &TempDir) -> Db {
+        Db::open(&Options { create_if_missing: true, ..Default::default() }, &dir.0).unwrap()
+    }
+
+    #[test]
+    fn paused_manual_compaction_is_incomplete_until_enabled() {
+        let dir = TempDir::new("pause-manual");
+        let db = open(&dir);
+        db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.disable_manual_compaction();
+        db.disable_manual_compaction();
+        let e = db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err();
+        assert_eq!(e.to_string(), "Result incomplete: Manual compaction paused");
+        db.enable_manual_compaction();
+        assert!(db.compact_range_cf(&db.default_column_family(), None, None).is_err(), "one disable still unmatched");
+        db.enable_manual_compaction();
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        assert_eq!(db.get(&ReadOptions::default(), b"k").unwrap(), Some(b"v".to_vec()));
+    }
+
+    #[test]
+    fn cancelled_background_work_flushes_unlogged_writes_and_keeps_reads() {
+        let dir = TempDir::new("cancel-bg");
+        let db = open(&dir);
+        let no_wal = WriteOptions { disable_wal: true, ..Default::default() };
+        db.put(&no_wal, b"unlogged", b"v").unwrap();
+        db.cancel_all_background_work(true).unwrap();
+        assert_eq!(db.get(&ReadOptions::default(), b"unlogged").unwrap(), Some(b"v".to_vec()));
+        db.close().unwrap();
+        // The write without WAL survived because cancelling flushed it.
+        let db = open(&dir);
+        assert_eq!(db.get(&ReadOptions::default(), b"unlogged").unwrap(), Some(b"v".to_vec()));
+    }
+}
