@@ -3021,11 +3021,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, 
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
@@ -3194,11 +3189,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const 
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5675,6 +5665,19 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_wal_dir(rocksdb_optio
  Per-level compression: stored; a codec ferrock cannot write makes open fail.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_per_level(rocksdb_options_t *opt, const int *level_values, size_t num_levels);
+
+/*
+ Loads the newest OPTIONS file of `db_path`: the DB options, and each column
+ family's name and options (default first). Free with
+ `rocksdb_load_latest_options_destroy`. On error every output is NULL/0.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *db_path, rocksdb_env_t *env, bool ignore_unknown_options, rocksdb_cache_t *cache, rocksdb_options_t **db_options, size_t *num_column_families, char ***list_column_family_names, rocksdb_options_t ***list_column_family_options, char **errptr);
+
+/*
+ `new_options` = `base_options` with the `name=value;...` settings of
+ `opts_str` applied (RocksDB's GetOptionsFromString).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *base_options, const char *opts_str, rocksdb_options_t *new_options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_readoptions_t *rocksdb_readoptions_create(void);
 

@@ -40,6 +40,8 @@ use super::option_sets::*;
 #[allow(unused_imports)]
 use super::options::*;
 #[allow(unused_imports)]
+use super::options_file::*;
+#[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
 use super::sizes::*;
@@ -3150,22 +3152,6 @@ pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_options_from_string(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: *mut rocksdb_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_options_from_string"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
@@ -3511,24 +3497,6 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
 ) -> c_uchar {
     let _ = (a0, a1);
     0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_load_latest_options(
-    a0: *const c_char,
-    a1: *mut rocksdb_env_t,
-    a2: bool,
-    a3: *mut rocksdb_cache_t,
-    a4: *mut *mut rocksdb_options_t,
-    a5: *mut size_t,
-    a6: *mut *mut *mut c_char,
-    a7: *mut *mut *mut rocksdb_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_load_latest_options"));
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.

@@ -848,6 +848,76 @@ fn suggested_ranges_are_compacted_in_the_background() {
     assert!(text.contains("rocksdb.numfiles.in.singlecompaction P50"), "{text}");
 }
 
+/// A Get that a table's filter answers without reading the table counts as
+/// rocksdb.bloom.filter.useful, as in RocksDB; present keys are still found.
+#[test]
+fn filter_rejections_count_as_bloom_filter_useful() {
+    let d = TempDir::new("bloom-useful");
+    let mut o = opts();
+    o.table.bloom_bits_per_key = 10.0;
+    o.statistics = true;
+    let db = Db::open(&o, &d.0).unwrap();
+    for i in 0..2000 {
+        db.put(&WriteOptions::default(), format!("key{i:06}").as_bytes(), b"v").unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    let stats = db.statistics().unwrap();
+    let useful = || stats.ticker_count(crate::stats::Ticker::BloomFilterUseful as u32);
+    for i in 0..2000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}").as_bytes()).unwrap(), Some(b"v".to_vec()));
+    }
+    assert_eq!(useful(), 0, "present keys never count");
+    // Absent keys inside the table's key range, so only the filter can tell.
+    for i in 0..1000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}x").as_bytes()).unwrap(), None);
+    }
+    assert!(useful() >= 950, "{} of 1000 absent keys filtered", useful());
+}
+
+/// RocksDB's open does not read the OPTIONS file, so a malformed one never
+/// stops an open; ferrock says in the info LOG that it did not use it, and
+/// names a merge operator the file has and the opener does not.
+#[test]
+fn open_ignores_a_malformed_options_file_and_logs_differences() {
+    let d = TempDir::new("options-file");
+    let mut o = opts();
+    o.merge_operator = crate::merge::builtin("uint64add");
+    drop(Db::open(&o, &d.0).unwrap());
+    let newest = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    let log = || std::fs::read_to_string(d.0.join("LOG")).unwrap();
+    // Reopened without the merge operator the file names.
+    drop(Db::open(&opts(), &d.0).unwrap());
+    assert!(log().contains("was written with merge operator UInt64AddOperator, opened with none"), "{}", log());
+    let newest_now = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    assert_ne!(newest, newest_now, "each open writes a new OPTIONS file");
+    std::fs::write(&newest_now, "[DBOptions]\nthis is not an option line\n").unwrap();
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap(), Some(b"v".to_vec()));
+    let name = newest_now.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        log().contains(&format!("{name} not used: Invalid argument: [RocksDBOptionsParser Error] : A valid statement must have a '='. (at line 2)")),
+        "{}",
+        log()
+    );
+}
+
+/// A column family whose comparator differs from the database's is refused
+/// (the engine orders tables by the database's comparator), at open and at
+/// creation, with "Not implemented"; never flushed out of order.
+#[test]
+fn column_family_with_another_comparator_is_refused() {
+    let d = TempDir::new("cf-comparator");
+    let mut o = opts();
+    o.create_missing_column_families = true;
+    let rev = Options { comparator: crate::util::comparator::Comparator::ReverseBytewise, ..o.clone() };
+    let cfs = vec![("default".to_string(), o.clone()), ("rev".to_string(), rev.clone())];
+    let want = "Not implemented: column family rev with comparator rocksdb.ReverseBytewiseComparator (the default column family's is leveldb.BytewiseComparator)";
+    assert_eq!(Db::open_cf(&o, &d.0, &cfs).err().unwrap().to_string(), want);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(db.create_column_family(&rev, "rev").err().unwrap().to_string(), want);
+}
+
 #[test]
 fn range_tombstones_are_split_at_output_boundaries() {
     let d = TempDir::new("rangedel-split");
