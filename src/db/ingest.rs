@@ -234,6 +234,10 @@ impl Db {
             }
         }
         release(db);
+        if result.is_ok() {
+            let sources: Vec<&Path> = files.iter().map(|f| f.source.as_path()).collect();
+            db.events.files_ingested(db, cf.id, &sources, &numbers);
+        }
         result
     }
 

@@ -15,6 +15,7 @@ mod checkpoint;
 mod control;
 pub mod metadata;
 pub mod ingest;
+pub mod listener;
 mod open;
 mod properties;
 mod read;
@@ -224,6 +225,8 @@ pub(crate) struct DbInner {
     pub txn: TxnShared,
     /// RocksDB's statistics object, when the options enabled it.
     pub stats: Option<Arc<crate::stats::Statistics>>,
+    /// Event listeners' bookkeeping (src/db/listener.rs).
+    pub events: listener::EventHub,
 }
 
 impl DbInner {
@@ -311,7 +314,8 @@ impl DbInner {
 #[derive(Clone)]
 pub struct Db {
     pub(crate) inner: Arc<DbInner>,
-    _guard: Arc<CloseOnDrop>,
+    /// None in the views handed to event listeners, which must not close the database.
+    _guard: Option<Arc<CloseOnDrop>>,
 }
 
 struct CloseOnDrop(Arc<DbInner>);
@@ -324,7 +328,14 @@ impl Drop for CloseOnDrop {
 
 impl Db {
     pub(crate) fn from_inner(inner: Arc<DbInner>) -> Db {
-        Db { _guard: Arc::new(CloseOnDrop(inner.clone())), inner }
+        inner.events.bind(&inner);
+        Db { _guard: Some(Arc::new(CloseOnDrop(inner.clone()))), inner }
+    }
+
+    /// A view of the database that never closes it when dropped (what listeners receive: a
+    /// listener running on a background thread must not be the one to close the database).
+    pub(crate) fn unguarded(inner: Arc<DbInner>) -> Db {
+        Db { _guard: None, inner }
     }
 
     /// Opens (or creates, with `create_if_missing`) the database at `path` with only the default

@@ -96,7 +96,8 @@ impl StallState {
     }
     /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
     /// the writer itself).
-    pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
+    /// Returns the causes before and after, for the listeners.
+    pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) -> (StallCause, StallCause) {
         use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
         let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
         let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
@@ -113,7 +114,8 @@ impl StallState {
         };
         self.pending_bytes.store(pending, Ordering::Release);
         self.l0_files.store(l0 as u64, Ordering::Release);
-        self.cause.store(cause as u8, Ordering::Release);
+        let prev = self.cause.swap(cause as u8, Ordering::AcqRel);
+        (StallCause::from_u8(prev), cause)
     }
 }
 
@@ -529,6 +531,8 @@ impl DbInner {
             self.bg_cv.notify_all();
             self.bg_cv.wait_for(&mut st, Duration::from_millis(100));
         }
+        drop(st);
+        self.events.fire_queued(&self.opts);
         if let Some((t, cause)) = stall {
             self.record_stall(cause, t.elapsed().as_micros() as u64);
         }
@@ -630,6 +634,7 @@ impl DbInner {
                     old.mem.set_log_number(new_number);
                     continue;
                 }
+                self.events.queue_memtable_sealed(&self.opts, &cf.name, &old.mem);
                 let mem = self.new_memtable(&cf.opts, new_number);
                 let mut imm = Vec::with_capacity(old.imm.len() + 1);
                 imm.push(old.mem.clone());
