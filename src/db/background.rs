@@ -590,6 +590,7 @@ impl DbInner {
             }
             if let Some(info) = event.as_mut() {
                 info.output_files = info.input_files.clone();
+                info.output_file_infos = plan.inputs.iter().map(|f| (plan.output_level as i32, f.number)).collect();
                 info.output_records = info.input_records;
                 info.total_output_bytes = info.total_input_bytes;
             }
@@ -659,6 +660,7 @@ impl DbInner {
         let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
         if let Some(info) = event.as_mut() {
             info.output_files = numbers.iter().map(|n| self.path.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();
+            info.output_file_infos = numbers.iter().map(|n| (plan.output_level as i32, *n)).collect();
             info.output_records = files.iter().map(|f| f.num_entries).sum();
             info.total_output_bytes = bytes_written;
         }

@@ -108,6 +108,9 @@ pub struct CompactionJobInfo {
     /// Full paths of the input tables, then of the output tables.
     pub input_files: Vec<String>,
     pub output_files: Vec<String>,
+    /// (level, file number) of each input, then of each output.
+    pub input_file_infos: Vec<(i32, u64)>,
+    pub output_file_infos: Vec<(i32, u64)>,
     /// A `compaction_reason` value.
     pub compaction_reason: u32,
     /// RocksDB's CompressionType number of the outputs.
@@ -373,6 +376,12 @@ impl EventHub {
             _ => compaction_reason::LEVEL_MAX_LEVEL_SIZE,
         };
         let input_files: Vec<String> = plan.all_inputs().map(|f| table_path(db, f.number)).collect();
+        let input_file_infos = plan
+            .inputs
+            .iter()
+            .map(|f| (plan.level as i32, f.number))
+            .chain(plan.output_inputs.iter().map(|f| (plan.output_level as i32, f.number)))
+            .collect();
         let compression = if plan.bottommost { cf.opts.bottommost_compression.unwrap_or(cf.opts.compression) } else { cf.opts.compression };
         Some(CompactionJobInfo {
             cf_id: cf.id,
@@ -385,6 +394,7 @@ impl EventHub {
             num_input_files: input_files.len(),
             num_input_files_at_output_level: plan.output_inputs.len(),
             input_files,
+            input_file_infos,
             compaction_reason: reason,
             compression: compression as u32,
             input_records: plan.all_inputs().map(|f| f.num_entries).sum(),
