@@ -554,6 +554,7 @@ impl DbInner {
         // Told before the job stops counting as running, so a waiter sees the events fired.
         if let Some(info) = event.as_mut() {
             info.elapsed_micros = start.elapsed().as_micros() as u64;
+            info.num_l0_files = cf.stall.l0_files.load(Ordering::Acquire) as i32;
             if let Err(e) = &result {
                 info.status = Some(e.clone());
                 info.aborted = e.code() == crate::error::Code::ShutdownInProgress;

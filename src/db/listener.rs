@@ -103,7 +103,7 @@ pub struct CompactionJobInfo {
     pub job_id: i32,
     pub base_input_level: i32,
     pub output_level: i32,
-    /// Level-0 files among the inputs.
+    /// Level-0 files of the column family: as the job begins, then (at completion) after it.
     pub num_l0_files: i32,
     /// Full paths of the input tables, then of the output tables.
     pub input_files: Vec<String>,
@@ -199,6 +199,9 @@ pub(crate) struct EventHub {
     /// The database itself, to hand listeners a `Db` (set when the `Db` is created).
     inner: OnceLock<Weak<DbInner>>,
     queue: Mutex<Vec<Queued>>,
+    /// Held while queued events fire, so events drained by different threads still reach
+    /// the listeners in the order they were raised (reentrant: a listener may cause more).
+    firing: parking_lot::ReentrantMutex<()>,
     next_job_id: AtomicI32,
     /// Flushes whose completion has not been told to the listeners yet: a flush that waits
     /// returns only after its events fired.
@@ -280,6 +283,7 @@ impl EventHub {
         if opts.listeners.is_empty() {
             return;
         }
+        let _order = self.firing.lock();
         let events = std::mem::take(&mut *self.queue.lock());
         for e in &events {
             for l in &opts.listeners {
@@ -390,7 +394,7 @@ impl EventHub {
             job_id: self.next_job(),
             base_input_level: plan.level as i32,
             output_level: plan.output_level as i32,
-            num_l0_files: if plan.level == 0 { plan.inputs.len() as i32 } else { 0 },
+            num_l0_files: cf.stall.l0_files.load(Ordering::Acquire) as i32,
             num_input_files: input_files.len(),
             num_input_files_at_output_level: plan.output_inputs.len(),
             input_files,
@@ -614,7 +618,8 @@ mod tests {
         assert_eq!(done.len(), 1, "one automatic L0 compaction");
         let c = done[0];
         // Dynamic level bytes (the default): level 0 goes to the last level while it is the base.
-        assert_eq!((c.base_input_level, c.output_level, c.num_l0_files), (0, 6, 2));
+        assert_eq!((c.base_input_level, c.output_level), (0, 6));
+        assert_eq!(c.num_l0_files, 0, "level 0 after the job");
         assert_eq!(c.compaction_reason, compaction_reason::LEVEL_L0_FILES_NUM);
         assert!(c.status.is_none());
         assert_eq!((c.input_files.len(), c.num_input_files, c.num_input_files_at_output_level), (2, 2, 0));
