@@ -693,4 +693,52 @@ mod tests {
         // It overlaps the flushed "b" (sequence 1), so it reads at the next sequence.
         assert_eq!(ing[0].global_seqno, 2);
     }
+
+    /// Records background errors and, when `clear`, resets them as a C listener's
+    /// `rocksdb_reset_status` does.
+    struct ErrorWatcher {
+        clear: bool,
+        seen: Mutex<Vec<(BackgroundErrorReason, String)>>,
+    }
+
+    impl Listener for ErrorWatcher {
+        fn on_background_error(&self, reason: BackgroundErrorReason, status: &mut Option<Error>) {
+            self.seen.lock().push((reason, status.as_ref().map(|e| e.to_string()).unwrap_or_default()));
+            if self.clear {
+                *status = None;
+            }
+        }
+    }
+
+    fn failing_flush(tag: &str, clear: bool) -> (Arc<ErrorWatcher>, crate::error::Result<()>, crate::error::Result<()>) {
+        let dir = TempDir::new(tag);
+        let fs = Arc::new(crate::env::fault::FaultInjectionFs::new(crate::env::default_fs()));
+        let watcher = Arc::new(ErrorWatcher { clear, seen: Mutex::new(Vec::new()) });
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.fs = Some(fs.clone());
+        o.listeners.push(watcher.clone());
+        let db = Db::open(&o, &dir.0).unwrap();
+        db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+        fs.inject_write_error(".sst");
+        let flushed = db.flush(&FlushOptions::default());
+        let later = db.put(&WriteOptions::default(), b"k2", b"v2");
+        (watcher, flushed, later)
+    }
+
+    #[test]
+    fn background_error_is_reported_then_latched() {
+        let (watcher, flushed, later) = failing_flush("listener-bgerror", false);
+        assert_eq!(flushed.unwrap_err().to_string(), "IO error: injected write error");
+        assert_eq!(later.unwrap_err().to_string(), "IO error: injected write error");
+        assert_eq!(*watcher.seen.lock(), vec![(BackgroundErrorReason::Flush, "IO error: injected write error".to_string())]);
+    }
+
+    #[test]
+    fn background_error_cleared_by_a_listener_is_not_latched() {
+        let (watcher, flushed, later) = failing_flush("listener-bgerror-cleared", true);
+        // The flush is retried (the injected error hits once) and the database keeps writing.
+        flushed.unwrap();
+        later.unwrap();
+        assert_eq!(watcher.seen.lock().len(), 1);
+    }
 }
