@@ -381,11 +381,11 @@ impl DbInner {
         };
         st.live_versions.retain(|w| w.strong_count() > 0);
         st.live_versions.push(Arc::downgrade(&version));
-        let (prev, cur) = cf.stall.update(&version, &cf.opts);
-        self.events.queue_stall_change(&self.opts, &cf.name, prev, cur);
+        cf.stall.update(&version, &cf.opts);
         let mut g = cf.sv.write();
         let old = g.clone();
         *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
+        self.events.recompute_stall(&self.opts, cf, g.imm.len());
     }
 
     /// Writes memtables into level-0 tables without touching the MANIFEST (recovery flush).

@@ -171,7 +171,8 @@ pub struct MemTableInfo {
 
 /// RocksDB's `EventListener`: every method has a no-op default. Methods are called from the
 /// database's background threads and writers, never with the db mutex held; they should
-/// return quickly.
+/// return quickly and must not wait for a flush or compaction (a flush that waits also
+/// waits for the listeners of running flushes, as RocksDB's does for its job).
 pub trait Listener: Send + Sync {
     fn on_flush_begin(&self, _db: &Db, _info: &FlushJobInfo) {}
     fn on_flush_completed(&self, _db: &Db, _info: &FlushJobInfo) {}
@@ -199,6 +200,8 @@ pub(crate) struct EventHub {
     /// The database itself, to hand listeners a `Db` (set when the `Db` is created).
     inner: OnceLock<Weak<DbInner>>,
     queue: Mutex<Vec<Queued>>,
+    /// The write-stall condition last reported per column family.
+    conditions: Mutex<std::collections::HashMap<u32, WriteStallCondition>>,
     /// Held while queued events fire, so events drained by different threads still reach
     /// the listeners in the order they were raised (reentrant: a listener may cause more).
     firing: parking_lot::ReentrantMutex<()>,
@@ -253,14 +256,36 @@ impl EventHub {
         }
     }
 
-    /// Queues a stall-condition change of `cf` (called where the condition is recomputed,
-    /// under the db mutex).
-    pub(crate) fn queue_stall_change(&self, opts: &crate::options::Options, cf_name: &str, prev: StallCause, cur: StallCause) {
-        let (prev, cur) = (WriteStallCondition::of(prev), WriteStallCondition::of(cur));
-        if opts.listeners.is_empty() || prev == cur {
+    /// Recomputes `cf`'s write-stall condition as RocksDB does when it installs a super
+    /// version (from level 0 and pending bytes, `cf.stall`, and from `unflushed` immutable
+    /// memtables) and queues a change. Requires: the db mutex (where versions or memtables
+    /// change).
+    pub(crate) fn recompute_stall(&self, opts: &crate::options::Options, cf: &ColumnFamily, unflushed: usize) {
+        if opts.listeners.is_empty() {
             return;
         }
-        self.queue.lock().push(Queued::Stall(WriteStallInfo { cf_name: cf_name.to_string(), cur, prev }));
+        let max = cf.opts.max_write_buffer_number.max(1) as usize;
+        let by_memtables = if unflushed >= max {
+            WriteStallCondition::Stopped
+        } else if max > 3 && unflushed >= max - 1 {
+            WriteStallCondition::Delayed
+        } else {
+            WriteStallCondition::Normal
+        };
+        let by_version = WriteStallCondition::of(cf.stall.cause());
+        let cur = match (by_memtables, by_version) {
+            (WriteStallCondition::Stopped, _) | (_, WriteStallCondition::Stopped) => WriteStallCondition::Stopped,
+            (WriteStallCondition::Delayed, _) | (_, WriteStallCondition::Delayed) => WriteStallCondition::Delayed,
+            _ => WriteStallCondition::Normal,
+        };
+        let prev = {
+            let mut conditions = self.conditions.lock();
+            let slot = conditions.entry(cf.id).or_insert(WriteStallCondition::Normal);
+            std::mem::replace(slot, cur)
+        };
+        if prev != cur {
+            self.queue.lock().push(Queued::Stall(WriteStallInfo { cf_name: cf.name.clone(), cur, prev }));
+        }
     }
 
     /// Queues the sealing of `mem` (called where memtables switch, under the db mutex).

@@ -96,8 +96,7 @@ impl StallState {
     }
     /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
     /// the writer itself).
-    /// Returns the causes before and after, for the listeners.
-    pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) -> (StallCause, StallCause) {
+    pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
         use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
         let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
         let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
@@ -114,8 +113,7 @@ impl StallState {
         };
         self.pending_bytes.store(pending, Ordering::Release);
         self.l0_files.store(l0 as u64, Ordering::Release);
-        let prev = self.cause.swap(cause as u8, Ordering::AcqRel);
-        (StallCause::from_u8(prev), cause)
+        self.cause.store(cause as u8, Ordering::Release);
     }
 }
 
@@ -639,6 +637,7 @@ impl DbInner {
                 let mut imm = Vec::with_capacity(old.imm.len() + 1);
                 imm.push(old.mem.clone());
                 imm.extend(old.imm.iter().cloned());
+                self.events.recompute_stall(&self.opts, cf, imm.len());
                 *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
             }
         }
