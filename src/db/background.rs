@@ -548,7 +548,7 @@ impl DbInner {
         let start = Instant::now();
         let mut event = self.events.compaction_info(self, cf, &plan);
         if event.is_some() {
-            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
+            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event, plan.trivial_move));
         }
         let result = self.run_compaction_locked_part(st, cf, &plan, start, &mut event);
         // Told before the job stops counting as running, so a waiter sees the events fired.
@@ -559,7 +559,7 @@ impl DbInner {
                 info.status = Some(e.clone());
                 info.aborted = e.code() == crate::error::Code::ShutdownInProgress;
             }
-            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event));
+            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event, plan.trivial_move));
         }
         st.running_compactions -= 1;
         for f in plan.all_inputs() {

@@ -447,15 +447,18 @@ impl EventHub {
         }
     }
 
-    /// Fires `on_compaction_begin` and (ferrock runs one key range per job)
-    /// `on_subcompaction_begin`. Requires: the db mutex is not held.
-    pub(crate) fn compaction_begin(&self, opts: &crate::options::Options, info: &Option<CompactionJobInfo>) {
+    /// Fires `on_compaction_begin` and (ferrock runs one key range per job; a trivial move
+    /// has none, as in RocksDB) `on_subcompaction_begin`. Requires: the db mutex is not held.
+    pub(crate) fn compaction_begin(&self, opts: &crate::options::Options, info: &Option<CompactionJobInfo>, trivial_move: bool) {
         let (info, db) = match (info, self.db()) {
             (Some(i), Some(d)) => (i, d),
             _ => return,
         };
         for l in &opts.listeners {
             l.on_compaction_begin(&db, info);
+        }
+        if trivial_move {
+            return;
         }
         let sub = Self::subcompaction_info(info);
         for l in &opts.listeners {
@@ -465,14 +468,16 @@ impl EventHub {
 
     /// Fires `on_subcompaction_completed`, `on_compaction_completed`, then the queued
     /// events. Requires: the db mutex is not held.
-    pub(crate) fn compaction_completed(&self, opts: &crate::options::Options, info: Option<CompactionJobInfo>) {
+    pub(crate) fn compaction_completed(&self, opts: &crate::options::Options, info: Option<CompactionJobInfo>, trivial_move: bool) {
         let (info, db) = match (info, self.db()) {
             (Some(i), Some(d)) => (i, d),
             _ => return,
         };
-        let sub = Self::subcompaction_info(&info);
-        for l in &opts.listeners {
-            l.on_subcompaction_completed(&sub);
+        if !trivial_move {
+            let sub = Self::subcompaction_info(&info);
+            for l in &opts.listeners {
+                l.on_subcompaction_completed(&sub);
+            }
         }
         for l in &opts.listeners {
             l.on_compaction_completed(&db, &info);
@@ -665,6 +670,33 @@ mod tests {
         let seen = rec.0.lock();
         let manual = seen.iter().filter_map(|s| if let Seen::CompactionCompleted(i) = s { Some(i) } else { None }).last().unwrap();
         assert_eq!(manual.compaction_reason, compaction_reason::MANUAL_COMPACTION);
+    }
+
+    #[test]
+    fn a_trivial_move_reports_its_file_moved_and_no_subcompaction() {
+        let dir = TempDir::new("listener-move");
+        let rec = Arc::new(Recorder::default());
+        // Static level targets of a few bytes: the table, once in level 1, moves down level by level.
+        let db = open(&dir, &rec, |o| {
+            o.level_compaction_dynamic_level_bytes = false;
+            o.level0_file_num_compaction_trigger = 1;
+            o.max_bytes_for_level_base = 1;
+        });
+        db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.wait_for_background_work().unwrap();
+        let seen = rec.0.lock();
+        let done: Vec<_> = seen.iter().filter_map(|s| if let Seen::CompactionCompleted(i) = s { Some(i) } else { None }).collect();
+        let moves: Vec<_> = done.iter().filter(|i| i.base_input_level >= 1).collect();
+        assert!(!moves.is_empty(), "{done:?}");
+        for m in &moves {
+            assert_eq!(m.input_files, m.output_files, "the same table, moved");
+            assert_eq!(m.output_file_infos, vec![(m.output_level, m.input_file_infos[0].1)]);
+            assert_eq!(m.output_level, m.base_input_level + 1);
+        }
+        // Only the one rewriting compaction (level 0 to 1) ran a subcompaction.
+        let subs = seen.iter().filter(|s| matches!(s, Seen::SubCompleted(_))).count();
+        assert_eq!((done.len() - moves.len(), subs), (1, 1));
     }
 
     #[test]
