@@ -1,8 +1,8 @@
 //! `Db`: the safe Rust API of the engine and its implementation — open and
 //! recovery (`open.rs`), the write path with group commit (`write.rs`), reads,
 //! snapshots and iterators (`read.rs`), flush, compaction and background work
-//! (`background.rs`), and properties (`properties.rs`). `capi` and the tools
-//! are thin layers over this.
+//! (`background.rs`), properties (`properties.rs`) and event listeners
+//! (`listener.rs`). `capi` and the tools are thin layers over this.
 //!
 //! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
 //! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
