@@ -4,7 +4,8 @@
 //! Layers (see `shared/docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
 //! → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `capi`.
 //! Engine code is safe Rust; `unsafe` is allowed only in `capi` and in small,
-//! documented functions (`env::posix` file locking, `table::compression`).
+//! documented functions (`env::posix` file locking, `table::compression`, the
+//! memtable's `arena` and `skiplist`).
 #![deny(unsafe_code)]
 
 pub mod error;

@@ -276,10 +276,19 @@ static void test_flush_and_reopen(rocksdb_t** db) {
   CHECK_NOERR(err);
   rocksdb_flushoptions_destroy(fo);
   rocksdb_compact_range(*db, NULL, 0, NULL, 0);
+  /* A level-0 file above the compacted data, marked for a background compaction. */
+  put(*db, "suggested", "kept");
+  fo = rocksdb_flushoptions_create();
+  rocksdb_flush(*db, fo, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushoptions_destroy(fo);
+  rocksdb_suggest_compact_range(*db, "a", 1, "z", 1, &err);
+  CHECK_NOERR(err);
   rocksdb_close(*db);
   *db = open_db(0);
   rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
   if (*db) expect(*db, ro, "durable", "yes");
+  if (*db) expect(*db, ro, "suggested", "kept");
   if (*db) expect(*db, ro, "b2", "y");
   rocksdb_readoptions_destroy(ro);
 }

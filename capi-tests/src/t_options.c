@@ -208,7 +208,95 @@ static void test_compact_options(void) {
   rocksdb_compactoptions_destroy(c);
 }
 
+/* rocksdb_load_latest_options: what the OPTIONS file says, usable to reopen
+ * (including a column family's merge operator); and rocksdb_get_options_from_string. */
+static void test_load_latest_options(void) {
+  char path[512], *err = NULL;
+  make_db_path(path, sizeof path, "load-options");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_create_missing_column_families(o, 1);
+  rocksdb_options_set_max_open_files(o, 321);
+  rocksdb_options_t* counters = rocksdb_options_create();
+  rocksdb_options_set_uint64add_merge_operator(counters);
+  rocksdb_options_set_write_buffer_size(counters, 1 << 20);
+  const char* names[2] = {"default", "counters"};
+  const rocksdb_options_t* cf_opts[2] = {o, counters};
+  rocksdb_column_family_handle_t* cfs[2];
+  rocksdb_t* db = rocksdb_open_column_families(o, path, 2, names, cf_opts, cfs, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  unsigned char one[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+  rocksdb_merge_cf(db, wo, cfs[1], "n", 1, (const char*)one, 8, &err);
+  CHECK_NOERR(err);
+  for (int i = 0; i < 2; i++) rocksdb_column_family_handle_destroy(cfs[i]);
+  rocksdb_close(db);
+
+  rocksdb_env_t* env = rocksdb_create_default_env();
+  rocksdb_cache_t* cache = rocksdb_cache_create_lru(1 << 20);
+  rocksdb_options_t* db_opts = NULL;
+  rocksdb_options_t** loaded = NULL;
+  char** loaded_names = NULL;
+  size_t n = 0;
+  rocksdb_load_latest_options(path, env, 0, cache, &db_opts, &n, &loaded_names, &loaded, &err);
+  CHECK_NOERR(err);
+  CHECK(n == 2 && !strcmp(loaded_names[0], "default") && !strcmp(loaded_names[1], "counters"), "%zu families", n);
+  CHECK(rocksdb_options_get_max_open_files(db_opts) == 321, "max_open_files from the file");
+  CHECK(rocksdb_options_get_write_buffer_size(loaded[1]) == 1 << 20, "write_buffer_size of counters");
+  /* Reopen with exactly what was loaded: the merge operator comes from the file. */
+  rocksdb_options_set_create_if_missing(db_opts, 0);
+  db = rocksdb_open_column_families(db_opts, path, 2, (const char* const*)loaded_names,
+                                    (const rocksdb_options_t* const*)loaded, cfs, &err);
+  CHECK_NOERR(err);
+  if (db) {
+    rocksdb_merge_cf(db, wo, cfs[1], "n", 1, (const char*)one, 8, &err);
+    CHECK_NOERR(err);
+    rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+    size_t len = 0;
+    char* v = rocksdb_get_cf(db, ro, cfs[1], "n", 1, &len, &err);
+    CHECK_NOERR(err);
+    CHECK(v && len == 8 && v[0] == 2, "uint64add counter is 2");
+    rocksdb_free(v);
+    rocksdb_readoptions_destroy(ro);
+    for (int i = 0; i < 2; i++) rocksdb_column_family_handle_destroy(cfs[i]);
+    rocksdb_close(db);
+  }
+  rocksdb_load_latest_options_destroy(db_opts, loaded_names, loaded, n);
+
+  /* A directory without an OPTIONS file: RocksDB's NotFound, outputs NULL. */
+  char empty[512];
+  make_db_path(empty, sizeof empty, "load-options-none");
+  db_opts = (rocksdb_options_t*)1;
+  rocksdb_load_latest_options(empty, env, 0, cache, &db_opts, &n, &loaded_names, &loaded, &err);
+  CHECK_ERR_PREFIX(err, "NotFound: No such file or directory: No options files found in the DB directory.");
+  CHECK(db_opts == NULL && n == 0 && loaded_names == NULL && loaded == NULL, "outputs cleared on error");
+
+  rocksdb_options_t* from = rocksdb_options_create();
+  rocksdb_get_options_from_string(o, "write_buffer_size=4096;max_open_files=9;block_based_table_factory={block_size=8192}", from, &err);
+  CHECK_NOERR(err);
+  CHECK(rocksdb_options_get_write_buffer_size(from) == 4096, "write_buffer_size from the string");
+  CHECK(rocksdb_options_get_max_open_files(from) == 9, "max_open_files from the string");
+  rocksdb_get_options_from_string(o, "no_such_option=1", from, &err);
+  CHECK_ERR_PREFIX(err, "Invalid argument: Could not find option: : no_such_option");
+  rocksdb_get_options_from_string(o, "enable_blob_files=true", from, &err);
+  CHECK_NOERR(err);
+  rocksdb_options_set_create_if_missing(from, 1);
+  db = rocksdb_open(from, empty, &err);
+  CHECK_ERR_PREFIX(err, "Not implemented: blob files");
+  if (db) rocksdb_close(db);
+  rocksdb_options_destroy(from);
+
+  rocksdb_cache_destroy(cache);
+  rocksdb_env_destroy(env);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_options_destroy(counters);
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+  remove_db_path(empty);
+}
+
 int main(void) {
+  test_load_latest_options();
   test_compact_options();
   test_ignored_option_is_logged();
   test_env();

@@ -3,7 +3,64 @@
 #include <rocksdb/c.h>
 #include "check.h"
 
+/* A manual compaction split by rocksdb_compactoptions_set_max_subcompactions (the db's
+ * option stays 1): histogram 30 (NUM_SUBCOMPACTIONS_SCHEDULED) records the ranges. */
+static void test_subcompactions(void) {
+  char path[512];
+  make_db_path(path, sizeof path, "t_stats_sub");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_disable_auto_compactions(o, 1);
+  rocksdb_options_set_target_file_size_base(o, 16 << 10);
+  rocksdb_options_enable_statistics(o);
+  char* err = NULL;
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  for (int round = 0; round < 4; round++) {
+    for (int i = 0; i < 3000; i++) {
+      char k[16], v[32];
+      snprintf(k, sizeof k, "key%05d", (i * 7919 + round) % 5000);
+      snprintf(v, sizeof v, "value-%d-%d", round, i);
+      rocksdb_put(db, wo, k, strlen(k), v, strlen(v), &err);
+      if (err) break;
+    }
+    if (!err) rocksdb_flush(db, fo, &err);
+  }
+  CHECK_NOERR(err);
+  rocksdb_compactoptions_t* co = rocksdb_compactoptions_create();
+  rocksdb_compactoptions_set_max_subcompactions(co, 4);
+  CHECK(rocksdb_compactoptions_get_max_subcompactions(co) == 4, "compact options keep max_subcompactions");
+  rocksdb_compact_range_opt(db, co, NULL, 0, NULL, 0);
+  rocksdb_compactoptions_destroy(co);
+  rocksdb_statistics_histogram_data_t* h = rocksdb_statistics_histogram_data_create();
+  rocksdb_options_statistics_get_histogram_data(o, 30 /* NUM_SUBCOMPACTIONS_SCHEDULED */, h);
+  CHECK(rocksdb_statistics_histogram_data_get_count(h) == 1, "one compaction job");
+  CHECK(rocksdb_statistics_histogram_data_get_max(h) >= 2, "split into %g ranges", rocksdb_statistics_histogram_data_get_max(h));
+  rocksdb_statistics_histogram_data_destroy(h);
+  CHECK(rocksdb_options_statistics_get_ticker_count(o, 95 /* COMPACT_WRITE_BYTES */) > 0, "compaction wrote");
+  char* text = rocksdb_options_statistics_get_string(o);
+  CHECK(text != NULL && strstr(text, "rocksdb.num.subcompactions.scheduled P50 : ") != NULL, "subcompactions histogram line");
+  rocksdb_free(text);
+  uint64_t l0 = 9;
+  CHECK(rocksdb_property_int(db, "rocksdb.num-files-at-level0", &l0) == 0 && l0 == 0, "level 0 compacted");
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  size_t len = 0;
+  char* v = rocksdb_get(db, ro, "key00003", 8, &len, &err);
+  CHECK_NOERR(err);
+  CHECK(v != NULL && len > 0, "data reads back after a split compaction");
+  free(v);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_flushoptions_destroy(fo);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_close(db);
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+}
+
 int main(void) {
+  test_subcompactions();
   char path[512];
   make_db_path(path, sizeof path, "t_stats");
   rocksdb_options_t* o = rocksdb_options_create();

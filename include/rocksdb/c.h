@@ -298,7 +298,8 @@ typedef struct rocksdb_compaction_file_info_t rocksdb_compaction_file_info_t;
 typedef struct rocksdb_compaction_job_stats_t rocksdb_compaction_job_stats_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compaction_options_t`).
+ Options of `rocksdb_compact_files` (`rocksdb_compaction_options_t`, RocksDB's
+ `CompactionOptions`), with RocksDB's defaults.
  */
 typedef struct rocksdb_compaction_options_t rocksdb_compaction_options_t;
 
@@ -1013,6 +1014,56 @@ extern ROCKSDB_LIBRARY_API void rocksdb_enable_manual_compaction(rocksdb_t *db);
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_cancel_all_background_work(rocksdb_t *db, unsigned char wait);
 
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_max_subcompactions(rocksdb_compaction_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compaction_options_get_max_subcompactions(rocksdb_compaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_file_size_limit(rocksdb_compaction_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_options_get_output_file_size_limit(rocksdb_compaction_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_allow_trivial_move(rocksdb_compaction_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_options_get_allow_trivial_move(rocksdb_compaction_options_t *opt);
+
+/*
+ Stored; `rocksdb_compact_files` refuses any value but kDisableCompressionOption (0xff).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_compression(rocksdb_compaction_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *opt);
+
+/*
+ Stored; `rocksdb_compact_files` refuses any value but kUnknown (0).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_output_temperature_override(rocksdb_compaction_options_t *opt);
+
+/*
+ A cancellation flag for `rocksdb_compaction_options_set_canceled` (an atomic boolean, as
+ RocksDB's), freed by `rocksdb_compaction_options_canceled_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_compaction_options_canceled_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_canceled_destroy(unsigned char *canceled);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_canceled_set(unsigned char *canceled, unsigned char value);
+
+/*
+ A compaction started while the flag is set answers "Incomplete: Manual compaction paused",
+ as RocksDB's; the flag is read when `rocksdb_compact_files` starts.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_canceled(rocksdb_compaction_options_t *opt, unsigned char *canceled);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *db, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
+
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
@@ -1094,6 +1145,13 @@ extern ROCKSDB_LIBRARY_API int rocksdb_property_int_cf(rocksdb_t *db, rocksdb_co
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range(rocksdb_t *db, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len);
+
+/*
+ Marks the files overlapping the range for a background compaction (NULL keys = unbounded).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *db, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const char *start_key, size_t start_key_len, const char *limit_key, size_t limit_key_len, char **errptr);
 
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_get_latest_sequence_number(rocksdb_t *db);
 
@@ -1456,7 +1514,7 @@ extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(c
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
 
 /*
- An empty info (for `rocksdb_compact_files`, which ferrock does not implement).
+ An empty info for `rocksdb_compact_files` (which leaves it empty in ferrock).
  */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
 
@@ -2234,16 +2292,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opt
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *a0, const rocksdb_compaction_options_t *a1, const char *const *a2, size_t a3, int a4, int a5, char ***a6, size_t *a7, rocksdb_compactionjobinfo_t *a8, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_compaction_options_t *a2, const char *const *a3, size_t a4, int a5, int a6, char ***a7, size_t *a8, rocksdb_compactionjobinfo_t *a9, char **errptr);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
@@ -2417,76 +2465,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_by
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_compaction_options_canceled_create(void);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_options_get_allow_trivial_move(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compaction_options_get_max_subcompactions(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_options_get_output_file_size_limit(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_output_temperature_override(rocksdb_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_allow_trivial_move(rocksdb_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_canceled(rocksdb_compaction_options_t *a0, unsigned char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_compression(rocksdb_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_max_subcompactions(rocksdb_compaction_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_file_size_limit(rocksdb_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *a0, int a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2989,11 +2967,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, 
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *a0, const char *a1, rocksdb_options_t *a2, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
@@ -3162,11 +3135,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const 
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *a0, rocksdb_env_t *a1, bool a2, rocksdb_cache_t *a3, rocksdb_options_t **a4, size_t *a5, char ***a6, rocksdb_options_t ***a7, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -3697,16 +3665,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
  Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range(rocksdb_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_suggest_compact_range_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5533,6 +5491,19 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_options_get_wal_dir(rocksdb_optio
  Per-level compression: stored; a codec ferrock cannot write makes open fail.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_per_level(rocksdb_options_t *opt, const int *level_values, size_t num_levels);
+
+/*
+ Loads the newest OPTIONS file of `db_path`: the DB options, and each column
+ family's name and options (default first). Free with
+ `rocksdb_load_latest_options_destroy`. On error every output is NULL/0.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *db_path, rocksdb_env_t *env, bool ignore_unknown_options, rocksdb_cache_t *cache, rocksdb_options_t **db_options, size_t *num_column_families, char ***list_column_family_names, rocksdb_options_t ***list_column_family_options, char **errptr);
+
+/*
+ `new_options` = `base_options` with the `name=value;...` settings of
+ `opts_str` applied (RocksDB's GetOptionsFromString).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *base_options, const char *opts_str, rocksdb_options_t *new_options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_readoptions_t *rocksdb_readoptions_create(void);
 

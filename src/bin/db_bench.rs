@@ -1366,6 +1366,8 @@ fn main() {
         "fillseekseq",
         "randomtransaction",
         "compact",
+        "waitforcompaction",
+        "flush",
         "stats",
     ];
     if let Some(bad) = benchmarks.iter().find(|b| !KNOWN.contains(&b.as_str())) {
@@ -1460,6 +1462,19 @@ fn main() {
                     let st = Stats { start: Some(start), finish: Some(finish), done: 1, ..Default::default() };
                     (st, finish.duration_since(start).as_secs_f64())
                 })
+            }
+            // As RocksDB's db_bench: a pause until flushes and compactions are done, then no report line.
+            "waitforcompaction" => {
+                if let Err(e) = d.wait_for_background_work() {
+                    die(&format!("waitforcompaction error: {e}"));
+                }
+                Err(String::new())
+            }
+            "flush" => {
+                if let Err(e) = d.flush(&ferrock::options::FlushOptions::default()) {
+                    die(&format!("flush error: {e}"));
+                }
+                Err(String::new())
             }
             "stats" => {
                 let cf = d.default_column_family();

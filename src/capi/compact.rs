@@ -1,13 +1,14 @@
 //! c.h's `rocksdb_wait_for_compact` and its options: wait until no flush or
 //! compaction is pending or running, optionally flushing first and closing after;
 //! and the switches for background work: `rocksdb_disable_manual_compaction` /
-//! `_enable_` and `rocksdb_cancel_all_background_work`.
+//! `_enable_` and `rocksdb_cancel_all_background_work`; `rocksdb_compact_range_opt`, and
+//! `rocksdb_compact_files` with its `rocksdb_compaction_options_t`.
 
 use super::db::rocksdb_t;
 use super::*;
 use crate::db::ColumnFamilyHandle;
 use crate::options::FlushOptions;
-use libc::c_uchar;
+use libc::{c_int, c_uchar};
 
 /// Options of `rocksdb_wait_for_compact` (`rocksdb_wait_for_compact_options_t`), RocksDB's defaults.
 #[derive(Default)]
@@ -215,9 +216,10 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_full_history_ts_low(
     })
 }
 
-/// Compacts like `rocksdb_compact_range_cf`. Moving the result to another level
-/// (change_level) is not implemented: the call then does nothing, as c.h gives
-/// it no way to report an error. The other options tune how, not what.
+/// Compacts like `rocksdb_compact_range_cf`, with the options' max_subcompactions.
+/// Moving the result to another level (change_level) is not implemented: the call
+/// then does nothing, as c.h gives it no way to report an error. The other options
+/// tune how, not what.
 unsafe fn compact_range_with(
     db: *mut rocksdb_t,
     cf: Option<*mut super::cf::rocksdb_column_family_handle_t>,
@@ -243,10 +245,13 @@ unsafe fn compact_range_with(
         } else {
             Some(bytes(limit_key, limit_key_len)?)
         };
-        match cf {
-            Some(cf) => d.compact_range_cf(&handle(cf, "column family handle")?.cf, start, limit),
-            None => d.compact_range_cf(&d.default_column_family(), start, limit),
-        }
+        // RocksDB's CompactRangeOptions::max_subcompactions: 0 (unset) means the db's option.
+        let max_subcompactions = o.stored.get("max_subcompactions").map_or(0, |v| (v as i64).max(0) as u32);
+        let cf = match cf {
+            Some(cf) => handle(cf, "column family handle")?.cf.clone(),
+            None => d.default_column_family(),
+        };
+        d.compact_range_cf_subcompactions(&cf, start, limit, max_subcompactions)
     })
 }
 
@@ -314,4 +319,255 @@ pub unsafe extern "C" fn rocksdb_enable_manual_compaction(db: *mut rocksdb_t) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_cancel_all_background_work(db: *mut rocksdb_t, wait: c_uchar) {
     guarded((), || super::db::db_ref(db)?.cancel_all_background_work(wait != 0))
+}
+
+/// Options of `rocksdb_compact_files` (`rocksdb_compaction_options_t`, RocksDB's
+/// `CompactionOptions`), with RocksDB's defaults.
+pub struct rocksdb_compaction_options_t {
+    opts: crate::db::compact_files::CompactFilesOptions,
+    /// CompressionType; RocksDB's default kDisableCompressionOption (0xff) keeps the
+    /// column family's choice, the only value ferrock honours.
+    compression: c_int,
+    /// Temperature; only kUnknown (0) is honoured.
+    output_temperature_override: c_int,
+    /// From `rocksdb_compaction_options_canceled_create`; checked when the call starts.
+    canceled: *mut c_uchar,
+}
+
+const DISABLE_COMPRESSION_OPTION: c_int = 0xff;
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_create() -> *mut rocksdb_compaction_options_t {
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_compaction_options_t {
+            opts: Default::default(),
+            compression: DISABLE_COMPRESSION_OPTION,
+            output_temperature_override: 0,
+            canceled: std::ptr::null_mut(),
+        }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_destroy(opt: *mut rocksdb_compaction_options_t) {
+    drop_handle(opt)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_max_subcompactions(opt: *mut rocksdb_compaction_options_t, v: u32) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.opts.max_subcompactions = v;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_get_max_subcompactions(opt: *mut rocksdb_compaction_options_t) -> u32 {
+    guarded(0, || Ok(handle(opt, "compaction options")?.opts.max_subcompactions))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_output_file_size_limit(opt: *mut rocksdb_compaction_options_t, v: u64) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.opts.output_file_size_limit = v;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_get_output_file_size_limit(opt: *mut rocksdb_compaction_options_t) -> u64 {
+    guarded(0, || Ok(handle(opt, "compaction options")?.opts.output_file_size_limit))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_allow_trivial_move(opt: *mut rocksdb_compaction_options_t, v: c_uchar) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.opts.allow_trivial_move = v != 0;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_get_allow_trivial_move(opt: *mut rocksdb_compaction_options_t) -> c_uchar {
+    guarded(0, || Ok(handle(opt, "compaction options")?.opts.allow_trivial_move as c_uchar))
+}
+
+/// Stored; `rocksdb_compact_files` refuses any value but kDisableCompressionOption (0xff).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_compression(opt: *mut rocksdb_compaction_options_t, v: c_int) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.compression = v;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_get_compression(opt: *mut rocksdb_compaction_options_t) -> c_int {
+    guarded(0, || Ok(handle(opt, "compaction options")?.compression))
+}
+
+/// Stored; `rocksdb_compact_files` refuses any value but kUnknown (0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_output_temperature_override(opt: *mut rocksdb_compaction_options_t, v: c_int) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.output_temperature_override = v;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_get_output_temperature_override(opt: *mut rocksdb_compaction_options_t) -> c_int {
+    guarded(0, || Ok(handle(opt, "compaction options")?.output_temperature_override))
+}
+
+/// A cancellation flag for `rocksdb_compaction_options_set_canceled` (an atomic boolean, as
+/// RocksDB's), freed by `rocksdb_compaction_options_canceled_destroy`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_canceled_create() -> *mut c_uchar {
+    guarded(std::ptr::null_mut(), || Ok(into_handle(std::sync::atomic::AtomicBool::new(false)) as *mut c_uchar))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_canceled_destroy(canceled: *mut c_uchar) {
+    drop_handle(canceled as *mut std::sync::atomic::AtomicBool)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_canceled_set(canceled: *mut c_uchar, value: c_uchar) {
+    guarded((), || {
+        handle(canceled as *const std::sync::atomic::AtomicBool, "canceled flag")?.store(value != 0, std::sync::atomic::Ordering::Release);
+        Ok(())
+    })
+}
+
+/// A compaction started while the flag is set answers "Incomplete: Manual compaction paused",
+/// as RocksDB's; the flag is read when `rocksdb_compact_files` starts.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_options_set_canceled(opt: *mut rocksdb_compaction_options_t, canceled: *mut c_uchar) {
+    guarded((), || {
+        handle_mut(opt, "compaction options")?.canceled = canceled;
+        Ok(())
+    })
+}
+
+/// RocksDB's CompactFiles; `output_file_names` receives the new tables' paths (malloc'd,
+/// freed by `rocksdb_compact_files_output_file_names_destroy`). `compaction_job_info` can
+/// only be NULL (ferrock creates no such object) and is left alone.
+unsafe fn compact_files_with(
+    db: *mut rocksdb_t,
+    cf: Option<*mut super::cf::rocksdb_column_family_handle_t>,
+    options: *const rocksdb_compaction_options_t,
+    input_file_names: *const *const c_char,
+    num_input_file_names: size_t,
+    output_level: c_int,
+    output_path_id: c_int,
+    output_file_names: *mut *mut *mut c_char,
+    num_output_file_names: *mut size_t,
+    errptr: *mut *mut c_char,
+) {
+    set_out(output_file_names, std::ptr::null_mut());
+    set_out(num_output_file_names, 0);
+    with_errptr(errptr, (), || {
+        let d = &handle(db, "db")?.db;
+        let o = handle(options, "compaction options")?;
+        if output_path_id != 0 {
+            return Err(Error::not_supported("table files in db_paths other than the first"));
+        }
+        if o.compression != DISABLE_COMPRESSION_OPTION {
+            return Err(Error::not_supported("rocksdb_compact_files with a compression override"));
+        }
+        if o.output_temperature_override != 0 {
+            return Err(Error::not_supported("rocksdb_compact_files with an output temperature"));
+        }
+        if !o.canceled.is_null()
+            && handle(o.canceled as *const std::sync::atomic::AtomicBool, "canceled flag")?.load(std::sync::atomic::Ordering::Acquire)
+        {
+            return Err(Error::with_subcode(
+                crate::error::Code::Incomplete,
+                crate::error::SubCode::ManualCompactionPaused,
+                "",
+            ));
+        }
+        if num_input_file_names > 0 && input_file_names.is_null() {
+            return Err(Error::invalid_argument("input file names are NULL"));
+        }
+        let mut names = Vec::with_capacity(num_input_file_names);
+        for i in 0..num_input_file_names {
+            names.push(c_str(*input_file_names.add(i), "input file name")?.to_string());
+        }
+        let cf = match cf {
+            Some(cf) => handle(cf, "column family handle")?.cf.clone(),
+            None => d.default_column_family(),
+        };
+        let out = d.compact_files_cf(&cf, &o.opts, &names, output_level)?;
+        if !output_file_names.is_null() {
+            let arr = libc::malloc(std::mem::size_of::<*mut c_char>() * out.len().max(1)) as *mut *mut c_char;
+            if arr.is_null() {
+                return Err(Error::aborted("out of memory"));
+            }
+            for (i, n) in out.iter().enumerate() {
+                *arr.add(i) = malloc_cstring(n);
+            }
+            set_out(output_file_names, arr);
+            set_out(num_output_file_names, out.len());
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_files(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_compaction_options_t,
+    input_file_names: *const *const c_char,
+    num_input_file_names: size_t,
+    output_level: c_int,
+    output_path_id: c_int,
+    output_file_names: *mut *mut *mut c_char,
+    num_output_file_names: *mut size_t,
+    compaction_job_info: *mut super::listener::rocksdb_compactionjobinfo_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = compaction_job_info;
+    compact_files_with(
+        db,
+        None,
+        options,
+        input_file_names,
+        num_input_file_names,
+        output_level,
+        output_path_id,
+        output_file_names,
+        num_output_file_names,
+        errptr,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compact_files_cf(
+    db: *mut rocksdb_t,
+    column_family: *mut super::cf::rocksdb_column_family_handle_t,
+    options: *const rocksdb_compaction_options_t,
+    input_file_names: *const *const c_char,
+    num_input_file_names: size_t,
+    output_level: c_int,
+    output_path_id: c_int,
+    output_file_names: *mut *mut *mut c_char,
+    num_output_file_names: *mut size_t,
+    compaction_job_info: *mut super::listener::rocksdb_compactionjobinfo_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = compaction_job_info;
+    compact_files_with(
+        db,
+        Some(column_family),
+        options,
+        input_file_names,
+        num_input_file_names,
+        output_level,
+        output_path_id,
+        output_file_names,
+        num_output_file_names,
+        errptr,
+    )
 }

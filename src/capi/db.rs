@@ -767,6 +767,45 @@ pub unsafe extern "C" fn rocksdb_compact_range_cf(
     })
 }
 
+/// Marks the files overlapping the range for a background compaction (NULL keys = unbounded).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_suggest_compact_range(
+    db: *mut rocksdb_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let d = db_ref(db)?;
+        d.suggest_compact_range_cf(
+            &d.default_column_family(),
+            opt_key(start_key, start_key_len)?,
+            opt_key(limit_key, limit_key_len)?,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_suggest_compact_range_cf(
+    db: *mut rocksdb_t,
+    column_family: *mut rocksdb_column_family_handle_t,
+    start_key: *const c_char,
+    start_key_len: size_t,
+    limit_key: *const c_char,
+    limit_key_len: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        db_ref(db)?.suggest_compact_range_cf(
+            cf_ref(column_family)?,
+            opt_key(start_key, start_key_len)?,
+            opt_key(limit_key, limit_key_len)?,
+        )
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_latest_sequence_number(db: *mut rocksdb_t) -> u64 {
     guarded(0, || Ok(db_ref(db)?.latest_sequence_number()))

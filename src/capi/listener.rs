@@ -445,7 +445,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(inf
 
 // --- CompactionJobInfo ---
 
-/// An empty info (for `rocksdb_compact_files`, which ferrock does not implement).
+/// An empty info for `rocksdb_compact_files` (which leaves it empty in ferrock).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_create() -> *mut rocksdb_compactionjobinfo_t {
     guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_compactionjobinfo_t::from(&CompactionJobInfo::default()))))

@@ -44,6 +44,7 @@ pub mod not_implemented;
 pub mod option_accessors;
 pub mod option_sets;
 pub mod options;
+pub mod options_file;
 pub mod readoptions;
 pub mod sizes;
 pub mod slicetransform;

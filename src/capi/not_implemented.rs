@@ -42,6 +42,8 @@ use super::option_sets::*;
 #[allow(unused_imports)]
 use super::options::*;
 #[allow(unused_imports)]
+use super::options_file::*;
+#[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
 use super::sizes::*;
@@ -104,11 +106,6 @@ pub struct rocksdb_block_cache_trace_writer_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_job_stats_t`).
 pub struct rocksdb_compaction_job_stats_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compaction_options_t`).
-pub struct rocksdb_compaction_options_t {
     _opaque: [u8; 0],
 }
 
@@ -1164,45 +1161,6 @@ pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compact_files(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_compaction_options_t,
-    a2: *const *const c_char,
-    a3: size_t,
-    a4: c_int,
-    a5: c_int,
-    a6: *mut *mut *mut c_char,
-    a7: *mut size_t,
-    a8: *mut rocksdb_compactionjobinfo_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_compact_files"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_compact_files_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compact_files_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const rocksdb_compaction_options_t,
-    a3: *const *const c_char,
-    a4: size_t,
-    a5: c_int,
-    a6: c_int,
-    a7: *mut *mut *mut c_char,
-    a8: *mut size_t,
-    a9: *mut rocksdb_compactionjobinfo_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_compact_files_cf"));
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_cpu_micros(
@@ -1518,130 +1476,6 @@ pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_skipped_input_bytes(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_canceled_create() -> *mut c_uchar {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_create() -> *mut rocksdb_compaction_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_destroy(a0: *mut rocksdb_compaction_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_get_allow_trivial_move(
-    a0: *mut rocksdb_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_get_compression(
-    a0: *mut rocksdb_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_get_max_subcompactions(
-    a0: *mut rocksdb_compaction_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_get_output_file_size_limit(
-    a0: *mut rocksdb_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_get_output_temperature_override(
-    a0: *mut rocksdb_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_allow_trivial_move(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_canceled(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: *mut c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_compression(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_max_subcompactions(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_output_file_size_limit(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_options_set_output_temperature_override(
-    a0: *mut rocksdb_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2682,22 +2516,6 @@ pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_options_from_string" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_options_from_string(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: *mut rocksdb_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_options_from_string"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
@@ -3043,24 +2861,6 @@ pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
 ) -> c_uchar {
     let _ = (a0, a1);
     0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_load_latest_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_load_latest_options(
-    a0: *const c_char,
-    a1: *mut rocksdb_env_t,
-    a2: bool,
-    a3: *mut rocksdb_cache_t,
-    a4: *mut *mut rocksdb_options_t,
-    a5: *mut size_t,
-    a6: *mut *mut *mut c_char,
-    a7: *mut *mut *mut rocksdb_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_load_latest_options"));
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -4440,43 +4240,6 @@ pub unsafe extern "C" fn rocksdb_start_trace(
 ) {
     let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_suggest_compact_range(
-    a0: *mut rocksdb_t,
-    a1: *const c_char,
-    a2: size_t,
-    a3: *const c_char,
-    a4: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_suggest_compact_range"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_suggest_compact_range_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_suggest_compact_range_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *const c_char,
-    a5: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_suggest_compact_range_cf"),
-    );
     ()
 }
 

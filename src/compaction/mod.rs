@@ -44,6 +44,36 @@ pub trait CompactionFilterFactory: Send + Sync {
     fn create(&self, is_full_compaction: bool, is_manual_compaction: bool) -> Option<std::sync::Arc<dyn CompactionFilter>>;
 }
 
+/// A user compaction filter that counts the values it removes (RocksDB's
+/// COMPACTION_KEY_DROP_USER ticker).
+pub struct CountingFilter<'a> {
+    inner: &'a dyn CompactionFilter,
+    removed: std::sync::atomic::AtomicU64,
+}
+
+impl<'a> CountingFilter<'a> {
+    pub fn new(inner: &'a dyn CompactionFilter) -> Self {
+        CountingFilter { inner, removed: std::sync::atomic::AtomicU64::new(0) }
+    }
+
+    pub fn removed(&self) -> u64 {
+        self.removed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl CompactionFilter for CountingFilter<'_> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision {
+        let d = self.inner.filter(level, key, value);
+        if d == FilterDecision::Remove {
+            self.removed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        d
+    }
+}
+
 /// Decides which entries of a sorted internal-key stream are written out.
 ///
 /// Rules (RocksDB's CompactionIterator):

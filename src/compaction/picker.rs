@@ -2,8 +2,9 @@
 //! `ComputeCompactionScore`, `EstimateCompactionBytesNeeded`, `LevelCompactionPicker`):
 //! level targets (with `level_compaction_dynamic_level_bytes`, computed from the last level's
 //! size), one score per level, the level with the highest score compacted first, files chosen by
-//! the smallest overlapping ratio (RocksDB's default `kMinOverlappingRatio`), trivial moves, and
-//! intra-L0 compaction bounded by `max_compaction_bytes` when the base level is busy.
+//! the smallest overlapping ratio (RocksDB's default `kMinOverlappingRatio`), trivial moves,
+//! intra-L0 compaction bounded by `max_compaction_bytes` when the base level is busy, and files
+//! marked for compaction (`suggest_compact_range`) when no level scores 1 or more.
 //!
 //! Pure: a `Version` and the options in, a `CompactionPlan` out. No I/O.
 
@@ -34,6 +35,9 @@ pub enum CompactionKind {
     TrivialMove,
     /// Requested by the user (CompactRange).
     Manual,
+    /// A file marked for compaction (SuggestCompactRange, or NeedCompaction in the MANIFEST),
+    /// compacted when no level scores 1 or more.
+    Marked,
 }
 
 impl CompactionKind {
@@ -44,6 +48,7 @@ impl CompactionKind {
             CompactionKind::LevelToNext => "Ln->Ln+1",
             CompactionKind::TrivialMove => "trivial move",
             CompactionKind::Manual => "manual",
+            CompactionKind::Marked => "marked",
         }
     }
 }
@@ -64,6 +69,12 @@ pub struct CompactionPlan {
     /// Outputs are cut when they overlap this many bytes of the level below the output
     /// (RocksDB's grandparent limit, max_compaction_bytes); u64::MAX for none.
     pub max_grandparent_overlap: u64,
+    /// Key ranges the job may be split into (RocksDB's CompactRangeOptions::max_subcompactions);
+    /// 0 means the database's `max_subcompactions`.
+    pub max_subcompactions: u32,
+    /// Outputs are cut at this size (CompactFiles' output_file_size_limit); 0 means the
+    /// output level's target file size.
+    pub max_output_file_size: u64,
 }
 
 impl CompactionPlan {
@@ -327,7 +338,85 @@ pub fn pick_compaction(v: &Version, icmp: &InternalKeyComparator, opts: &Options
             return plan;
         }
     }
+    pick_marked(v, icmp, opts, &targets)
+}
+
+fn marked(f: &FileMetaData) -> bool {
+    f.marked_for_compaction.load(AtomicOrdering::Acquire) && !busy(f)
+}
+
+/// The levels whose marked files may be compacted: all above the last level holding data
+/// (RocksDB's ComputeFilesMarkedForCompaction: a file of the last level has nowhere to go).
+pub fn last_level_for_marked_files(v: &Version) -> usize {
+    (1..v.levels.len()).rev().find(|l| !v.levels[*l].is_empty()).map_or(0, |l| l - 1)
+}
+
+/// A compaction for the first marked file that can have one (RocksDB's
+/// PickFilesMarkedForCompaction): a level-0 file goes with every level-0 file it overlaps to
+/// the base level, a deeper file to the next level (moved when nothing there overlaps it).
+fn pick_marked(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &LevelTargets) -> Option<CompactionPlan> {
+    for level in 0..=last_level_for_marked_files(v) {
+        for f in v.levels.get(level).into_iter().flatten().filter(|f| marked(f)) {
+            let plan = if level == 0 { pick_marked_level0(v, icmp, opts, t, f) } else { pick_marked_level_n(v, icmp, opts, level, f) };
+            if plan.is_some() {
+                return plan;
+            }
+        }
+    }
     None
+}
+
+fn pick_marked_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &LevelTargets, f: &FileMetaData) -> Option<CompactionPlan> {
+    if v.levels[0].iter().any(|f| busy(f)) {
+        return None;
+    }
+    let output_level = t.base_level.max(1).min(v.levels.len() - 1);
+    let inputs = v.overlapping_files(icmp, 0, Some(user_key(&f.smallest)), Some(user_key(&f.largest)));
+    let (lo, hi) = key_range(icmp, &inputs)?;
+    let output_inputs = v.overlapping_files(icmp, output_level, Some(&lo), Some(&hi));
+    if output_inputs.iter().any(|o| busy(o)) {
+        return None;
+    }
+    let (blo, bhi) = widen(icmp, &lo, &hi, &output_inputs);
+    Some(CompactionPlan {
+        level: 0,
+        output_level,
+        inputs,
+        output_inputs,
+        bottommost: is_bottommost(v, icmp, output_level, &blo, &bhi),
+        trivial_move: false,
+        kind: CompactionKind::Marked,
+        max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
+        max_output_file_size: 0,
+    })
+}
+
+fn pick_marked_level_n(v: &Version, icmp: &InternalKeyComparator, opts: &Options, level: usize, f: &Arc<FileMetaData>) -> Option<CompactionPlan> {
+    let output_level = level + 1;
+    if output_level >= v.levels.len() {
+        return None;
+    }
+    let output_inputs = v.overlapping_files(icmp, output_level, Some(user_key(&f.smallest)), Some(user_key(&f.largest)));
+    if output_inputs.iter().any(|o| busy(o)) {
+        return None;
+    }
+    let inputs = vec![f.clone()];
+    let (lo, hi) = key_range(icmp, &inputs)?;
+    let (blo, bhi) = widen(icmp, &lo, &hi, &output_inputs);
+    let trivial_move = output_inputs.is_empty();
+    Some(CompactionPlan {
+        level,
+        output_level,
+        inputs,
+        output_inputs,
+        bottommost: is_bottommost(v, icmp, output_level, &blo, &bhi),
+        trivial_move,
+        kind: if trivial_move { CompactionKind::TrivialMove } else { CompactionKind::Marked },
+        max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
+        max_output_file_size: 0,
+    })
 }
 
 fn pick_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &LevelTargets) -> Option<CompactionPlan> {
@@ -355,6 +444,8 @@ fn pick_level0(v: &Version, icmp: &InternalKeyComparator, opts: &Options, t: &Le
         trivial_move: false,
         kind: CompactionKind::L0ToBase,
         max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -395,6 +486,8 @@ fn pick_intra_l0(v: &Version, opts: &Options) -> Option<CompactionPlan> {
         trivial_move: false,
         kind: CompactionKind::IntraL0,
         max_grandparent_overlap: u64::MAX,
+        max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -445,6 +538,8 @@ fn pick_level_n(v: &Version, icmp: &InternalKeyComparator, opts: &Options, level
         trivial_move,
         kind: if trivial_move { CompactionKind::TrivialMove } else { CompactionKind::LevelToNext },
         max_grandparent_overlap: max_compaction_bytes(opts),
+        max_subcompactions: 0,
+        max_output_file_size: 0,
     })
 }
 
@@ -564,5 +659,33 @@ mod tests {
         // 5 MiB move down, merged with L2's share: 5 * (100/15 + 1) MiB, counted once.
         let want = (5.0 * MB as f64 * (100.0 / 15.0 + 1.0)) as u64;
         assert_eq!(est, want);
+    }
+
+    #[test]
+    fn marked_files_are_compacted_when_no_level_needs_it() {
+        let o = Options::default();
+        let icmp = InternalKeyComparator::default();
+        // Two L0 files below the trigger, one overlapping the other, and data at L6.
+        let l0 = vec![file(11, "c", "f", MB, 20), file(10, "e", "h", MB, 10), file(9, "x", "z", MB, 5)];
+        let l6 = vec![file(1, "a", "m", 50 * MB, 1), file(2, "n", "z", 50 * MB, 1)];
+        let v = version(vec![l0.clone(), vec![], vec![], vec![], vec![], vec![], l6.clone()]);
+        assert!(pick_compaction(&v, &icmp, &o).is_none());
+        // Marking #11 brings #10 (overlapping) along, into the base level (L6 here).
+        l0[0].marked_for_compaction.store(true, AtomicOrdering::Release);
+        let plan = pick_compaction(&v, &icmp, &o).unwrap();
+        assert_eq!((plan.kind, plan.level, plan.output_level), (CompactionKind::Marked, 0, 6));
+        let mut numbers: Vec<u64> = plan.inputs.iter().map(|f| f.number).collect();
+        numbers.sort();
+        assert_eq!(numbers, vec![10, 11]);
+        assert_eq!(plan.output_inputs.iter().map(|f| f.number).collect::<Vec<_>>(), vec![1]);
+        // Files of the last level holding data are never picked for a mark.
+        l0[0].marked_for_compaction.store(false, AtomicOrdering::Release);
+        l6[0].marked_for_compaction.store(true, AtomicOrdering::Release);
+        assert!(pick_compaction(&v, &icmp, &o).is_none());
+        // A level score of 1 or more comes first.
+        l0[0].marked_for_compaction.store(true, AtomicOrdering::Release);
+        let l0_full: Vec<_> = (0..4).map(|i| file(20 + i, "a", "b", MB, 100 - i)).chain(l0.iter().cloned()).collect();
+        let v = version(vec![l0_full, vec![], vec![], vec![], vec![], vec![], l6]);
+        assert_eq!(pick_compaction(&v, &icmp, &o).unwrap().kind, CompactionKind::L0ToBase);
     }
 }

@@ -539,8 +539,13 @@ impl DbInner {
         false
     }
 
-    /// Executes a picked compaction. Requires: the db mutex guard; released during table I/O.
-    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<()> {
+    /// Executes a picked compaction and returns the numbers of the tables it installed.
+    /// Requires: the db mutex guard; released during table I/O.
+    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<Vec<u64>> {
+        if let (Some(stats), false) = (&self.stats, plan.kind == crate::compaction::picker::CompactionKind::Manual) {
+            // RocksDB records it for every compaction the picker chose, trivial moves included.
+            stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
+        }
         for f in plan.all_inputs() {
             f.being_compacted.store(true, Ordering::Release);
         }
@@ -548,7 +553,7 @@ impl DbInner {
         let start = Instant::now();
         let mut event = self.events.compaction_info(self, cf, &plan);
         if event.is_some() {
-            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event, plan.trivial_move));
+            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
         }
         let result = self.run_compaction_locked_part(st, cf, &plan, start, &mut event);
         // Told before the job stops counting as running, so a waiter sees the events fired.
@@ -559,7 +564,7 @@ impl DbInner {
                 info.status = Some(e.clone());
                 info.aborted = e.code() == crate::error::Code::ShutdownInProgress;
             }
-            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event, plan.trivial_move));
+            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event));
         }
         st.running_compactions -= 1;
         for f in plan.all_inputs() {
@@ -576,7 +581,7 @@ impl DbInner {
         plan: &CompactionPlan,
         start: Instant,
         event: &mut Option<super::listener::CompactionJobInfo>,
-    ) -> Result<()> {
+    ) -> Result<Vec<u64>> {
         let mut edit = VersionEdit::default();
         edit.column_family = cf.id;
         for f in &plan.inputs {
@@ -603,13 +608,17 @@ impl DbInner {
             st.stats.level_mut(plan.output_level).trivial_moves += 1;
             let k = st.stats.kinds.entry(crate::compaction::picker::CompactionKind::TrivialMove.name()).or_default();
             k.count += 1;
-            return Ok(());
+            return Ok(plan.inputs.iter().map(|f| f.number).collect());
         }
         let snapshots = self.snapshots.list();
-        let target = crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level);
+        let target = match plan.max_output_file_size {
+            0 => crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level),
+            limit => limit,
+        };
         let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
-        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
+        // One range's work; with subcompactions several run at once, each in its own key range.
+        let compact_range = |range: &super::subcompaction::KeyRange| -> Result<(Vec<FileMetaData>, u64)> {
             let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
             if plan.level == 0 {
                 for f in &plan.inputs {
@@ -622,7 +631,7 @@ impl DbInner {
             if !plan.output_inputs.is_empty() {
                 children.push(self.level_iterator(&plan.output_inputs));
             }
-            let mut input = MergingIterator::new(self.icmp, children);
+            let mut input = range.bound(cf.opts.comparator, MergingIterator::new(self.icmp, children));
             let grandparents = if plan.output_level + 1 < version_for_grandparents.levels.len() && plan.output_level > 0 {
                 version_for_grandparents.levels[plan.output_level + 1].clone()
             } else {
@@ -630,27 +639,46 @@ impl DbInner {
             };
             let mut out = OutputWriter::new(self, cf, plan.output_level, target).with_grandparents(grandparents, plan.max_grandparent_overlap);
             let tombstones = match self.table_tombstones(plan.all_inputs()) {
-                Ok(t) => t,
+                Ok(t) => range.clip_tombstones(cf.opts.comparator, t),
                 Err(e) => {
                     out.abandon();
                     return Err(e);
                 }
             };
             // The options' filter, else one from the factory for this compaction.
+            let is_manual = plan.kind == crate::compaction::picker::CompactionKind::Manual;
             let user_filter = cf.opts.compaction_filter.clone().or_else(|| {
-                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, false))
+                cf.opts.compaction_filter_factory.as_ref().and_then(|f| f.create(plan.bottommost && plan.level == 0, is_manual))
             });
+            let counting = user_filter.as_deref().map(crate::compaction::CountingFilter::new);
             let level = plan.level as i32;
-            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, user_filter.as_deref().map(|f| (f, level)), &mut out) {
-                Ok(()) => out.finish(),
+            let filter = counting.as_ref().map(|f| (f as &dyn crate::compaction::CompactionFilter, level));
+            match self.filter_into(cf, &mut input, &tombstones, &snapshots, plan.bottommost, filter, &mut out) {
+                Ok(()) => {
+                    self.tick(crate::stats::Ticker::CompactionKeyDropUser, counting.as_ref().map_or(0, |c| c.removed()));
+                    out.finish()
+                }
                 Err(e) => {
                     out.abandon();
                     Err(e)
                 }
             }
+        };
+        let subcompaction = event.as_ref().map(super::listener::EventHub::subcompaction_info);
+        let result = MutexGuard::unlocked(st, || {
+            let ranges = self.subcompaction_ranges(&cf.opts, plan);
+            // Each range tells the listeners it begins and ends, on the thread that runs it.
+            let compact_range_told = |range: &super::subcompaction::KeyRange| {
+                let id = ranges.iter().position(|r| std::ptr::eq(r, range)).unwrap_or(0);
+                self.events.subcompaction_begin(&self.opts, &subcompaction, id);
+                let r = compact_range(range);
+                self.events.subcompaction_completed(&self.opts, &subcompaction, id, r.as_ref().err());
+                r
+            };
+            self.run_subcompactions(&ranges, &compact_range_told)
         });
-        let (files, bytes_written) = match result {
-            Ok(r) => r,
+        let (files, bytes_written, ranges) = match result {
+            Ok(r) => (r.files, r.bytes_written, r.ranges),
             Err(e) => {
                 if !e.is_corruption() {
                     self.report_bg_error(st, super::listener::BackgroundErrorReason::Compaction, e.clone());
@@ -666,7 +694,10 @@ impl DbInner {
             info.total_output_bytes = bytes_written;
         }
         let nout = files.len();
-        for f in files {
+        // RocksDB: every output takes the smallest epoch of the inputs.
+        let epoch = plan.all_inputs().map(|f| f.epoch_number).min().unwrap_or(0);
+        for mut f in files {
+            f.epoch_number = epoch;
             edit.new_files.push((plan.output_level as u32, f));
         }
         let r = st.versions.log_and_apply(vec![edit]);
@@ -687,8 +718,13 @@ impl DbInner {
         l.files_out += nout as u64;
         self.tick(crate::stats::Ticker::CompactReadBytes, bytes_read);
         self.tick(crate::stats::Ticker::CompactWriteBytes, bytes_written);
+        if plan.kind == crate::compaction::picker::CompactionKind::Marked {
+            self.tick(crate::stats::Ticker::CompactReadBytesMarked, bytes_read);
+            self.tick(crate::stats::Ticker::CompactWriteBytesMarked, bytes_written);
+        }
         if let Some(stats) = &self.stats {
             stats.measure(crate::stats::Histogram::CompactionTime, start.elapsed().as_micros() as u64);
+            stats.measure(crate::stats::Histogram::NumSubcompactionsScheduled, ranges as u64);
         }
         let k = st.stats.kinds.entry(plan.kind.name()).or_default();
         k.count += 1;
@@ -696,20 +732,21 @@ impl DbInner {
         k.bytes_written += bytes_written;
         k.micros += start.elapsed().as_micros() as u64;
         self.info_log.log(&format!(
-            "[{}] compacted {}@{} + {}@{} files to L{}: {} files, {} bytes read, {} bytes written in {} us",
+            "[{}] compacted {}@{} + {}@{} files to L{} in {} subcompactions: {} files, {} bytes read, {} bytes written in {} us",
             cf.name,
             plan.inputs.len(),
             plan.level,
             plan.output_inputs.len(),
             plan.output_level,
             plan.output_level,
+            ranges,
             nout,
             bytes_read,
             bytes_written,
             start.elapsed().as_micros()
         ));
         self.delete_obsolete_files(st);
-        Ok(())
+        Ok(numbers)
     }
 
     fn level_iterator(&self, files: &[Arc<FileMetaData>]) -> Box<dyn InternalIterator> {
@@ -858,6 +895,12 @@ impl DbInner {
 
     /// Compacts every file overlapping [begin, end] down to the last level holding data.
     pub(crate) fn compact_range_internal(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.compact_range_split(cf_id, begin, end, 0)
+    }
+
+    /// `compact_range_internal` whose jobs may be split into `max_subcompactions` key ranges
+    /// (0: the database's option).
+    pub(crate) fn compact_range_split(&self, cf_id: u32, begin: Option<&[u8]>, end: Option<&[u8]>, max_subcompactions: u32) -> Result<()> {
         if self.state.lock().manual_compaction_paused > 0 {
             return Err(super::control::manual_compaction_paused());
         }
@@ -904,6 +947,8 @@ impl DbInner {
                     trivial_move: false,
                     kind: crate::compaction::picker::CompactionKind::Manual,
                     max_grandparent_overlap: crate::compaction::picker::max_compaction_bytes(&cf.opts),
+                    max_subcompactions,
+                    max_output_file_size: 0,
                 };
                 self.run_compaction(&mut st, &cf, plan)?;
                 level = output_level;
@@ -1048,6 +1093,31 @@ impl Db {
         }
         self.inner.compact_range_internal(cf.id, begin, end)
     }
+    /// RocksDB's SuggestCompactRange: marks the files overlapping [begin, end] (None =
+    /// unbounded) on every level above the last one holding data, so that background
+    /// compaction rewrites them when no level needs compacting more urgently.
+    pub fn suggest_compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
+        self.inner.check_open()?;
+        if self.inner.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let inner = &self.inner;
+        {
+            let st = inner.state.lock();
+            let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+            // RocksDB marks the levels above the last non-empty one (so nothing when only
+            // level 0 holds data).
+            let last_non_empty = (0..version.levels.len()).rev().find(|l| !version.levels[*l].is_empty()).unwrap_or(0);
+            for level in 0..last_non_empty {
+                for f in version.overlapping_files(&inner.icmp, level, begin, end) {
+                    f.marked_for_compaction.store(true, Ordering::Release);
+                }
+            }
+        }
+        inner.bg_cv.notify_all();
+        Ok(())
+    }
+
     /// RocksDB's DisableFileDeletions: obsolete files stay on disk until every call is matched
     /// by `enable_file_deletions` (for copying a live database's files).
     pub fn disable_file_deletions(&self) -> Result<()> {

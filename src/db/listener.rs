@@ -432,7 +432,8 @@ impl EventHub {
         })
     }
 
-    fn subcompaction_info(info: &CompactionJobInfo) -> SubcompactionJobInfo {
+    /// What every range of the compaction `info` shares.
+    pub(crate) fn subcompaction_info(info: &CompactionJobInfo) -> SubcompactionJobInfo {
         SubcompactionJobInfo {
             cf_id: info.cf_id,
             cf_name: info.cf_name.clone(),
@@ -447,9 +448,8 @@ impl EventHub {
         }
     }
 
-    /// Fires `on_compaction_begin` and (ferrock runs one key range per job; a trivial move
-    /// has none, as in RocksDB) `on_subcompaction_begin`. Requires: the db mutex is not held.
-    pub(crate) fn compaction_begin(&self, opts: &crate::options::Options, info: &Option<CompactionJobInfo>, trivial_move: bool) {
+    /// Requires: the db mutex is not held.
+    pub(crate) fn compaction_begin(&self, opts: &crate::options::Options, info: &Option<CompactionJobInfo>) {
         let (info, db) = match (info, self.db()) {
             (Some(i), Some(d)) => (i, d),
             _ => return,
@@ -457,28 +457,41 @@ impl EventHub {
         for l in &opts.listeners {
             l.on_compaction_begin(&db, info);
         }
-        if trivial_move {
-            return;
-        }
-        let sub = Self::subcompaction_info(info);
-        for l in &opts.listeners {
-            l.on_subcompaction_begin(&sub);
+    }
+
+    /// Range `id` of a compaction (`base` from `subcompaction_info`) begins; a trivial move
+    /// has no ranges, as in RocksDB. Requires: the db mutex is not held.
+    pub(crate) fn subcompaction_begin(&self, opts: &crate::options::Options, base: &Option<SubcompactionJobInfo>, id: usize) {
+        if let Some(base) = base {
+            let info = SubcompactionJobInfo { subcompaction_job_id: id as i32, thread_id: current_thread_id(), ..base.clone() };
+            for l in &opts.listeners {
+                l.on_subcompaction_begin(&info);
+            }
         }
     }
 
-    /// Fires `on_subcompaction_completed`, `on_compaction_completed`, then the queued
-    /// events. Requires: the db mutex is not held.
-    pub(crate) fn compaction_completed(&self, opts: &crate::options::Options, info: Option<CompactionJobInfo>, trivial_move: bool) {
+    /// Range `id` ended (with `error`, if it failed). Requires: the db mutex is not held.
+    pub(crate) fn subcompaction_completed(&self, opts: &crate::options::Options, base: &Option<SubcompactionJobInfo>, id: usize, error: Option<&Error>) {
+        if let Some(base) = base {
+            let info = SubcompactionJobInfo {
+                subcompaction_job_id: id as i32,
+                thread_id: current_thread_id(),
+                status: error.cloned(),
+                ..base.clone()
+            };
+            for l in &opts.listeners {
+                l.on_subcompaction_completed(&info);
+            }
+        }
+    }
+
+    /// Fires `on_compaction_completed`, then the queued events. Requires: the db mutex is
+    /// not held.
+    pub(crate) fn compaction_completed(&self, opts: &crate::options::Options, info: Option<CompactionJobInfo>) {
         let (info, db) = match (info, self.db()) {
             (Some(i), Some(d)) => (i, d),
             _ => return,
         };
-        if !trivial_move {
-            let sub = Self::subcompaction_info(&info);
-            for l in &opts.listeners {
-                l.on_subcompaction_completed(&sub);
-            }
-        }
         for l in &opts.listeners {
             l.on_compaction_completed(&db, &info);
         }
@@ -697,6 +710,39 @@ mod tests {
         // Only the one rewriting compaction (level 0 to 1) ran a subcompaction.
         let subs = seen.iter().filter(|s| matches!(s, Seen::SubCompleted(_))).count();
         assert_eq!((done.len() - moves.len(), subs), (1, 1));
+    }
+
+    #[test]
+    fn each_subcompaction_range_is_reported_with_its_id() {
+        let dir = TempDir::new("listener-subcompact");
+        let rec = Arc::new(Recorder::default());
+        let db = open(&dir, &rec, |o| {
+            o.max_subcompactions = 4;
+            o.target_file_size_base = 8 << 10;
+            o.level0_file_num_compaction_trigger = 100;
+            o.level0_slowdown_writes_trigger = 100;
+            o.level0_stop_writes_trigger = 100;
+        });
+        let value = vec![b'x'; 200];
+        for round in 0..2 {
+            for k in 0..400u32 {
+                db.put(&WriteOptions::default(), format!("key{k:05}-{round}").as_bytes(), &value).unwrap();
+            }
+            db.flush(&FlushOptions::default()).unwrap();
+        }
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        let seen = rec.0.lock();
+        let done: Vec<_> = seen.iter().filter_map(|s| if let Seen::CompactionCompleted(i) = s { Some(i) } else { None }).collect();
+        assert_eq!(done.len(), 1);
+        let job = done[0].job_id;
+        let mut begun: Vec<i32> =
+            seen.iter().filter_map(|s| if let Seen::SubBegin(i) = s { Some(i) } else { None }).map(|i| i.subcompaction_job_id).collect();
+        let ended: Vec<&SubcompactionJobInfo> = seen.iter().filter_map(|s| if let Seen::SubCompleted(i) = s { Some(i) } else { None }).collect();
+        begun.sort_unstable();
+        assert!(begun.len() >= 2, "the job was split: {begun:?}");
+        assert_eq!(begun, (0..begun.len() as i32).collect::<Vec<_>>());
+        assert_eq!(ended.len(), begun.len());
+        assert!(ended.iter().all(|i| i.job_id == job && i.status.is_none() && i.compaction_reason == compaction_reason::MANUAL_COMPACTION));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 
 mod background;
 mod checkpoint;
+pub mod compact_files;
 mod control;
 pub mod metadata;
 pub mod ingest;
@@ -19,6 +20,7 @@ pub mod listener;
 mod open;
 mod properties;
 mod read;
+mod subcompaction;
 mod table_cache;
 mod txn_hooks;
 pub mod wal_iter;
@@ -299,7 +301,8 @@ impl DbInner {
             cf_opts.prefix_extractor.clone(),
             cf_opts.memtable_whole_key_filtering,
         );
-        let m = MemTable::new(InternalKeyComparator::new(cf_opts.comparator), id).with_prefix_bloom(bloom);
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator), id, cf_opts.write_buffer_size)
+            .with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
     }
@@ -393,6 +396,7 @@ impl Db {
     }
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        open::check_cf_comparator(&self.inner.opts, name, opts)?;
         self.inner.create_column_family(opts, name)
     }
 

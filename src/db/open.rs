@@ -24,11 +24,26 @@ use std::time::Instant;
 
 const DEFAULT_BLOCK_CACHE_BYTES: usize = 32 << 20;
 
+/// The engine keys tables, compactions and the table cache by the database's
+/// comparator, so a column family with another one is refused rather than
+/// flushed into tables in the wrong order.
+pub(super) fn check_cf_comparator(db_opts: &Options, name: &str, o: &Options) -> Result<()> {
+    if o.comparator == db_opts.comparator {
+        return Ok(());
+    }
+    if name == "default" {
+        return Err(Error::invalid_argument("default column family comparator differs from the DB options"));
+    }
+    Err(Error::not_supported(format!(
+        "column family {name} with comparator {} (the default column family's is {})",
+        o.comparator.name(),
+        db_opts.comparator.name()
+    )))
+}
+
 fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
     for (name, o) in cfs {
-        if o.comparator != db_opts.comparator && name == "default" {
-            return Err(Error::invalid_argument("default column family comparator differs from the DB options"));
-        }
+        check_cf_comparator(db_opts, name, o)?;
         for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
             if !c.supported_for_writing() {
                 return Err(Error::invalid_argument(format!(
@@ -111,7 +126,7 @@ pub(super) fn open(
             if let Some(c) = &d.comparator_name {
                 if c != o.comparator.name() {
                     return Err(Error::invalid_argument(format!(
-                        "{} does not match existing comparator {}",
+                        "{}: does not match existing comparator {}",
                         o.comparator.name(),
                         c
                     )));
@@ -138,6 +153,10 @@ pub(super) fn open(
     };
     info_log.set_file_level(db_opts.info_log_level.max(0) as u32);
     info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
+    // RocksDB's open does not read the OPTIONS file either; what it says only informs the LOG.
+    for line in crate::version::options_load::options_file_differences(fs.as_ref(), &path, cfs) {
+        info_log.log(&line);
+    }
     let block_cache = if db_opts.table.no_block_cache {
         None
     } else {
@@ -420,7 +439,7 @@ fn apply_recovered_batch(
     // Keep memory bounded while replaying long WALs: full memtables go to level 0 now.
     for c in cfs.values() {
         let sv = c.super_version();
-        if sv.mem.approximate_memory_usage() >= c.opts.write_buffer_size {
+        if sv.mem.should_flush(c.opts.write_buffer_size) {
             let files = inner.build_level0_tables(c, &[sv.mem.clone()])?;
             for f in files {
                 rec.tables.push((c.id, f));

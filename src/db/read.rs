@@ -236,9 +236,12 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                table.get_with_prefix_extractor(&lookup_key, cf.opts.prefix_extractor.as_deref(), &mut |ikey, value| {
+                let read = table.get_unless_filtered(&lookup_key, cf.opts.prefix_extractor.as_deref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
                 })?;
+                if !read {
+                    self.tick(crate::stats::Ticker::BloomFilterUseful, 1);
+                }
                 if let Some(r) = pl.done.take() {
                     self.tick(
                         match level {

@@ -213,13 +213,41 @@ fn check_against_model(db: &Db, model: &BTreeMap<Vec<u8>, Vec<u8>>, r: &ReadOpti
 
 #[test]
 fn model_based_random_operations() {
-    let d = TempDir::new("model");
+    let (db, _dir) = run_model_test("model", &|_| {});
+    let files: u64 = (0..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
+    assert!(files > 0);
+}
+
+/// The same operations with compactions split into up to 4 subcompactions (small target files,
+/// so that inputs are large enough to split) read back the same as the model.
+#[test]
+fn model_based_random_operations_with_subcompactions() {
+    let stats = crate::stats::Statistics::new();
+    let with_subcompactions = |o: &mut Options| {
+        o.max_subcompactions = 4;
+        o.target_file_size_base = 8 << 10;
+        o.statistics = true;
+        o.stats = Some(stats.clone());
+    };
+    let (db, _dir) = run_model_test("model-sub", &with_subcompactions);
+    drop(db);
+    let h = stats.histogram_data(crate::stats::Histogram::NumSubcompactionsScheduled as u32);
+    assert!(h.count > 0, "no compaction ran");
+    assert!(h.max >= 2.0, "no compaction was split: {h:?}");
+}
+
+/// Runs random operations against the engine and a BTreeMap (across flushes, compactions,
+/// snapshots and reopen) and checks they agree; `tune` adjusts the options. Returns the db and
+/// its directory (removed when dropped, after the db).
+fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
+    let d = TempDir::new(tag);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut model: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
     // String append merges and range deletions take part too.
     let model_opts = || {
         let mut o = small_opts();
         o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
+        tune(&mut o);
         o
     };
     let mut db = Db::open(&model_opts(), &d.0).unwrap();
@@ -312,8 +340,7 @@ fn model_based_random_operations() {
         }
         check_against_model(&db, &model, &ro(), &mut rng);
     }
-    let files: u64 = (0..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
-    assert!(files > 0);
+    (db, d)
 }
 
 #[test]
@@ -760,6 +787,135 @@ fn write_load_with_tiny_triggers_stalls_and_recovers() {
     // and data below it in the base level.
     assert!(db.property_int("rocksdb.num-files-at-level0").unwrap() < 2);
     assert!(db.property_int("rocksdb.estimate-pending-compaction-bytes").is_some());
+}
+
+/// suggest_compact_range marks the level-0 file in the range; background compaction rewrites
+/// it (into the base level) while the level-0 file outside the range stays, and every key
+/// reads back as written.
+#[test]
+fn suggested_ranges_are_compacted_in_the_background() {
+    let d = TempDir::new("suggest");
+    let mut o = opts();
+    o.level0_file_num_compaction_trigger = 10;
+    let stats = o.enable_statistics();
+    let db = Db::open(&o, &d.0).unwrap();
+    let mut model = BTreeMap::new();
+    let mut put_range = |db: &Db, from: u32, to: u32, tag: &str| {
+        for i in from..to {
+            let (k, v) = (format!("key{i:05}").into_bytes(), format!("{tag}{i}").into_bytes());
+            db.put(&wo(), &k, &v).unwrap();
+            model.insert(k, v);
+        }
+        db.flush(&FlushOptions::default()).unwrap();
+    };
+    put_range(&db, 0, 5000, "base");
+    db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+    put_range(&db, 1000, 2000, "in");
+    put_range(&db, 3000, 4000, "out");
+    let l0 = |db: &Db| -> Vec<u64> {
+        let st = db.inner.state.lock();
+        st.versions.cf(0).map(|c| c.current.files(0).iter().map(|f| f.number).collect()).unwrap_or_default()
+    };
+    let before = l0(&db);
+    assert_eq!(before.len(), 2);
+    // Nothing scores 1 or more: no compaction is due.
+    db.wait_for_background_work().unwrap();
+    assert_eq!(l0(&db), before);
+    db.suggest_compact_range_cf(&db.default_column_family(), Some(b"key01200"), Some(b"key01300")).unwrap();
+    // Returns once the picker has nothing left to do, the marked file included.
+    db.wait_for_background_work().unwrap();
+    let after = l0(&db);
+    assert_eq!(after.len(), 1, "{after:?}");
+    // The newer file (the one outside the range) is the one left.
+    assert_eq!(after[0], before[0]);
+    assert_eq!(scan(&db), model.into_iter().collect::<Vec<_>>());
+    // The statistics RocksDB users read for this, through the statistics API.
+    use crate::stats::{Histogram, Ticker};
+    let ticker = |t: Ticker| stats.ticker_count(t as u32);
+    assert_eq!(ticker(Ticker::NumberKeysWritten), 7000);
+    assert!(ticker(Ticker::FlushWriteBytes) > 0);
+    let (marked_read, marked_written) = (ticker(Ticker::CompactReadBytesMarked), ticker(Ticker::CompactWriteBytesMarked));
+    assert!(marked_read > 0 && marked_written > 0, "{marked_read} {marked_written}");
+    // The manual compaction read and wrote too, so the totals are larger.
+    assert!(ticker(Ticker::CompactReadBytes) > marked_read);
+    assert!(ticker(Ticker::CompactWriteBytes) > marked_written);
+    // One compaction chosen by the picker (the marked one; manual ones are not counted).
+    let files = stats.histogram_data(Histogram::NumFilesInSingleCompaction as u32);
+    assert_eq!(files.count, 1);
+    assert!(files.max >= 2.0, "{files:?}");
+    let text = stats.to_text();
+    assert!(text.contains(&format!("rocksdb.compact.read.marked.bytes COUNT : {marked_read}")), "{text}");
+    assert!(text.contains("rocksdb.numfiles.in.singlecompaction P50"), "{text}");
+}
+
+/// A Get that a table's filter answers without reading the table counts as
+/// rocksdb.bloom.filter.useful, as in RocksDB; present keys are still found.
+#[test]
+fn filter_rejections_count_as_bloom_filter_useful() {
+    let d = TempDir::new("bloom-useful");
+    let mut o = opts();
+    o.table.bloom_bits_per_key = 10.0;
+    o.statistics = true;
+    let db = Db::open(&o, &d.0).unwrap();
+    for i in 0..2000 {
+        db.put(&WriteOptions::default(), format!("key{i:06}").as_bytes(), b"v").unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    let stats = db.statistics().unwrap();
+    let useful = || stats.ticker_count(crate::stats::Ticker::BloomFilterUseful as u32);
+    for i in 0..2000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}").as_bytes()).unwrap(), Some(b"v".to_vec()));
+    }
+    assert_eq!(useful(), 0, "present keys never count");
+    // Absent keys inside the table's key range, so only the filter can tell.
+    for i in 0..1000 {
+        assert_eq!(db.get(&ro(), format!("key{i:06}x").as_bytes()).unwrap(), None);
+    }
+    assert!(useful() >= 950, "{} of 1000 absent keys filtered", useful());
+}
+
+/// RocksDB's open does not read the OPTIONS file, so a malformed one never
+/// stops an open; ferrock says in the info LOG that it did not use it, and
+/// names a merge operator the file has and the opener does not.
+#[test]
+fn open_ignores_a_malformed_options_file_and_logs_differences() {
+    let d = TempDir::new("options-file");
+    let mut o = opts();
+    o.merge_operator = crate::merge::builtin("uint64add");
+    drop(Db::open(&o, &d.0).unwrap());
+    let newest = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    let log = || std::fs::read_to_string(d.0.join("LOG")).unwrap();
+    // Reopened without the merge operator the file names.
+    drop(Db::open(&opts(), &d.0).unwrap());
+    assert!(log().contains("was written with merge operator UInt64AddOperator, opened with none"), "{}", log());
+    let newest_now = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    assert_ne!(newest, newest_now, "each open writes a new OPTIONS file");
+    std::fs::write(&newest_now, "[DBOptions]\nthis is not an option line\n").unwrap();
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&WriteOptions::default(), b"k", b"v").unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap(), Some(b"v".to_vec()));
+    let name = newest_now.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        log().contains(&format!("{name} not used: Invalid argument: [RocksDBOptionsParser Error] : A valid statement must have a '='. (at line 2)")),
+        "{}",
+        log()
+    );
+}
+
+/// A column family whose comparator differs from the database's is refused
+/// (the engine orders tables by the database's comparator), at open and at
+/// creation, with "Not implemented"; never flushed out of order.
+#[test]
+fn column_family_with_another_comparator_is_refused() {
+    let d = TempDir::new("cf-comparator");
+    let mut o = opts();
+    o.create_missing_column_families = true;
+    let rev = Options { comparator: crate::util::comparator::Comparator::ReverseBytewise, ..o.clone() };
+    let cfs = vec![("default".to_string(), o.clone()), ("rev".to_string(), rev.clone())];
+    let want = "Not implemented: column family rev with comparator rocksdb.ReverseBytewiseComparator (the default column family's is leveldb.BytewiseComparator)";
+    assert_eq!(Db::open_cf(&o, &d.0, &cfs).err().unwrap().to_string(), want);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(db.create_column_family(&rev, "rev").err().unwrap().to_string(), want);
 }
 
 #[test]

@@ -1,178 +1,50 @@
-//! Memtables: the sorted in-memory write buffer, a concurrent skiplist
-//! (crate `crossbeam-skiplist`) keyed by internal key.
+//! Memtables: the sorted in-memory write buffer, a concurrent skiplist keyed by
+//! internal key whose nodes and entries live in an arena (`skiplist.rs`,
+//! `arena.rs`), as RocksDB's default memtable does.
 //!
 //! Internal keys (rocksdb-formats.md §1): `user_key || fixed64((seq << 8) | type)`,
 //! ordered (§1.2) by user key ascending under the user comparator, then by the
 //! packed trailer descending, so the newest version of a user key comes first.
 //!
+//! Memory: a memtable's size is the bytes of its arena blocks (RocksDB's
+//! `MemoryAllocatedBytes`), and `should_flush` applies RocksDB's rule
+//! (`MemTable::ShouldFlushNow`) to it, so with the same write_buffer_size a
+//! memtable holds as many entries as RocksDB's before it is switched.
+//!
 //! Thread-safety: a `MemTable` is `Send + Sync`. Any number of threads may call
 //! `add` concurrently with each other and with readers (`get`, iterators); no
-//! lock is taken. Entries are never removed, so an iterator that holds an
-//! `Arc<MemTable>` stays valid for as long as it lives. An iterator may or may
-//! not see entries inserted after it was positioned; the db publishes a
-//! sequence number only after its inserts completed, so a reader at a published
-//! snapshot sees everything it is meant to see.
+//! lock is taken (except for DeleteRange tombstones). Entries are never
+//! removed, and an iterator holds the skiplist (and so its arena) alive. An
+//! iterator may or may not see entries inserted after it was positioned; the db
+//! publishes a sequence number only after its inserts completed, so a reader at
+//! a published snapshot sees everything it is meant to see.
+
+mod arena;
+mod skiplist;
 
 pub mod prefix_bloom;
 
 use crate::iter::InternalIterator;
-use crate::rangedel::RangeTombstone;
 use crate::key::{user_key, InternalKeyComparator, ValueType, VALUE_TYPE_FOR_SEEK};
-use crate::util::comparator::Comparator;
-use crossbeam_skiplist::SkipSet;
-use std::borrow::Borrow;
+use crate::rangedel::RangeTombstone;
+use skiplist::{Cursor, Probe, SkipList};
 use std::cmp::Ordering;
-use std::ops::Bound;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-/// The bytes of one entry: the internal key followed by the value, in one
-/// allocation. Cloning shares the allocation (an iterator holds clones, not
-/// borrows, so that it can be `'static`).
-#[derive(Clone)]
-struct MemEntry {
-    data: Arc<[u8]>,
-    key_len: u32,
-    /// Carried in each entry because `Ord` has no context; one byte.
-    cmp: Comparator,
-}
+/// RocksDB's default write_buffer_size (64 MiB), for memtables made without one.
+const DEFAULT_WRITE_BUFFER_SIZE: usize = 64 << 20;
 
-impl MemEntry {
-    fn new(cmp: Comparator, user_key: &[u8], trailer: u64, value: &[u8]) -> MemEntry {
-        let key_len = user_key.len() + 8;
-        let tb = trailer.to_le_bytes();
-        // Collecting exact-size slice iterators into `Arc<[u8]>` allocates once.
-        let data: Arc<[u8]> =
-            user_key.iter().chain(tb.iter()).chain(value.iter()).copied().collect();
-        MemEntry { data, key_len: key_len as u32, cmp }
-    }
-
-    fn from_parts(cmp: Comparator, ikey: &[u8], value: &[u8]) -> MemEntry {
-        let data: Arc<[u8]> = ikey.iter().chain(value.iter()).copied().collect();
-        MemEntry { data, key_len: ikey.len() as u32, cmp }
-    }
-
-    #[inline]
-    fn ikey(&self) -> &[u8] {
-        &self.data[..self.key_len as usize]
-    }
-
-    #[inline]
-    fn value(&self) -> &[u8] {
-        &self.data[self.key_len as usize..]
-    }
-}
-
-/// What the skiplist orders by: a user key, a trailer and the user comparator.
-/// Both stored entries and borrowed probes implement it, so lookups need no
-/// allocation (`SkipSet` looks up through `Borrow<dyn OrderKey>`).
-trait OrderKey {
-    fn order_user_key(&self) -> &[u8];
-    fn order_trailer(&self) -> u64;
-    fn order_cmp(&self) -> Comparator;
-}
-
-impl OrderKey for MemEntry {
-    #[inline]
-    fn order_user_key(&self) -> &[u8] {
-        user_key(self.ikey())
-    }
-    #[inline]
-    fn order_trailer(&self) -> u64 {
-        crate::key::trailer(self.ikey())
-    }
-    #[inline]
-    fn order_cmp(&self) -> Comparator {
-        self.cmp
-    }
-}
-
-/// A borrowed search key.
-struct Probe<'a> {
-    user_key: &'a [u8],
-    trailer: u64,
-    cmp: Comparator,
-}
-
-impl OrderKey for Probe<'_> {
-    fn order_user_key(&self) -> &[u8] {
-        self.user_key
-    }
-    fn order_trailer(&self) -> u64 {
-        self.trailer
-    }
-    fn order_cmp(&self) -> Comparator {
-        self.cmp
-    }
-}
-
-#[inline]
-fn order(a: &(impl OrderKey + ?Sized), b: &(impl OrderKey + ?Sized)) -> Ordering {
-    match a.order_cmp().compare(a.order_user_key(), b.order_user_key()) {
-        Ordering::Equal => b.order_trailer().cmp(&a.order_trailer()),
-        o => o,
-    }
-}
-
-impl<'a> PartialEq for dyn OrderKey + 'a {
-    fn eq(&self, other: &Self) -> bool {
-        order(self, other) == Ordering::Equal
-    }
-}
-impl<'a> Eq for dyn OrderKey + 'a {}
-impl<'a> PartialOrd for dyn OrderKey + 'a {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<'a> Ord for dyn OrderKey + 'a {
-    fn cmp(&self, other: &Self) -> Ordering {
-        order(self, other)
-    }
-}
-
-impl PartialEq for MemEntry {
-    fn eq(&self, other: &Self) -> bool {
-        order(self, other) == Ordering::Equal
-    }
-}
-impl Eq for MemEntry {}
-impl PartialOrd for MemEntry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for MemEntry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        order(self, other)
-    }
-}
-
-impl<'a> Borrow<dyn OrderKey + 'a> for MemEntry {
-    fn borrow(&self) -> &(dyn OrderKey + 'a) {
-        self
-    }
-}
-
-/// Splits an internal key given by a caller into a probe; a key shorter than
-/// a trailer is treated as a user key with the largest trailer (sorts first).
-fn probe_of(cmp: Comparator, ikey: &[u8]) -> Probe<'_> {
-    if ikey.len() < 8 {
-        return Probe { user_key: ikey, trailer: u64::MAX, cmp };
-    }
-    Probe { user_key: user_key(ikey), trailer: crate::key::trailer(ikey), cmp }
-}
-
-/// Bytes charged per entry on top of key and value: the `MemEntry` handle, the
-/// `Arc` counters and a skiplist node with an average tower.
-const PER_ENTRY_OVERHEAD: usize = std::mem::size_of::<MemEntry>() + 16 + 48;
+/// Bytes charged per DeleteRange tombstone on top of its keys: the
+/// `RangeTombstone` in the list (tombstones are kept outside the arena).
+const RANGE_TOMBSTONE_OVERHEAD: usize = std::mem::size_of::<RangeTombstone>();
 
 /// A sorted, concurrent in-memory table of internal entries.
 pub struct MemTable {
     cmp: InternalKeyComparator,
     id: u64,
-    set: SkipSet<MemEntry>,
-    memory: AtomicUsize,
+    /// Shared with iterators, which must outlive a borrow of the memtable.
+    list: Arc<SkipList>,
     num_entries: AtomicU64,
     num_deletes: AtomicU64,
     first_seqno: AtomicU64,
@@ -182,17 +54,28 @@ pub struct MemTable {
     /// entries as RocksDB's range-deletion memtable does; readers fragment them.
     range_dels: parking_lot::RwLock<Vec<RangeTombstone>>,
     num_range_dels: AtomicU64,
+    range_del_bytes: AtomicUsize,
     /// memtable_prefix_bloom_size_ratio > 0: the prefixes (and whole keys) added.
     prefix_bloom: Option<prefix_bloom::MemTablePrefixBloom>,
 }
 
 impl MemTable {
+    /// A memtable sized for RocksDB's default write_buffer_size.
     pub fn new(cmp: InternalKeyComparator, id: u64) -> MemTable {
+        MemTable::with_write_buffer_size(cmp, id, DEFAULT_WRITE_BUFFER_SIZE)
+    }
+
+    /// A memtable whose arena blocks are sized as RocksDB sizes them for
+    /// `write_buffer_size` (an eighth of it, at most 1 MiB).
+    pub fn with_write_buffer_size(cmp: InternalKeyComparator, id: u64, write_buffer_size: usize) -> MemTable {
+        MemTable::with_arena_block_size(cmp, id, arena::block_size_for_write_buffer(write_buffer_size))
+    }
+
+    fn with_arena_block_size(cmp: InternalKeyComparator, id: u64, block_size: usize) -> MemTable {
         MemTable {
             cmp,
             id,
-            set: SkipSet::new(),
-            memory: AtomicUsize::new(0),
+            list: Arc::new(SkipList::new(cmp.user, block_size)),
             num_entries: AtomicU64::new(0),
             num_deletes: AtomicU64::new(0),
             first_seqno: AtomicU64::new(u64::MAX),
@@ -200,6 +83,7 @@ impl MemTable {
             log_number: AtomicU64::new(0),
             range_dels: parking_lot::RwLock::new(Vec::new()),
             num_range_dels: AtomicU64::new(0),
+            range_del_bytes: AtomicUsize::new(0),
             prefix_bloom: None,
         }
     }
@@ -218,7 +102,10 @@ impl MemTable {
     /// key, value)` (a transaction's indexed batch). Order of `entries` does not
     /// matter; a key shorter than 8 bytes is skipped (it is not an internal key).
     pub fn from_sorted(cmp: InternalKeyComparator, id: u64, entries: Vec<(Vec<u8>, Vec<u8>)>) -> MemTable {
-        let m = MemTable::new(cmp, id);
+        // Blocks sized to the entries (two link words each on average, with the
+        // varints and alignment), so a small batch does not take a 1 MiB block.
+        let estimate: usize = entries.iter().map(|(k, v)| k.len() + v.len() + 32).sum();
+        let m = MemTable::with_arena_block_size(cmp, id, estimate.min(1 << 20));
         for (ikey, value) in entries {
             if ikey.len() < 8 {
                 continue;
@@ -228,10 +115,8 @@ impl MemTable {
                 m.add_range_tombstone(t >> 8, user_key(&ikey), &value);
                 continue;
             }
-            let entry = MemEntry::from_parts(cmp.user, &ikey, &value);
-            let data = Arc::clone(&entry.data);
-            if Arc::ptr_eq(&m.set.get_or_insert(entry).value().data, &data) {
-                m.account(t >> 8, (t & 0xff) as u8, ikey.len() + value.len());
+            if m.list.insert(user_key(&ikey), t, &value) {
+                m.account(t >> 8, (t & 0xff) as u8);
             }
         }
         m
@@ -245,8 +130,7 @@ impl MemTable {
         self.cmp
     }
 
-    fn account(&self, seq: u64, t: u8, bytes: usize) {
-        self.memory.fetch_add(bytes + PER_ENTRY_OVERHEAD, AtomicOrdering::Relaxed);
+    fn account(&self, seq: u64, t: u8) {
         self.num_entries.fetch_add(1, AtomicOrdering::Relaxed);
         if t == ValueType::Deletion as u8 || t == ValueType::SingleDeletion as u8 {
             self.num_deletes.fetch_add(1, AtomicOrdering::Relaxed);
@@ -266,13 +150,10 @@ impl MemTable {
             return true;
         }
         let trailer = crate::key::pack_seq_and_type(seq, t as u8);
-        let entry = MemEntry::new(self.cmp.user, user_key, trailer, value);
-        let data = Arc::clone(&entry.data);
-        let stored = self.set.get_or_insert(entry);
-        if !Arc::ptr_eq(&stored.value().data, &data) {
+        if !self.list.insert(user_key, trailer, value) {
             return false;
         }
-        self.account(seq, t as u8, user_key.len() + 8 + value.len());
+        self.account(seq, t as u8);
         if let Some(b) = &self.prefix_bloom {
             b.add(user_key);
         }
@@ -289,25 +170,18 @@ impl MemTable {
         let probe = Probe {
             user_key,
             trailer: crate::key::pack_seq_and_type(seq.min(crate::key::MAX_SEQUENCE_NUMBER), VALUE_TYPE_FOR_SEEK),
-            cmp: self.cmp.user,
         };
-        let mut cur = self.set.lower_bound(Bound::Included(&probe as &dyn OrderKey));
-        while let Some(e) = cur {
-            let entry = e.value();
-            if self.cmp.user.compare(entry.order_user_key(), user_key) != Ordering::Equal {
-                return;
-            }
-            if !f(entry.ikey(), entry.value()) {
-                return;
-            }
-            cur = e.next();
-        }
+        let ucmp = self.cmp.user;
+        self.list.scan_from(&probe, &mut |ikey, value| {
+            ucmp.compare(crate::key::user_key(ikey), user_key) == Ordering::Equal && f(ikey, value)
+        });
     }
 
     fn add_range_tombstone(&self, seq: u64, start: &[u8], end: &[u8]) {
         self.range_dels.write().push(RangeTombstone { start: start.to_vec(), end: end.to_vec(), seq });
         self.num_range_dels.fetch_add(1, AtomicOrdering::Release);
-        self.account(seq, ValueType::RangeDeletion as u8, start.len() + 8 + end.len());
+        self.range_del_bytes.fetch_add(start.len() + 8 + end.len() + RANGE_TOMBSTONE_OVERHEAD, AtomicOrdering::Relaxed);
+        self.account(seq, ValueType::RangeDeletion as u8);
     }
 
     /// The DeleteRange tombstones written to this memtable, in insertion order.
@@ -337,20 +211,35 @@ impl MemTable {
             .unwrap_or(0)
     }
 
-    /// An iterator over all entries; it keeps this memtable alive.
+    /// An iterator over all entries; it keeps the entries alive.
     pub fn iter(self: &Arc<Self>) -> MemTableIterator {
-        MemTableIterator {
-            mem: Arc::clone(self),
-            window: Vec::new(),
-            pos: 0,
-            descending: false,
-            window_size: FIRST_WINDOW,
-        }
+        MemTableIterator { cursor: Cursor::new(Arc::clone(&self.list)) }
     }
 
-    /// Keys, values and per-entry overhead, in bytes.
+    /// Bytes held: the arena's blocks, plus the DeleteRange tombstones.
     pub fn approximate_memory_usage(&self) -> usize {
-        self.memory.load(AtomicOrdering::Relaxed)
+        self.list.arena().memory_allocated()
+            + self.range_del_bytes.load(AtomicOrdering::Relaxed)
+            + self.prefix_bloom.as_ref().map_or(0, |b| b.size_bytes())
+    }
+
+    /// Whether this memtable is full for `write_buffer_size`, by RocksDB's rule
+    /// (MemTable::ShouldFlushNow): not while one more arena block fits within
+    /// write_buffer_size + 0.6 block; always once the memory is above that;
+    /// in between, once the last block is more than three quarters used. So a
+    /// memtable is switched with its last block nearly full instead of one
+    /// block early or one block late.
+    pub fn should_flush(&self, write_buffer_size: usize) -> bool {
+        let block = self.list.arena().block_size();
+        let allowed_over = block * 6 / 10;
+        let allocated = self.approximate_memory_usage();
+        if allocated + block < write_buffer_size + allowed_over {
+            return false;
+        }
+        if allocated > write_buffer_size + allowed_over {
+            return true;
+        }
+        self.list.arena().allocated_and_unused() < block / 4
     }
 
     pub fn num_entries(&self) -> u64 {
@@ -392,115 +281,48 @@ impl MemTable {
     }
 }
 
-/// How many entries an iterator copies (as shared handles) per skiplist
-/// search: the skiplist's entries borrow the set, so a `'static` iterator
-/// re-searches from its last entry; a window amortises that search. A seek
-/// starts small (point-like reads look at one or two entries) and each refill
-/// in the same direction doubles the window up to the maximum.
-const FIRST_WINDOW: usize = 2;
-const MAX_WINDOW: usize = 64;
-
-/// An iterator over a memtable's entries in internal-key order.
-///
-/// It holds a window of entry handles in iteration order (ascending when moving
-/// forward, descending when moving backward); `window[pos]` is the current one.
+/// An iterator over a memtable's entries in internal-key order. It holds the
+/// memtable's skiplist alive; moving backward searches from the skiplist's
+/// head (nodes have no backward links), as RocksDB's memtable iterator does.
 pub struct MemTableIterator {
-    mem: Arc<MemTable>,
-    window: Vec<MemEntry>,
-    pos: usize,
-    /// The window was filled moving backward (descending order).
-    descending: bool,
-    /// How many entries the next fill takes.
-    window_size: usize,
-}
-
-impl MemTableIterator {
-    fn fill_forward(&mut self, bound: Bound<&dyn OrderKey>) {
-        self.window.clear();
-        self.pos = 0;
-        self.descending = false;
-        let mut cur = self.mem.set.lower_bound(bound);
-        while let Some(e) = cur {
-            self.window.push(e.value().clone());
-            if self.window.len() >= self.window_size {
-                break;
-            }
-            cur = e.next();
-        }
-    }
-
-    fn fill_backward(&mut self, bound: Bound<&dyn OrderKey>) {
-        self.window.clear();
-        self.pos = 0;
-        self.descending = true;
-        let mut cur = self.mem.set.upper_bound(bound);
-        while let Some(e) = cur {
-            self.window.push(e.value().clone());
-            if self.window.len() >= self.window_size {
-                break;
-            }
-            cur = e.prev();
-        }
-    }
-
-    fn current(&self) -> Option<&MemEntry> {
-        self.window.get(self.pos)
-    }
+    cursor: Cursor,
 }
 
 impl InternalIterator for MemTableIterator {
     fn valid(&self) -> bool {
-        self.pos < self.window.len()
+        self.cursor.valid()
     }
 
     fn seek_to_first(&mut self) {
-        self.window_size = FIRST_WINDOW;
-        self.fill_forward(Bound::Unbounded);
+        self.cursor.seek_to_first();
     }
 
     fn seek_to_last(&mut self) {
-        self.window_size = FIRST_WINDOW;
-        self.fill_backward(Bound::Unbounded);
+        self.cursor.seek_to_last();
     }
 
     fn seek(&mut self, target: &[u8]) {
-        let probe = probe_of(self.mem.cmp.user, target);
-        self.window_size = FIRST_WINDOW;
-        self.fill_forward(Bound::Included(&probe as &dyn OrderKey));
+        self.cursor.seek(&Probe::of_internal_key(target));
     }
 
     fn seek_for_prev(&mut self, target: &[u8]) {
-        let probe = probe_of(self.mem.cmp.user, target);
-        self.window_size = FIRST_WINDOW;
-        self.fill_backward(Bound::Included(&probe as &dyn OrderKey));
+        self.cursor.seek_for_prev(&Probe::of_internal_key(target));
     }
 
     fn next(&mut self) {
-        if !self.descending && self.pos + 1 < self.window.len() {
-            self.pos += 1;
-            return;
-        }
-        let Some(cur) = self.current().cloned() else { return };
-        self.window_size = if self.descending { FIRST_WINDOW } else { (self.window_size * 2).min(MAX_WINDOW) };
-        self.fill_forward(Bound::Excluded(&cur as &dyn OrderKey));
+        self.cursor.next();
     }
 
     fn prev(&mut self) {
-        if self.descending && self.pos + 1 < self.window.len() {
-            self.pos += 1;
-            return;
-        }
-        let Some(cur) = self.current().cloned() else { return };
-        self.window_size = if self.descending { (self.window_size * 2).min(MAX_WINDOW) } else { FIRST_WINDOW };
-        self.fill_backward(Bound::Excluded(&cur as &dyn OrderKey));
+        self.cursor.prev();
     }
 
     fn key(&self) -> &[u8] {
-        self.current().map(|e| e.ikey()).unwrap_or(&[])
+        self.cursor.key()
     }
 
     fn value(&self) -> &[u8] {
-        self.current().map(|e| e.value()).unwrap_or(&[])
+        self.cursor.value()
     }
 
     fn status(&self) -> crate::error::Result<()> {
@@ -511,6 +333,7 @@ impl InternalIterator for MemTableIterator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::util::comparator::Comparator;
     use crate::key::{make_internal_key, parse_internal_key, seek_key};
 
     fn collect(it: &mut dyn InternalIterator) -> Vec<(Vec<u8>, Vec<u8>)> {
@@ -742,5 +565,194 @@ mod tests {
                 make_internal_key(b"b", 3, ValueType::Value)
             ]
         );
+    }
+
+    #[test]
+    fn an_iterator_keeps_the_entries_after_the_memtable_is_dropped() {
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 1));
+        for i in 0..1000u32 {
+            m.add(i as u64 + 1, ValueType::Value, format!("{i:05}").as_bytes(), &[b'v'; 50]);
+        }
+        let mut it = m.iter();
+        drop(m);
+        assert_eq!(collect(&mut it).len(), 1000);
+        it.seek_to_last();
+        assert_eq!(user_key(it.key()), b"00999");
+        assert_eq!(it.value(), &[b'v'; 50][..]);
+    }
+
+    /// Fills a memtable as the db does (check, then write) until RocksDB's rule says it is
+    /// full, and checks where it stopped and what each entry cost.
+    #[test]
+    fn should_flush_stops_with_the_last_block_nearly_full() {
+        let wbs = 256 << 10;
+        let block = arena::block_size_for_write_buffer(wbs);
+        assert_eq!(block, 32 << 10);
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::default(), 1, wbs);
+        let mut n = 0u64;
+        let mut payload = 0usize;
+        while !m.should_flush(wbs) {
+            // db_bench's shape: 16-byte keys and 100-byte values.
+            let key = format!("{:016}", n.wrapping_mul(2_654_435_761) % 1_000_000_007);
+            assert!(m.add(n + 1, ValueType::Value, key.as_bytes(), &[b'x'; 100]));
+            payload += key.len() + 8 + 100;
+            n += 1;
+            assert!(n < 100_000, "never full");
+        }
+        assert_eq!(m.approximate_memory_usage(), wbs, "eight blocks, none beyond write_buffer_size");
+        let unused = m.list.arena().allocated_and_unused();
+        assert!(unused < block / 4, "{unused} bytes left in the last block");
+        // Each entry costs its internal key and value plus two varint bytes, 1.33 link
+        // words on average and padding to 8 bytes: about 15 bytes (RocksDB's about 21).
+        let overhead = (wbs - unused - payload) as f64 / n as f64;
+        assert!((12.0..18.0).contains(&overhead), "{overhead:.1} bytes of overhead per entry over {n} entries");
+        // Past the allowed over-allocation it is full whatever the last block holds.
+        let big = MemTable::with_write_buffer_size(InternalKeyComparator::default(), 2, wbs);
+        big.add(1, ValueType::Value, b"k", &vec![0u8; wbs + block]);
+        assert!(big.should_flush(wbs));
+        let empty = MemTable::with_write_buffer_size(InternalKeyComparator::default(), 3, wbs);
+        assert!(!empty.should_flush(wbs));
+        assert_eq!(empty.approximate_memory_usage(), 0);
+    }
+
+    #[test]
+    fn range_tombstones_are_charged_and_listed() {
+        let m = MemTable::new(InternalKeyComparator::default(), 1);
+        assert!(m.add(4, ValueType::RangeDeletion, b"a", b"m"));
+        assert_eq!(m.approximate_memory_usage(), 1 + 8 + 1 + RANGE_TOMBSTONE_OVERHEAD);
+        assert_eq!(m.range_tombstones().len(), 1);
+        assert_eq!(m.max_covering_tombstone_seq(b"c", 10), 4);
+        assert_eq!(m.max_covering_tombstone_seq(b"m", 10), 0);
+        assert_eq!(m.max_covering_tombstone_seq(b"c", 3), 0);
+    }
+
+    /// Several writers insert disjoint keys, and the same internal keys as each other
+    /// (each exactly once wins), while readers scan both ways and seek; afterwards
+    /// every key is found and the order is strictly increasing.
+    fn stress(cmp: Comparator) {
+        use std::sync::atomic::AtomicBool;
+        const WRITERS: u64 = 4;
+        const PER_WRITER: u64 = 3000;
+        let icmp = InternalKeyComparator::new(cmp);
+        // Small blocks: many block switches under contention.
+        let m = Arc::new(MemTable::with_write_buffer_size(icmp, 1, 64 << 10));
+        let done = Arc::new(AtomicBool::new(false));
+        let disjoint_key = |t: u64, i: u64| format!("d{:04}-{t}", (i * 7919) % PER_WRITER).into_bytes();
+        let shared_key = |i: u64| format!("s{:04}", i % 700).into_bytes();
+        let writers: Vec<_> = (0..WRITERS)
+            .map(|t| {
+                let m = Arc::clone(&m);
+                std::thread::spawn(move || {
+                    let mut won = 0u64;
+                    for i in 0..PER_WRITER {
+                        let seq = 1_000_000 + t * PER_WRITER + i;
+                        assert!(m.add(seq, ValueType::Value, &disjoint_key(t, i), &seq.to_le_bytes()));
+                        // Every writer tries the same (key, seq, type): one insert of each wins.
+                        let value = vec![t as u8; (i % 40) as usize];
+                        if m.add(i + 1, ValueType::Value, &shared_key(i), &value) {
+                            won += 1;
+                        }
+                    }
+                    won
+                })
+            })
+            .collect();
+        let readers: Vec<_> = (0..2u64)
+            .map(|r| {
+                let (m, done) = (Arc::clone(&m), Arc::clone(&done));
+                std::thread::spawn(move || {
+                    let mut passes = 0;
+                    while !done.load(AtomicOrdering::Acquire) || passes < 2 {
+                        let mut it = m.iter();
+                        let mut last: Option<Vec<u8>> = None;
+                        if (passes + r) % 2 == 0 {
+                            it.seek_to_first();
+                            while it.valid() {
+                                if let Some(l) = &last {
+                                    assert_eq!(icmp.compare(l, it.key()), Ordering::Less, "forward scan out of order");
+                                }
+                                last = Some(it.key().to_vec());
+                                it.next();
+                            }
+                        } else {
+                            it.seek_to_last();
+                            let mut steps = 0;
+                            while it.valid() && steps < 300 {
+                                if let Some(l) = &last {
+                                    assert_eq!(icmp.compare(it.key(), l), Ordering::Less, "backward scan out of order");
+                                }
+                                last = Some(it.key().to_vec());
+                                it.prev();
+                                steps += 1;
+                            }
+                            for i in 0..200u64 {
+                                let target = make_internal_key(&shared_key(i * 13), 500, ValueType::Value);
+                                it.seek(&target);
+                                if it.valid() {
+                                    assert_ne!(icmp.compare(it.key(), &target), Ordering::Less);
+                                    // Not "< target": an entry inserted meanwhile may sit
+                                    // between the target and the entry found.
+                                    let found = it.key().to_vec();
+                                    it.prev();
+                                    if it.valid() {
+                                        assert_eq!(icmp.compare(it.key(), &found), Ordering::Less);
+                                    }
+                                }
+                                it.seek_for_prev(&target);
+                                if it.valid() {
+                                    assert_ne!(icmp.compare(it.key(), &target), Ordering::Greater);
+                                }
+                            }
+                        }
+                        passes += 1;
+                    }
+                    passes
+                })
+            })
+            .collect();
+        let won: u64 = writers.into_iter().map(|h| h.join().unwrap()).sum();
+        done.store(true, AtomicOrdering::Release);
+        for h in readers {
+            assert!(h.join().unwrap() >= 2);
+        }
+        assert_eq!(won, PER_WRITER, "each shared internal key is inserted exactly once");
+        assert_eq!(m.num_entries(), WRITERS * PER_WRITER + PER_WRITER);
+        for t in 0..WRITERS {
+            for i in 0..PER_WRITER {
+                let seq = 1_000_000 + t * PER_WRITER + i;
+                let mut found = Vec::new();
+                m.get(&disjoint_key(t, i), u64::MAX >> 8, &mut |k, v| {
+                    found.push((parse_internal_key(k).unwrap().sequence, v.to_vec()));
+                    true
+                });
+                assert_eq!(found, vec![(seq, seq.to_le_bytes().to_vec())]);
+            }
+        }
+        for k in 0..700u64 {
+            let mut seqs = Vec::new();
+            m.get(&shared_key(k), u64::MAX >> 8, &mut |ik, v| {
+                let seq = parse_internal_key(ik).unwrap().sequence;
+                assert_eq!(v.len() as u64, (seq - 1) % 40);
+                seqs.push(seq);
+                true
+            });
+            let expect: Vec<u64> = (0..PER_WRITER).filter(|i| i % 700 == k).map(|i| i + 1).rev().collect();
+            assert_eq!(seqs, expect, "versions of shared key {k}, newest first");
+        }
+        let all = collect(&mut m.iter());
+        assert_eq!(all.len() as u64, m.num_entries());
+        for w in all.windows(2) {
+            assert_eq!(icmp.compare(&w[0].0, &w[1].0), Ordering::Less);
+        }
+    }
+
+    #[test]
+    fn stress_concurrent_writers_and_readers_bytewise() {
+        stress(Comparator::Bytewise);
+    }
+
+    #[test]
+    fn stress_concurrent_writers_and_readers_reverse() {
+        stress(Comparator::ReverseBytewise);
     }
 }

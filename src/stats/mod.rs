@@ -23,6 +23,7 @@ pub enum Ticker {
     GetHitL0 = 47,
     GetHitL1 = 48,
     GetHitL2AndUp = 49,
+    CompactionKeyDropUser = 53,
     NumberKeysWritten = 58,
     NumberKeysRead = 59,
     BytesWritten = 61,
@@ -40,9 +41,11 @@ pub enum Ticker {
     CompactReadBytes = 94,
     CompactWriteBytes = 95,
     FlushWriteBytes = 96,
+    CompactReadBytesMarked = 97,
+    CompactWriteBytesMarked = 100,
 }
 
-const TICKERS: [(Ticker, &str); 26] = [
+const TICKERS: [(Ticker, &str); 29] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -52,6 +55,7 @@ const TICKERS: [(Ticker, &str); 26] = [
     (Ticker::GetHitL0, "rocksdb.l0.hit"),
     (Ticker::GetHitL1, "rocksdb.l1.hit"),
     (Ticker::GetHitL2AndUp, "rocksdb.l2andup.hit"),
+    (Ticker::CompactionKeyDropUser, "rocksdb.compaction.key.drop.user"),
     (Ticker::NumberKeysWritten, "rocksdb.number.keys.written"),
     (Ticker::NumberKeysRead, "rocksdb.number.keys.read"),
     (Ticker::BytesWritten, "rocksdb.bytes.written"),
@@ -69,6 +73,8 @@ const TICKERS: [(Ticker, &str); 26] = [
     (Ticker::CompactReadBytes, "rocksdb.compact.read.bytes"),
     (Ticker::CompactWriteBytes, "rocksdb.compact.write.bytes"),
     (Ticker::FlushWriteBytes, "rocksdb.flush.write.bytes"),
+    (Ticker::CompactReadBytesMarked, "rocksdb.compact.read.marked.bytes"),
+    (Ticker::CompactWriteBytesMarked, "rocksdb.compact.write.marked.bytes"),
 ];
 
 /// Histograms ferrock maintains, with RocksDB 11.8.1's `Histograms` enum values.
@@ -79,17 +85,21 @@ pub enum Histogram {
     CompactionTime = 2,
     WalFileSyncMicros = 7,
     DbMultiget = 10,
+    NumFilesInSingleCompaction = 14,
     DbSeek = 15,
+    NumSubcompactionsScheduled = 30,
     FlushTime = 50,
 }
 
-const HISTOGRAMS: [(Histogram, &str); 7] = [
+const HISTOGRAMS: [(Histogram, &str); 9] = [
     (Histogram::DbGet, "rocksdb.db.get.micros"),
     (Histogram::DbWrite, "rocksdb.db.write.micros"),
     (Histogram::CompactionTime, "rocksdb.compaction.times.micros"),
     (Histogram::WalFileSyncMicros, "rocksdb.wal.file.sync.micros"),
     (Histogram::DbMultiget, "rocksdb.db.multiget.micros"),
+    (Histogram::NumFilesInSingleCompaction, "rocksdb.numfiles.in.singlecompaction"),
     (Histogram::DbSeek, "rocksdb.db.seek.micros"),
+    (Histogram::NumSubcompactionsScheduled, "rocksdb.num.subcompactions.scheduled"),
     (Histogram::FlushTime, "rocksdb.db.flush.micros"),
 ];
 

@@ -2,13 +2,15 @@
 //! format_version 5 tables: FastLocalBloom over XXPH3 hashes, 64-byte cache
 //! lines, and a 5-byte metadata trailer (rocksdb-formats.md §6.1, §6.2).
 //!
-//! The reader also understands RocksDB's legacy Bloom layout (§6.4) and
-//! recognises Ribbon and reserved metadata; a filter it cannot evaluate answers
-//! "may match" for every key, which is always correct (a wrong "no" loses data).
+//! The reader also understands RocksDB's legacy Bloom layout (§6.4) and its
+//! Standard128 Ribbon filters (queried by `table::ribbon`); a filter it cannot
+//! evaluate (reserved metadata) answers "may match" for every key, which is
+//! always correct (a wrong "no" loses data).
 //!
 //! Builders are used by one table builder thread; readers are immutable and
 //! may be shared between threads.
 
+use crate::table::ribbon::RibbonReader;
 use crate::util::xxph3::xxph3_64;
 
 /// Bytes of metadata after the bit array.
@@ -164,9 +166,10 @@ impl FullFilterBuilder {
 enum FilterKind {
     /// Empty or too short: RocksDB treats it as "zero keys added".
     AlwaysFalse,
-    /// A format this reader cannot evaluate (Ribbon, reserved, malformed).
+    /// A format this reader cannot evaluate (reserved, malformed).
     AlwaysTrue,
     FastLocalBloom { len: usize, num_probes: u32 },
+    Ribbon { len: usize, reader: RibbonReader },
     LegacyBloom { num_lines: u32, num_probes: u32, log2_line_bytes: u32 },
 }
 
@@ -196,6 +199,10 @@ impl FullFilterReader {
             FilterKind::LegacyBloom { num_lines, num_probes, log2_line_bytes } => {
                 legacy_may_match(&self.data, key, num_lines, num_probes, log2_line_bytes)
             }
+            FilterKind::Ribbon { len, reader } => match self.data.get(..len) {
+                Some(solution) => reader.may_match(solution, xxph3_64(key)),
+                None => true,
+            },
         }
     }
 
@@ -227,7 +234,14 @@ fn classify(data: &[u8]) -> FilterKind {
             }
             FilterKind::FastLocalBloom { len, num_probes }
         }
-        // Ribbon (-2) and reserved markers: not evaluated here.
+        -2 => {
+            let num_blocks = u32::from_le_bytes([meta[2], meta[3], meta[4], 0]);
+            match RibbonReader::new(len, meta[1], num_blocks) {
+                Some(reader) => FilterKind::Ribbon { len, reader },
+                None => FilterKind::AlwaysTrue,
+            }
+        }
+        // Reserved markers: not evaluated here.
         n if n < 0 => FilterKind::AlwaysTrue,
         n => {
             let num_probes = n as u32;
@@ -377,9 +391,12 @@ pub(crate) mod tests {
             let r = tweak(at, v);
             assert!(!r.is_evaluated() && r.may_match(absent_everywhere.as_bytes()), "byte {at} = {v:#x}");
         }
-        // Ribbon metadata.
+        // Ribbon metadata is evaluated, unless it has fewer than 2 blocks.
         let mut ribbon = vec![0u8; 100];
         ribbon[95..].copy_from_slice(&[0xfe, 7, 10, 0, 0]);
+        assert!(FullFilterReader::new(ribbon.clone()).is_evaluated());
+        ribbon[97] = 1;
+        assert!(!FullFilterReader::new(ribbon.clone()).is_evaluated());
         assert!(FullFilterReader::new(ribbon).may_match(b"anything"));
         // Too short: RocksDB reads it as "no key", and so do we.
         for len in 0..=5 {

@@ -7,8 +7,10 @@ pub mod compression;
 pub mod filter;
 pub mod filter_block;
 pub mod format;
+pub mod partitioned_filter;
 pub mod properties;
 pub mod reader;
+pub mod ribbon;
 pub mod xxh3;
 pub mod xxhash;
 

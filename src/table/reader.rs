@@ -1,5 +1,6 @@
 //! `Table`: an open block-based table file (rocksdb-formats.md §5–§6.1). Open
-//! reads the footer, metaindex, properties, index and filter; point lookups
+//! reads the footer, metaindex, properties, index and filter (a full filter,
+//! or every partition of a partitioned one: `table::partitioned_filter`); point lookups
 //! and the two-level `TableIterator` (index block → data blocks) read data
 //! blocks with positional reads through the shared block cache.
 //!
@@ -20,6 +21,7 @@ use crate::table::block::{Block, BlockBuilder, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
+use crate::table::partitioned_filter::PartitionedFilter;
 use crate::table::format::{
     read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE,
 };
@@ -61,6 +63,7 @@ pub struct Table {
     index_user_keys: bool,
     index_delta: bool,
     filter: Option<FilterBlockReader>,
+    partitioned_filter: Option<PartitionedFilter>,
     range_del_block: Option<Arc<Block>>,
     cache: Option<Arc<BlockCache>>,
     cache_id: u64,
@@ -113,6 +116,7 @@ impl Table {
         let mut props_handle = None;
         let mut range_del_handle = None;
         let mut filter_handle = None;
+        let mut partitioned_filter_handle = None;
         {
             let mut it = metaindex.iter(KeyOrder::User(Comparator::Bytewise));
             it.seek_to_first();
@@ -142,6 +146,12 @@ impl Table {
                 } else if let Some(suffix) = name.strip_prefix(b"fullfilter.") {
                     if filter_handle.is_none() && ACCEPTED_FILTER_SUFFIXES.iter().any(|s| s.as_bytes() == suffix) {
                         filter_handle = Some(h()?);
+                    }
+                } else if let Some(suffix) = name.strip_prefix(b"partitionedfilter.") {
+                    if partitioned_filter_handle.is_none()
+                        && ACCEPTED_FILTER_SUFFIXES.iter().any(|s| s.as_bytes() == suffix)
+                    {
+                        partitioned_filter_handle = Some(h()?);
                     }
                 }
                 it.next();
@@ -189,6 +199,19 @@ impl Table {
             }
             _ => None,
         };
+        // RocksDB looks for a full filter first; a table has one kind or the other.
+        let partitioned_filter = match partitioned_filter_handle {
+            Some(h) if filter.is_none() && props.whole_key_filtering => {
+                let order = index_order(index_user_keys, opts.comparator);
+                let delta = props.index_value_is_delta_encoded != 0;
+                let check = |h: &BlockHandle| check_handle(h, file_size, &file_name);
+                Some(
+                    PartitionedFilter::open(&*file, &footer, &h, order, delta, maybe_compressed, &file_name, &check)
+                        .map_err(|e| annotate(e, &file_name))?,
+                )
+            }
+            _ => None,
+        };
         let range_del_block = match range_del_handle {
             Some(h) => Some(Arc::new(Block::new(read_block(&*file, &footer, &h, true, maybe_compressed, &file_name)?))),
             None => None,
@@ -212,6 +235,7 @@ impl Table {
             comparator: opts.comparator,
             index_block,
             filter,
+            partitioned_filter,
             range_del_block,
             cache,
             cache_id,
@@ -232,15 +256,28 @@ impl Table {
 
     /// Whole-key filter check (true when there is no filter or it holds no whole keys).
     pub fn key_may_match(&self, user_key: &[u8]) -> bool {
-        match &self.filter {
-            Some(f) if self.props.whole_key_filtering => f.may_match(user_key),
-            _ => true,
+        if !self.props.whole_key_filtering {
+            return true;
         }
+        if let Some(f) = &self.filter {
+            return f.may_match(user_key);
+        }
+        if let Some(p) = &self.partitioned_filter {
+            if self.index_user_keys {
+                return p.may_match(user_key, user_key);
+            }
+            // Internal-key separators: the newest version of the key sorts
+            // first, so this finds the partition its first entry went to.
+            let ikey = key::seek_key(user_key, key::MAX_SEQUENCE_NUMBER);
+            return p.may_match(&ikey, user_key);
+        }
+        true
     }
 
     /// Whether this table's filter holds the prefixes `extractor` makes: the
     /// table was written with an extractor of the same name (the
-    /// `rocksdb.prefix.extractor.name` property), and has a filter.
+    /// `rocksdb.prefix.extractor.name` property), and has a full filter
+    /// (partitioned filters are consulted for whole keys only).
     pub fn has_prefix_filter_for(&self, extractor: &dyn SliceTransform) -> bool {
         self.filter.is_some()
             && self.props.prefix_extractor_name != "nullptr"
@@ -261,7 +298,7 @@ impl Table {
     /// the whole key when the filter holds whole keys, else the key's prefix
     /// when the table's prefixes are `extractor`'s.
     pub fn point_may_match(&self, user_key: &[u8], extractor: Option<&dyn SliceTransform>) -> bool {
-        if self.filter.is_none() {
+        if !self.has_filter() {
             return true;
         }
         if self.props.whole_key_filtering {
@@ -275,8 +312,14 @@ impl Table {
         }
     }
 
+    /// Whether the table has a filter (full or partitioned) that get consults.
     pub fn has_filter(&self) -> bool {
-        self.filter.is_some()
+        self.filter.is_some() || self.partitioned_filter.is_some()
+    }
+
+    /// The number of filter partitions loaded (0 for a full filter or none).
+    pub fn filter_partitions(&self) -> usize {
+        self.partitioned_filter.as_ref().map_or(0, |p| p.num_partitions())
     }
 
     /// Whether the file has a non-empty range deletion block.
@@ -368,12 +411,27 @@ impl Table {
         extractor: Option<&dyn SliceTransform>,
         f: &mut GetCallback<'_>,
     ) -> Result<()> {
+        self.get_unless_filtered(lookup_ikey, extractor, f).map(|_| ())
+    }
+
+    /// `get_with_prefix_extractor`, returning false when the filter excluded the
+    /// key (nothing read): what RocksDB counts as BLOOM_FILTER_USEFUL.
+    pub fn get_unless_filtered(
+        &self,
+        lookup_ikey: &[u8],
+        extractor: Option<&dyn SliceTransform>,
+        f: &mut GetCallback<'_>,
+    ) -> Result<bool> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
         if !self.point_may_match(key::user_key(lookup_ikey), extractor) {
-            return Ok(());
+            return Ok(false);
         }
+        self.get_after_filter(lookup_ikey, f).map(|_| true)
+    }
+
+    fn get_after_filter(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
         let mut index = self.index_iter();
         index.seek(self.index_key(lookup_ikey));
         let mut first = true;
@@ -409,6 +467,34 @@ impl Table {
             fill_cache,
             error: None,
         }
+    }
+
+    /// Up to `max` user keys that cut the table's data into ranges of similar size, each with
+    /// the data bytes between the previous anchor and it (RocksDB's ApproximateKeyAnchors). They
+    /// come from the index block's separators, so no data block is read; a separator need not
+    /// be a key the table holds, only one ordered between its neighbours.
+    pub fn approximate_key_anchors(&self, max: usize) -> Result<Vec<(Vec<u8>, u64)>> {
+        let mut blocks: Vec<(Vec<u8>, u64)> = Vec::new();
+        let mut index = self.index_iter();
+        index.seek_to_first();
+        while index.valid() {
+            let h = index.handle()?;
+            let k = if self.index_user_keys { index.key() } else { key::user_key(index.key()) };
+            blocks.push((k.to_vec(), h.offset.saturating_add(h.size)));
+            index.next();
+        }
+        index.status()?;
+        let step = blocks.len().div_ceil(max.max(1)).max(1);
+        let mut anchors = Vec::with_capacity(blocks.len() / step + 1);
+        let mut prev_end = 0u64;
+        let last = blocks.len().saturating_sub(1);
+        for (i, (k, end)) in blocks.into_iter().enumerate() {
+            if (i + 1) % step == 0 || i == last {
+                anchors.push((k, end.saturating_sub(prev_end)));
+                prev_end = end;
+            }
+        }
+        Ok(anchors)
     }
 
     /// The file offset where entries >= `ikey` start (approximately).

@@ -563,7 +563,7 @@ fn check_db_bench_tables(dir: &Path, compression: &str, checksum_type: u8, forma
     check_db_bench_tables_with_filter(dir, compression, checksum_type, format_version, true)
 }
 
-/// `full_filter`: the tables have a full filter we load (partitioned filters are skipped).
+/// `full_filter`: the tables have a full filter (else a partitioned one).
 fn check_db_bench_tables_with_filter(
     dir: &Path,
     compression: &str,
@@ -579,8 +579,10 @@ fn check_db_bench_tables_with_filter(
         let t = Table::open(fs.new_random_access_file(p).unwrap(), size, TableReadOptions::default()).unwrap();
         assert_eq!(t.footer().checksum_type, checksum_type);
         assert_eq!(t.footer().format_version, format_version);
-        // db_bench ran with --bloom_bits=10: 7.8.3's XXPH3 filter is loaded and used by get below.
-        assert_eq!(t.has_filter(), full_filter);
+        // db_bench ran with --bloom_bits=10: 7.8.3's XXPH3 filter (full or
+        // partitioned) is loaded and used by get below.
+        assert!(t.has_filter());
+        assert_eq!(t.filter_partitions() > 1, !full_filter);
         let (ok, text) = sst_dump(&[&format!("--file={}", p.display()), "--command=scan", "--output_hex"]);
         assert!(ok, "{}", text);
         let mut it = t.iter(false);
@@ -682,8 +684,10 @@ fn reads_rocksdb_partitioned_index_and_filters() {
     // Small partitions (metadata_block_size 256) so every table has several;
     // user-key and internal-key separators, delta-encoded or not (format 5 vs 3),
     // compressed or not.
-    let cases: [(&str, u32, &[&str]); 4] = [
+    let cases: [(&str, u32, &[&str]); 5] = [
         ("none", 5, &["--partition_index=1", "--metadata_block_size=256"]),
+        // Format 2: internal-key separators in the index and the filter index.
+        ("none", 2, &["--partition_index_and_filters=1", "--metadata_block_size=256"]),
         ("snappy", 5, &["--partition_index_and_filters=1", "--metadata_block_size=256"]),
         ("zstd", 3, &["--partition_index=1", "--metadata_block_size=256"]),
         ("lz4", 4, &["--partition_index_and_filters=1", "--metadata_block_size=256", "--index_block_restart_interval=4"]),
@@ -696,6 +700,7 @@ fn reads_rocksdb_partitioned_index_and_filters() {
             let t = Table::open(fs.new_random_access_file(&p).unwrap(), size, TableReadOptions::default()).unwrap();
             assert_eq!(t.properties().index_type, 2);
             assert!(t.properties().index_partitions > 1, "{:?}: {} partitions", extra, t.properties().index_partitions);
+            assert_eq!(t.properties().index_key_is_user_key == 0, fv == 2, "format {fv}");
         }
         check_db_bench_tables_with_filter(&dir, codec, 4, fv, !extra[0].contains("filters"));
         let _ = std::fs::remove_dir_all(&dir);
@@ -1034,6 +1039,82 @@ fn rocksdb_reads_our_delta_encoded_index_with_restart_interval_16() {
     .unwrap();
     check_full_scan(&t, n);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Builds testdata/filters_rocksdb783.c and writes one table of `kind` with
+/// `n` keys (key00000000, key00000002, ...: the odd numbers are absent).
+fn rocksdb_filter_table(kind: &str, n: usize) -> Option<Arc<Table>> {
+    tool("/usr/bin/cc")?;
+    tool("/usr/include/rocksdb/c.h")?;
+    let dir = tmp_dir(&format!("filters-{kind}"));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/filters_rocksdb783.c");
+    let exe = dir.join("gen");
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sst = dir.join("000001.sst");
+    let out = crate::util::testutil::system_command(&exe).arg(&sst).arg(kind).arg(n.to_string()).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fs = crate::env::default_fs();
+    let size = fs.file_size(&sst).unwrap();
+    let t = Table::open(fs.new_random_access_file(&sst).unwrap(), size, TableReadOptions::default()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(t)
+}
+
+/// Every present key matches (no false negative: the property that keeps Get
+/// correct) and at least `min_rejected` of 10 absent keys in every 11 are
+/// rejected; returns the rejected fraction.
+fn check_filter_answers(t: &Table, n: usize, min_rejected: f64) -> f64 {
+    assert!(t.has_filter());
+    let k = |i: usize| format!("key{i:08}").into_bytes();
+    for i in (0..2 * n).step_by(2) {
+        assert!(t.key_may_match(&k(i)), "false negative for {}", String::from_utf8_lossy(&k(i)));
+        // And a point lookup through the filter finds it.
+        let mut found = false;
+        let filtered = !t
+            .get_unless_filtered(&seek_key(&k(i), MAX_SEQUENCE_NUMBER), None, &mut |ik, v| {
+                found = user_key(ik) == k(i) && v == format!("v{i}").as_bytes();
+                Ok(false)
+            })
+            .unwrap();
+        assert!(found && !filtered, "get of {}", String::from_utf8_lossy(&k(i)));
+    }
+    // Absent keys: the odd numbers between present ones, and keys past the end.
+    let absent: Vec<Vec<u8>> = (1..2 * n).step_by(2).chain(2 * n..3 * n).map(k).collect();
+    let rejected = absent.iter().filter(|a| !t.key_may_match(a)).count();
+    let frac = rejected as f64 / absent.len() as f64;
+    assert!(frac >= min_rejected, "only {rejected} of {} absent keys rejected", absent.len());
+    frac
+}
+
+#[test]
+fn rocksdb_ribbon_filter_is_evaluated() {
+    let n = 20_000;
+    let Some(t) = rocksdb_filter_table("ribbon", n) else { return };
+    assert_eq!(t.properties().filter_policy_name, "ribbonfilter");
+    assert_eq!(t.filter_partitions(), 0);
+    // 10 bits/key Bloom-equivalent: about 1% false positives.
+    let frac = check_filter_answers(&t, n, 0.98);
+    println!("ribbon: {:.4} of absent keys rejected", frac);
+}
+
+#[test]
+fn rocksdb_partitioned_bloom_filter_is_evaluated() {
+    let n = 20_000;
+    let Some(t) = rocksdb_filter_table("partitioned", n) else { return };
+    assert_eq!(t.properties().index_type, 2);
+    assert!(t.filter_partitions() > 1, "{} partitions", t.filter_partitions());
+    let frac = check_filter_answers(&t, n, 0.98);
+    println!("partitioned bloom: {:.4} of absent keys rejected", frac);
+}
+
+#[test]
+fn rocksdb_partitioned_ribbon_filter_is_evaluated() {
+    let n = 20_000;
+    let Some(t) = rocksdb_filter_table("ribbonpart", n) else { return };
+    assert!(t.filter_partitions() > 1, "{} partitions", t.filter_partitions());
+    let frac = check_filter_answers(&t, n, 0.98);
+    println!("partitioned ribbon: {:.4} of absent keys rejected", frac);
 }
 
 /// Keys of the prefix tests (and of testdata/prefix_rocksdb783.c): prefixes

@@ -77,7 +77,10 @@ pub struct FileMetaData {
     pub file_creation_time: u64,
     /// 0 = unknown (7.8.3 has no epochs; newer RocksDB infers them).
     pub epoch_number: u64,
-    pub marked_for_compaction: bool,
+    /// RocksDB's marked_for_compaction (NeedCompaction): the picker gives the file a
+    /// compaction when no level needs one. Atomic because `suggest_compact_range` marks files
+    /// of the current version in place, as RocksDB does.
+    pub marked_for_compaction: AtomicBool,
     /// Set by the compaction picker while a job owns the file; never persisted.
     pub being_compacted: AtomicBool,
 }
@@ -98,8 +101,10 @@ impl Clone for FileMetaData {
             oldest_ancester_time: self.oldest_ancester_time,
             file_creation_time: self.file_creation_time,
             epoch_number: self.epoch_number,
-            marked_for_compaction: self.marked_for_compaction,
-            being_compacted: AtomicBool::new(self.being_compacted.load(Ordering::Relaxed)),
+            marked_for_compaction: AtomicBool::new(self.marked_for_compaction.load(Ordering::Relaxed)),
+            // A copy is a new entry (a trivial move's, a rebuilt version's): no job owns it
+            // yet. Copying the flag left moved files "being compacted" for good.
+            being_compacted: AtomicBool::new(false),
         }
     }
 }
@@ -362,7 +367,7 @@ fn encode_new_file4(dst: &mut Vec<u8>, level: u32, f: &FileMetaData) {
     put_length_prefixed_slice(dst, b"");
     put_varint32(dst, CF_FILE_CHECKSUM_FUNC_NAME);
     put_length_prefixed_slice(dst, UNKNOWN_CHECKSUM_FUNC_NAME.as_bytes());
-    if f.marked_for_compaction {
+    if f.marked_for_compaction.load(Ordering::Relaxed) {
         put_varint32(dst, CF_NEED_COMPACTION);
         put_length_prefixed_slice(dst, &[1]);
     }
@@ -411,7 +416,7 @@ fn decode_new_file4(input: &mut &[u8], edit: &mut VersionEdit) -> Result<(u32, F
                 if field.len() != 1 {
                     return Err(corrupt("need_compaction field wrong size"));
                 }
-                f.marked_for_compaction = field == [1];
+                f.marked_for_compaction = AtomicBool::new(field == [1]);
             }
             CF_MIN_LOG_NUMBER_TO_KEEP_HACK => {
                 let mut b = field;
@@ -476,7 +481,7 @@ mod tests {
             oldest_ancester_time: 1_700_000_000,
             file_creation_time: 1_700_000_100,
             epoch_number: 4,
-            marked_for_compaction: true,
+            marked_for_compaction: AtomicBool::new(true),
             ..Default::default()
         }
     }
@@ -557,7 +562,7 @@ mod tests {
         assert_eq!((f.number, f.file_size, &f.smallest, &f.largest), (17, 1234, &s.smallest, &s.largest));
         assert_eq!((f.smallest_seqno, f.largest_seqno), (3, 9));
         assert_eq!((f.oldest_ancester_time, f.file_creation_time, f.epoch_number), (1_700_000_000, 1_700_000_100, 4));
-        assert!(f.marked_for_compaction);
+        assert!(f.marked_for_compaction.load(Ordering::Relaxed));
         let mut again = Vec::new();
         d.encode(&mut again);
         assert_eq!(again, bytes);

@@ -5,6 +5,7 @@
 pub mod edit;
 pub mod filename;
 pub mod options_file;
+pub mod options_load;
 pub mod set;
 #[allow(clippy::module_inception)]
 pub mod version;

@@ -252,52 +252,141 @@ fn strip_comment(line: &str) -> &str {
 pub struct OptionsSection {
     pub title: String,
     pub argument: Option<String>,
+    /// The first value of each name (RocksDB keeps the first of duplicates).
     pub entries: BTreeMap<String, String>,
 }
 
-/// Parses OPTIONS text into its sections, in file order.
+fn parser_error(line: usize, what: &str) -> Error {
+    Error::invalid_argument(format!("[RocksDBOptionsParser Error] : {what} (at line {line})"))
+}
+
+/// Parses OPTIONS text into its sections, in file order, with the checks and
+/// messages of RocksDB's `RocksDBOptionsParser`: known section titles only, one
+/// `[Version]` and one `[DBOptions]`, `[CFOptions "default"]` first and each
+/// column family once, table options after their column family, and
+/// (Corruption) a file without `[DBOptions]` or the default column family.
+/// Lines before the first section are ignored, as RocksDB does.
 pub fn parse_options_text(text: &str) -> Result<Vec<OptionsSection>> {
     let mut sections: Vec<OptionsSection> = Vec::new();
+    let mut before_first_section = true;
     for (i, raw) in text.lines().enumerate() {
+        let line_num = i + 1;
         let line = strip_comment(raw).trim();
         if line.is_empty() {
             continue;
         }
-        let bad = |what: &str| Error::invalid_argument(format!("[RocksDBOptionsParser Error] {what} (at line {})", i + 1));
-        if let Some(inner) = line.strip_prefix('[') {
-            let inner = inner.strip_suffix(']').ok_or_else(|| bad("A section title must end with ']'"))?;
-            let (title, argument) = match inner.split_once(' ') {
-                Some((t, arg)) => {
-                    let arg = arg.trim();
-                    let arg = arg
-                        .strip_prefix('"')
-                        .and_then(|a| a.strip_suffix('"'))
-                        .ok_or_else(|| bad("A section argument must be quoted"))?;
-                    (t.to_string(), Some(unescape(arg)))
-                }
-                None => (inner.to_string(), None),
+        if line.len() >= 2 && line.starts_with('[') && line.ends_with(']') {
+            let inner = &line[1..line.len() - 1];
+            let (title, argument) = match (inner.find('"'), inner.rfind('"')) {
+                (Some(a), Some(b)) if b > a => (inner[..a].trim().to_string(), Some(unescape(&inner[a + 1..b]))),
+                _ => (inner.trim().to_string(), None),
             };
+            let known = matches!(title.as_str(), "Version" | "DBOptions" | "CFOptions")
+                || title.strip_prefix("TableOptions/").is_some_and(|t| !t.is_empty());
+            if !known {
+                return Err(Error::invalid_argument(format!("Unknown section {line}")));
+            }
+            check_section(&sections, &title, argument.as_deref(), line_num)?;
             sections.push(OptionsSection { title, argument, entries: BTreeMap::new() });
+            before_first_section = false;
             continue;
         }
-        let (name, value) = line.split_once('=').ok_or_else(|| bad("A valid opt line must contain '='"))?;
-        let section = sections.last_mut().ok_or_else(|| bad("An option line appears before any section"))?;
-        section.entries.insert(name.trim().to_string(), value.trim().to_string());
-        // Values stay escaped, as RocksDB's nested option strings need their escapes.
+        let (name, value) = line.split_once('=').ok_or_else(|| parser_error(line_num, "A valid statement must have a '='."))?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(parser_error(line_num, "A valid statement must have a variable name."));
+        }
+        if before_first_section {
+            continue;
+        }
+        if let Some(section) = sections.last_mut() {
+            // Values stay escaped, as RocksDB's nested option strings need their escapes.
+            section.entries.entry(name.to_string()).or_insert_with(|| value.trim().to_string());
+        }
+    }
+    if !sections.iter().any(|s| s.title == "DBOptions") {
+        return Err(Error::corruption("A RocksDB Option file must have a single DBOptions section"));
+    }
+    if !sections.iter().any(|s| s.title == "CFOptions" && s.argument.as_deref() == Some("default")) {
+        return Err(Error::corruption("A RocksDB Option file must have a single CFOptions:default section"));
     }
     Ok(sections)
 }
 
+/// RocksDB's `CheckSection`: what may follow the sections already read.
+fn check_section(sections: &[OptionsSection], title: &str, argument: Option<&str>, line: usize) -> Result<()> {
+    let cf_named = |name: &str| sections.iter().any(|s| s.title == "CFOptions" && s.argument.as_deref() == Some(name));
+    match title {
+        "DBOptions" if sections.iter().any(|s| s.title == "DBOptions") => {
+            Err(parser_error(line, "More than one DBOption section found in the option config file"))
+        }
+        "Version" if sections.iter().any(|s| s.title == "Version") => {
+            Err(parser_error(line, "More than one Version section found in the option config file."))
+        }
+        "CFOptions" => {
+            let name = argument.unwrap_or("");
+            let any_cf = sections.iter().any(|s| s.title == "CFOptions");
+            if !any_cf && name != "default" {
+                Err(parser_error(line, "Default column family must be the first CFOptions section in the option config file"))
+            } else if any_cf && name == "default" {
+                // (RocksDB's text, typo included.)
+                Err(parser_error(line, "Default column family must be the first CFOptions section in the optio/n config file"))
+            } else if cf_named(name) {
+                Err(parser_error(line, "Two identical column families found in option config file"))
+            } else {
+                Ok(())
+            }
+        }
+        t if t.starts_with("TableOptions/") => {
+            let name = argument.unwrap_or("");
+            if cf_named(name) {
+                Ok(())
+            } else {
+                Err(parser_error(
+                    line,
+                    &format!("Does not find a matched column family name in TableOptions section.  Column Family Name:{name}"),
+                ))
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Each column family's `[CFOptions "name"]` entries, in file order.
 pub fn read_options_file(fs: &dyn FileSystem, path: &Path) -> Result<Vec<(String, BTreeMap<String, String>)>> {
-    let bytes = read_file_to_vec(fs, path)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::invalid_argument("[RocksDBOptionsParser Error] OPTIONS file is not UTF-8"))?;
-    Ok(parse_options_text(&text)?
+    Ok(read_options_sections(fs, path)?
         .into_iter()
         .filter(|s| s.title == "CFOptions")
         .map(|s| (s.argument.unwrap_or_default(), s.entries))
         .collect())
+}
+
+/// Every section of an OPTIONS file (`parse_options_text` of its contents).
+pub fn read_options_sections(fs: &dyn FileSystem, path: &Path) -> Result<Vec<OptionsSection>> {
+    let bytes = read_file_to_vec(fs, path)?;
+    parse_options_text(&String::from_utf8_lossy(&bytes))
+}
+
+/// The newest `OPTIONS-NNNNNN` of `dir` (the highest number), as RocksDB's
+/// `GetLatestOptionsFileName` picks it.
+pub fn latest_options_file(fs: &dyn FileSystem, dir: &Path) -> Result<std::path::PathBuf> {
+    let none = || {
+        Error::with_subcode(
+            crate::error::Code::NotFound,
+            crate::error::SubCode::PathNotFound,
+            format!("No options files found in the DB directory.: {}", dir.display()),
+        )
+    };
+    let names = fs.list_dir(dir).map_err(|_| none())?;
+    names
+        .iter()
+        .filter_map(|n| match crate::version::filename::parse_file_name(n) {
+            Some((crate::version::filename::FileType::Options, number)) => Some((number, n)),
+            _ => None,
+        })
+        .max()
+        .map(|(_, n)| dir.join(n))
+        .ok_or_else(none)
 }
 
 /// The merge operator's name from a `merge_operator` value: `nullptr` is none;
@@ -371,7 +460,6 @@ mod tests {
         assert_eq!(merge_operator_name("nullptr"), None);
         assert_eq!(merge_operator_name("UInt64AddOperator").as_deref(), Some("UInt64AddOperator"));
         assert!(parse_options_text("[DBOptions\n").is_err());
-        assert!(parse_options_text("no_section=1\n").is_err());
         assert!(parse_options_text("[DBOptions]\nnot an option\n").is_err());
     }
 

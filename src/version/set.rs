@@ -37,6 +37,9 @@ pub struct ColumnFamilyData {
     pub current: Arc<Version>,
     /// The comparator name the MANIFEST recorded (or will record) for this CF.
     pub comparator_name: Option<String>,
+    /// The epoch number the next file added without one gets (RocksDB's
+    /// ColumnFamilyData::NewEpochNumber): flushed and ingested files are the newest.
+    pub next_epoch_number: u64,
 }
 
 pub struct VersionSet {
@@ -105,6 +108,7 @@ impl VersionSet {
             log_number: 0,
             current: Arc::new(Version::new(self.num_levels)),
             comparator_name: Some(self.comparator_for(name).name().to_string()),
+            next_epoch_number: 1,
         }
     }
 
@@ -176,6 +180,8 @@ impl VersionSet {
                 }
             }
             let version = cf.builder.build(&self.icmp_for(expected), self.num_levels)?;
+            let mut next_epoch_number = 1;
+            let version = crate::version::version::infer_epoch_numbers(&version, &mut next_epoch_number).unwrap_or(version);
             max_seqno_in_files = max_seqno_in_files.max(version.max_largest_seqno());
             max_file_number = version.all_file_numbers().fold(max_file_number, u64::max);
             cfs.insert(
@@ -186,6 +192,7 @@ impl VersionSet {
                     log_number: cf.log_number,
                     current: Arc::new(version),
                     comparator_name: Some(expected.to_string()),
+                    next_epoch_number,
                 },
             );
         }
@@ -287,7 +294,7 @@ impl VersionSet {
         let mut min_log_number_to_keep = self.min_log_number_to_keep;
         let mut prev_log_number = self.prev_log_number;
         let mut builders: BTreeMap<u32, VersionBuilder> = BTreeMap::new();
-        for e in &edits {
+        for e in edits.iter_mut() {
             let id = e.column_family;
             if let Some(name) = &e.column_family_add {
                 if state.contains_key(&id) {
@@ -323,6 +330,12 @@ impl VersionSet {
             };
             if let Some(n) = e.log_number {
                 cf.log_number = cf.log_number.max(n);
+            }
+            for (_, f) in e.new_files.iter_mut() {
+                if f.epoch_number == 0 {
+                    f.epoch_number = cf.next_epoch_number;
+                }
+                cf.next_epoch_number = cf.next_epoch_number.max(f.epoch_number + 1);
             }
             let current = cf.current.clone();
             builders.entry(id).or_insert_with(|| VersionBuilder::new(&current)).apply(e)?;

@@ -2,9 +2,10 @@
 //! and `VersionBuilder`, which applies `VersionEdit`s to a `Version` with the
 //! checks RocksDB runs (rocksdb-formats.md §4.4, "force_consistency_checks").
 //!
-//! Ordering: L0 newest first by (largest_seqno, smallest_seqno, number)
-//! descending, as RocksDB 7.8.3 orders it (§9.4); L1 and deeper sorted by
-//! smallest internal key, with disjoint ranges.
+//! Ordering: L0 newest first — by epoch number when every file has one (RocksDB
+//! 7.10+), else by (largest_seqno, smallest_seqno, number) descending as RocksDB
+//! 7.8.3 orders it (§9.4); L1 and deeper sorted by smallest internal key, with
+//! disjoint ranges.
 //! A `Version` is shared behind an `Arc` and never changes; readers need no lock.
 
 use crate::error::{Code, Error, Result};
@@ -126,12 +127,62 @@ impl Version {
     }
 }
 
-/// RocksDB's L0 order: newest first.
+/// RocksDB 7.8.3's L0 order: newest first by sequence numbers.
 pub fn level0_newest_first(a: &FileMetaData, b: &FileMetaData) -> Ordering {
     b.largest_seqno
         .cmp(&a.largest_seqno)
         .then(b.smallest_seqno.cmp(&a.smallest_seqno))
         .then(b.number.cmp(&a.number))
+}
+
+/// RocksDB's L0 order once every file has an epoch number (7.10 and later): newest epoch
+/// first, then by sequence numbers (rocksdb-formats.md §9.4).
+pub fn level0_newest_first_by_epoch(a: &FileMetaData, b: &FileMetaData) -> Ordering {
+    b.epoch_number.cmp(&a.epoch_number).then_with(|| level0_newest_first(a, b))
+}
+
+/// Whether every file has an epoch number (RocksDB's EpochNumberRequirement::kMustPresent).
+/// Until then level 0 is ordered by sequence numbers, as RocksDB 7.8.3 orders it.
+fn epochs_known(levels: &[Vec<Arc<FileMetaData>>]) -> bool {
+    levels.iter().flatten().all(|f| f.epoch_number != 0)
+}
+
+/// RocksDB's RecoverEpochNumbers for a version read from a MANIFEST where some file has no
+/// epoch (one written by RocksDB before 7.10, or by ferrock before it wrote epochs): each
+/// non-empty level from the last up to 1 gets one epoch, then the level-0 files get one each,
+/// oldest first, in their sequence-number order. Returns the version with the epochs (None
+/// when every file had one) and moves `next_epoch` past every epoch in use.
+pub fn infer_epoch_numbers(v: &Version, next_epoch: &mut u64) -> Option<Version> {
+    let in_use = v.levels.iter().flatten().map(|f| f.epoch_number).max().unwrap_or(0);
+    if epochs_known(&v.levels) {
+        *next_epoch = (*next_epoch).max(in_use + 1);
+        return None;
+    }
+    let mut levels: Vec<Vec<Arc<FileMetaData>>> = vec![Vec::new(); v.levels.len()];
+    for level in (1..v.levels.len()).rev() {
+        if v.levels[level].is_empty() {
+            continue;
+        }
+        let epoch = *next_epoch;
+        *next_epoch += 1;
+        levels[level] = v.levels[level].iter().map(|f| with_epoch(f, epoch)).collect();
+    }
+    if let Some(l0) = v.levels.first() {
+        let mut files: Vec<Arc<FileMetaData>> = l0.iter().rev().map(|f| {
+            let g = with_epoch(f, *next_epoch);
+            *next_epoch += 1;
+            g
+        }).collect();
+        files.reverse();
+        levels[0] = files;
+    }
+    Some(Version { levels })
+}
+
+fn with_epoch(f: &FileMetaData, epoch: u64) -> Arc<FileMetaData> {
+    let mut g = f.clone();
+    g.epoch_number = epoch;
+    Arc::new(g)
 }
 
 /// Levels beyond this are taken as corrupt data rather than allocated.
@@ -214,8 +265,11 @@ impl VersionBuilder {
             return Err(Error::invalid_argument("db has more levels than options.num_levels"));
         }
         self.levels.resize(num_levels, Vec::new());
+        let by_epoch = epochs_known(&self.levels);
         for (level, files) in self.levels.iter_mut().enumerate() {
-            if level == 0 {
+            if level == 0 && by_epoch {
+                files.sort_by(|a, b| level0_newest_first_by_epoch(a, b));
+            } else if level == 0 {
                 files.sort_by(|a, b| level0_newest_first(a, b));
             } else {
                 files.sort_by(|a, b| icmp.compare(&a.smallest, &b.smallest).then(a.number.cmp(&b.number)));
@@ -255,9 +309,34 @@ pub fn check_consistency(v: &Version, icmp: &InternalKeyComparator) -> Result<()
                 return fail(format!("L{level} file #{} has smallest key after its largest key", f.number));
             }
         }
+        let by_epoch = epochs_known(&v.levels);
         for pair in files.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
-            if level == 0 {
+            if level == 0 && by_epoch {
+                // RocksDB 7.10+'s checks when epochs are known.
+                if a.epoch_number == b.epoch_number
+                    && icmp.compare(&a.smallest, &b.largest) != Ordering::Greater
+                    && icmp.compare(&a.largest, &b.smallest) != Ordering::Less
+                {
+                    return fail(format!(
+                        "L0 files of same epoch number but overlapping range #{} , smallest key: {} , largest key: {} , epoch number: {} vs. file #{} , smallest key: {} , largest key: {} , epoch number: {}",
+                        a.number,
+                        debug_key(&a.smallest),
+                        debug_key(&a.largest),
+                        a.epoch_number,
+                        b.number,
+                        debug_key(&b.smallest),
+                        debug_key(&b.largest),
+                        b.epoch_number
+                    ));
+                }
+                if level0_newest_first_by_epoch(a, b) != Ordering::Less {
+                    return fail(format!(
+                        "L0 files are not sorted properly: files #{} with epoch number {}, #{} with epoch number {}",
+                        a.number, a.epoch_number, b.number, b.epoch_number
+                    ));
+                }
+            } else if level == 0 {
                 if level0_newest_first(a, b) != Ordering::Less {
                     return fail(format!(
                         "L0 files are not sorted properly: files #{} with seqnos (largest, smallest) {} , {}, #{} with seqnos (largest, smallest) {} , {}",
@@ -413,5 +492,48 @@ mod tests {
         assert_eq!(v.file_for_key(ucmp, 1, b"j").map(|f| f.number), Some(1));
         assert_eq!(v.file_for_key(ucmp, 1, b"k").map(|f| f.number), Some(2));
         assert_eq!(v.file_for_key(ucmp, 1, b"p").map(|f| f.number), Some(2));
+    }
+
+    fn with_epoch(mut f: FileMetaData, epoch: u64) -> FileMetaData {
+        f.epoch_number = epoch;
+        f
+    }
+
+    #[test]
+    fn level0_follows_epochs_once_every_file_has_one() {
+        // #5 was ingested (global seqno 51) before #6 was flushed (seqnos 41-50).
+        let ingested = file(5, b"a", b"b", 51, 51);
+        let flushed = file(6, b"x", b"y", 41, 50);
+        let v = build(vec![(0, ingested.clone()), (0, flushed.clone())]).unwrap();
+        assert_eq!(numbers(&v.levels[0]), vec![5, 6], "without epochs: by sequence numbers");
+        let v = build(vec![(0, with_epoch(ingested.clone(), 4)), (0, with_epoch(flushed.clone(), 5))]).unwrap();
+        assert_eq!(numbers(&v.levels[0]), vec![6, 5], "with epochs: the later flush is newer");
+        // Two level-0 files of one epoch may not overlap.
+        let err = build(vec![(0, with_epoch(file(7, b"a", b"m", 1, 5), 3)), (0, with_epoch(file(8, b"k", b"z", 6, 9), 3))]).unwrap_err();
+        assert!(err.to_string().contains("L0 files of same epoch number but overlapping range"), "{err}");
+    }
+
+    #[test]
+    fn missing_epochs_are_inferred_as_rocksdb_does() {
+        let v = build(vec![
+            (0, file(10, b"a", b"z", 20, 30)),
+            (0, file(11, b"a", b"z", 31, 40)),
+            (1, file(3, b"a", b"c", 5, 5)),
+            (1, file(4, b"d", b"f", 6, 6)),
+            (6, file(1, b"a", b"z", 0, 0)),
+        ])
+        .unwrap();
+        let mut next = 1;
+        let inferred = infer_epoch_numbers(&v, &mut next).unwrap();
+        let epochs = |l: usize| inferred.levels[l].iter().map(|f| (f.number, f.epoch_number)).collect::<Vec<_>>();
+        // The last level first, then each level up, then L0 oldest first.
+        assert_eq!(epochs(6), vec![(1, 1)]);
+        assert_eq!(epochs(1), vec![(3, 2), (4, 2)]);
+        assert_eq!(epochs(0), vec![(11, 4), (10, 3)]);
+        assert_eq!(next, 5);
+        // Nothing to infer: the next epoch passes the largest in use.
+        let mut next = 1;
+        assert!(infer_epoch_numbers(&inferred, &mut next).is_none());
+        assert_eq!(next, 5);
     }
 }

@@ -22,6 +22,8 @@
  * blob (values in blob files) are what ferrock does not support: it must refuse them with
  * "Not implemented: ...", never answer wrongly; `verify2` then checks RocksDB still
  * reads rounds 0-2 from the untouched directory.
+ * COMPAT_FORMAT_VERSION=N in the environment makes the writer (RocksDB) write tables in
+ * format_version N (compat/release_roundtrip.sh: 6 and 7 with RocksDB 11.8.1).
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
  * the codec of snappy, lz4, zstd, zlib and bzip2 applies to every phase, so ferrock writes it too.
  *
@@ -97,9 +99,15 @@ static const char *custom_name(void *state) { (void)state; return "compat.Custom
 
 static int num_cfs(void) { return strcmp(g_mode, "cfs") == 0 ? 3 : 1; }
 
+/* Modes whose RocksDB-written tables have whole-key filters ferrock must use on reads. */
+static int filtered_mode(void) {
+  return !strcmp(g_mode, "bloom10") || !strcmp(g_mode, "ribbon") || !strcmp(g_mode, "partitioned");
+}
+
 static void set_mode_options(rocksdb_options_t *o, int writer) {
   const char *m = g_mode;
   rocksdb_block_based_table_options_t *bbo = NULL;
+  if (filtered_mode()) rocksdb_options_enable_statistics(o);
   if (!strcmp(m, "merge")) rocksdb_options_set_uint64add_merge_operator(o);
   if (!strcmp(m, "blob") && writer) {
     rocksdb_options_set_enable_blob_files(o, 1);
@@ -116,7 +124,7 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_bloom_full(10));
   }
-  /* ferrock reads Ribbon filters (as "may match") but does not write them. */
+  /* ferrock evaluates Ribbon filters on reads (table::ribbon) but does not write them. */
   if (!strcmp(m, "ribbon") && writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_filter_policy(bbo, rocksdb_filterpolicy_create_ribbon(10));
@@ -144,6 +152,12 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
     bbo = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_format_version(bbo, 2);
     rocksdb_block_based_options_set_checksum(bbo, 1 /* kCRC32c */);
+  }
+  /* compat/release_roundtrip.sh: RocksDB 11.8.1 writes tables in format_version 6 or 7. */
+  const char *fv = getenv("COMPAT_FORMAT_VERSION");
+  if (fv && *fv && writer) {
+    if (!bbo) bbo = rocksdb_block_based_options_create();
+    rocksdb_block_based_options_set_format_version(bbo, atoi(fv));
   }
   if (bbo) {
     rocksdb_options_set_block_based_table_factory(o, bbo);
@@ -358,6 +372,43 @@ static void verify(struct db *d, int upto) {
   rocksdb_readoptions_destroy(ro);
 }
 
+static long filter_useful_count(struct db *d) {
+  char *stats = rocksdb_options_statistics_get_string(d->opts);
+  const char *at = stats ? strstr(stats, "rocksdb.bloom.filter.useful COUNT : ") : NULL;
+  long n = at ? atol(at + strlen("rocksdb.bloom.filter.useful COUNT : ")) : -1;
+  rocksdb_free(stats);
+  return n;
+}
+
+/* Point lookups of 1000 absent keys, each between two present ones (so only a
+ * filter can answer without reading data blocks). Each lookup asks every table
+ * whose range covers the key; a filter that rejects the key counts once in
+ * rocksdb.bloom.filter.useful. At least 900 rejections are required (at 10
+ * bits/key ~99% of the table lookups are rejected; without filters, none are).
+ * Run on the tables RocksDB wrote, before ferrock writes any. */
+static void check_filters_used(struct db *d) {
+  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+  char k[32], *err = NULL;
+  long before = filter_useful_count(d);
+  for (int i = 0; i < 1000; i++) {
+    size_t len;
+    sprintf(k, "key%06dx", i);
+    char *v = rocksdb_get(d->db, ro, k, strlen(k), &len, &err);
+    if (err) { problem(err, k); free(err); err = NULL; }
+    if (v) problem("absent key found", k);
+    rocksdb_free(v);
+  }
+  rocksdb_readoptions_destroy(ro);
+  long useful = filter_useful_count(d) - before;
+  if (before < 0 || useful < 900) {
+    char what[80];
+    sprintf(what, "only %ld table lookups of 1000 absent keys answered by filters", useful);
+    problem(what, "rocksdb.bloom.filter.useful");
+  } else {
+    printf("compat[%s]: filters answered %ld table lookups of 1000 absent keys\n", g_mode, useful);
+  }
+}
+
 /* The twopc mode's writer: a TransactionDB (allow_2pc) whose every round is one named
  * transaction, prepared then committed, all left in the WAL (no flush); plus one
  * prepared transaction that is rolled back, whose writes must never be visible. */
@@ -453,6 +504,7 @@ int main(int argc, char **argv) {
   } else if (!strcmp(role, "continue")) {
     struct db d = open_db(dir, 0, 0);
     verify(&d, 2);
+    if (filtered_mode()) check_filters_used(&d);
     if (problems) {
       /* Never write on top of a database we cannot read correctly. */
       fprintf(stderr, "compat[%s] continue: %d problems before writing\n", g_mode, problems);

@@ -1,0 +1,111 @@
+/* rocksdb_compact_files with rocksdb_compaction_options_t: named level-0 tables (from
+ * rocksdb_livefiles) compacted into level 1, the output names handed back, RocksDB's error
+ * texts, and the cancellation flag. */
+#include <rocksdb/c.h>
+#include "check.h"
+
+static rocksdb_t* open_fresh(const char* path, rocksdb_options_t* o) {
+  char* err = NULL;
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  return db;
+}
+
+static int files_at(rocksdb_t* db, int level) {
+  char name[64];
+  snprintf(name, sizeof name, "rocksdb.num-files-at-level%d", level);
+  uint64_t n = 0;
+  return rocksdb_property_int(db, name, &n) == 0 ? (int)n : -1;
+}
+
+int main(void) {
+  char path[512];
+  make_db_path(path, sizeof path, "t_compact");
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_disable_auto_compactions(o, 1);
+  rocksdb_t* db = open_fresh(path, o);
+  char* err = NULL;
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  for (int round = 0; round < 3; round++) {
+    for (int i = 0; i < 500; i++) {
+      char k[16], v[16];
+      snprintf(k, sizeof k, "k%04d", i * 3 + round);
+      snprintf(v, sizeof v, "r%d", round);
+      rocksdb_put(db, wo, k, strlen(k), v, strlen(v), &err);
+      if (err) break;
+    }
+    if (!err) rocksdb_flush(db, fo, &err);
+  }
+  CHECK_NOERR(err);
+  CHECK(files_at(db, 0) == 3, "three level-0 tables");
+
+  rocksdb_compaction_options_t* co = rocksdb_compaction_options_create();
+  CHECK(co != NULL, "compaction options are created");
+  CHECK(rocksdb_compaction_options_get_max_subcompactions(co) == 0, "default max_subcompactions");
+  CHECK(rocksdb_compaction_options_get_output_file_size_limit(co) == UINT64_MAX, "default output_file_size_limit");
+  CHECK(rocksdb_compaction_options_get_compression(co) == 0xff, "default compression: the column family's");
+  rocksdb_compaction_options_set_max_subcompactions(co, 2);
+  CHECK(rocksdb_compaction_options_get_max_subcompactions(co) == 2, "max_subcompactions stored");
+  rocksdb_compaction_options_set_allow_trivial_move(co, 1);
+  CHECK(rocksdb_compaction_options_get_allow_trivial_move(co) == 1, "allow_trivial_move stored");
+  rocksdb_compaction_options_set_allow_trivial_move(co, 0);
+
+  /* The level-0 tables by name, as rocksdb_livefiles gives them. */
+  const rocksdb_livefiles_t* live = rocksdb_livefiles(db);
+  int n = rocksdb_livefiles_count(live);
+  const char* names[8];
+  int k = 0;
+  for (int i = 0; i < n && k < 8; i++) {
+    if (rocksdb_livefiles_level(live, i) == 0) names[k++] = rocksdb_livefiles_name(live, i);
+  }
+  CHECK(k == 3, "livefiles lists the level-0 tables (%d)", k);
+  char** out = NULL;
+  size_t nout = 0;
+  rocksdb_compact_files(db, co, names, (size_t)k, 1, 0, &out, &nout, NULL, &err);
+  CHECK_NOERR(err);
+  rocksdb_livefiles_destroy(live);
+  CHECK(nout == 1 && out != NULL && strstr(out[0], ".sst") != NULL, "one output table named (%zu)", nout);
+  rocksdb_compact_files_output_file_names_destroy(out, nout);
+  CHECK(files_at(db, 0) == 0 && files_at(db, 1) == 1, "level 0 compacted into level 1");
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  size_t len = 0;
+  char* v = rocksdb_get(db, ro, "k0004", 5, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "r1");
+  free(v);
+
+  const char* missing[1] = {"/000999.sst"};
+  rocksdb_compact_files(db, co, missing, 1, 2, 0, &out, &nout, NULL, &err);
+  CHECK(err != NULL && strcmp(err, "Invalid argument: Specified compaction input file /000999.sst does not exist in column family default.") == 0,
+        "missing input: %s", err ? err : "(none)");
+  free(err);
+  err = NULL;
+
+  /* A cancelled compaction does not start. */
+  unsigned char* canceled = rocksdb_compaction_options_canceled_create();
+  rocksdb_compaction_options_canceled_set(canceled, 1);
+  rocksdb_compaction_options_set_canceled(co, canceled);
+  live = rocksdb_livefiles(db);
+  const char* l1[1] = {rocksdb_livefiles_name(live, 0)};
+  rocksdb_compact_files(db, co, l1, 1, 2, 0, &out, &nout, NULL, &err);
+  CHECK_ERR_PREFIX(err, "Result incomplete: Manual compaction paused");
+  err = NULL;
+  rocksdb_compaction_options_canceled_set(canceled, 0);
+  rocksdb_compact_files_cf(db, rocksdb_get_default_column_family_handle(db), co, l1, 1, 2, 0, &out, &nout, NULL, &err);
+  CHECK_NOERR(err);
+  CHECK(files_at(db, 1) == 0 && files_at(db, 2) == (int)nout && nout >= 1, "level 1 compacted into level 2");
+  rocksdb_compact_files_output_file_names_destroy(out, nout);
+  rocksdb_livefiles_destroy(live);
+  rocksdb_compaction_options_canceled_destroy(canceled);
+  rocksdb_compaction_options_destroy(co);
+
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_flushoptions_destroy(fo);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_close(db);
+  rocksdb_options_destroy(o);
+  remove_db_path(path);
+  return check_report("t_compact");
+}

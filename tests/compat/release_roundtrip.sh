@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Read-and-continue compatibility with tables in format_version 6 and 7, which Debian's
+# RocksDB 7.8.3 cannot write: RocksDB 11.8.1's release build writes them (issue 8).
+# Not part of `make test`: CI has no RocksDB 11.8.1 build (`make rocksdb-release` takes
+# about 40 minutes). Skips, saying so, when that library is missing.
+#
+# The same compat.c as tests/compat/run.sh, built against RocksDB 11.8.1's c.h and its
+# library, is the writer and the final verifier. For each format_version in FORMATS and
+# each configuration in MODES:
+#  1. RocksDB 11.8.1 writes the database (COMPAT_FORMAT_VERSION=N: its tables in format N);
+#  2. its tables' footers say format_version N;
+#  3. ferrock opens it, verifies every key, writes more, flushes, compacts, verifies, and
+#     leaves a last round in its WAL;
+#  4. RocksDB 11.8.1 reopens the directory (replaying ferrock's WAL) and verifies every key.
+# Then the configurations ferrock must refuse (custom comparator, blob files) still say
+# "Not implemented: ...". Prints `N passed, M failed`; exits non-zero on failure.
+#
+# Needs ferrock's library (LIBDIR, default target/release: `make build`).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+ROOT=$PWD
+LIBDIR=${LIBDIR:-$ROOT/target/release}
+RELEASE_LIB=${RELEASE_LIB:-${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib}
+FORMATS=${FORMATS:-6 7}
+# fv2 is left out: it sets its own format_version.
+MODES=${COMPAT_MODES-default snappy lz4 zstd bloom10 ribbon partitioned prefix cfs wal recycle rangedel merge twopc}
+REFUSED=${COMPAT_REFUSED-comparator=custom comparator;blob=blob files}
+
+if [ ! -f "$RELEASE_LIB/librocksdb.so" ]; then
+  echo "skipped: no RocksDB 11.8.1 release build at $RELEASE_LIB/librocksdb.so (make rocksdb-release builds it, ~40 min)"
+  exit 0
+fi
+header_dir=$(ls -d "$HOME"/.cargo/registry/src/*/librocksdb-sys-0.19.0+11.8.1/rocksdb/include 2>/dev/null | head -1)
+if [ -z "$header_dir" ]; then
+  echo "skipped: RocksDB 11.8.1's include/rocksdb/c.h not found (cargo fetch brings librocksdb-sys 0.19.0+11.8.1)"
+  exit 0
+fi
+if [ ! -f "$LIBDIR/libferrock.so" ]; then
+  echo "no $LIBDIR/libferrock.so: run make build first"
+  exit 1
+fi
+
+BIN=$ROOT/target/compat
+mkdir -p "$BIN"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0; failed=0
+
+check() {
+  local desc=$1; shift
+  if "$@" > "$work/out" 2>&1; then
+    passed=$((passed + 1)); echo "ok   - $desc"
+  else
+    failed=$((failed + 1)); echo "FAIL - $desc"; sed -n '1,30p' "$work/out" | sed 's/^/       /'
+  fi
+}
+
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]; exit
+}
+
+# RocksDB runs without LD_LIBRARY_PATH, so its binary loads the 11.8.1 library its
+# RUNPATH names (the library's SONAME is librocksdb.so.7.8, the alias beside it).
+rocksdb() { env -u LD_LIBRARY_PATH "$@"; }
+
+check "build compat.c against RocksDB 11.8.1's c.h and its release library" \
+  rocksdb gcc -O1 -Wall -Werror -I "$header_dir" tests/compat/compat.c -o "$BIN/compat_rocksdb_11_8_1" \
+  -L "$RELEASE_LIB" -l:librocksdb.so -Wl,-rpath,"$RELEASE_LIB"
+check "build compat.c against ferrock's header" \
+  gcc -O1 -Wall -Werror -I "$ROOT/include" -L "$LIBDIR" -Wl,-rpath,"$LIBDIR" tests/compat/compat.c \
+  -o "$BIN/compat_ferrock" -lferrock
+[ "$failed" -eq 0 ] || finish
+
+footer_format_version() { # the format_version in an SST's footer (4 bytes before the magic)
+  local size; size=$(stat -c %s "$1")
+  od -An -tu4 -j $((size - 12)) -N4 "$1" | tr -d ' '
+}
+tables_have_format() { # tables_have_format DIR N: every table RocksDB wrote is in format N
+  local t n=0 fv
+  for t in "$1"/*.sst; do
+    [ -e "$t" ] || continue
+    fv=$(footer_format_version "$t"); n=$((n + 1))
+    echo "$(basename "$t"): format_version $fv"
+    [ "$fv" = "$2" ] || return 1
+  done
+  [ "$n" -gt 0 ] || [ "$3" = twopc ]
+}
+
+for fv in $FORMATS; do
+  for mode in $MODES; do
+    db=$work/fv$fv-$mode
+    check "[fv$fv $mode] RocksDB 11.8.1 writes the database" \
+      rocksdb env COMPAT_FORMAT_VERSION="$fv" "$BIN/compat_rocksdb_11_8_1" write "$db" "$mode"
+    [ -d "$db" ] || continue
+    check "[fv$fv $mode] RocksDB 11.8.1's tables are in format_version $fv" tables_have_format "$db" "$fv" "$mode"
+    before=$failed
+    check "[fv$fv $mode] ferrock opens it, verifies every key, writes, flushes, compacts, verifies again" \
+      "$BIN/compat_ferrock" continue "$db" "$mode"
+    # (Without ferrock's rounds there is nothing more to verify.)
+    [ "$failed" -eq "$before" ] && check "[fv$fv $mode] RocksDB 11.8.1 reopens it (replaying ferrock's WAL) and verifies every key" \
+      rocksdb "$BIN/compat_rocksdb_11_8_1" verify "$db" "$mode"
+    rm -rf "$db"
+  done
+done
+
+refused() {
+  local msg=$1; shift
+  local out rc=0
+  out=$("$@" 2>&1) || rc=$?
+  echo "$out" | head -5
+  [ $rc -ne 0 ] && grep -qi "Not implemented: $msg" <<<"$out"
+}
+IFS=';' read -r -a refused_list <<<"$REFUSED"
+for entry in "${refused_list[@]}"; do
+  mode=${entry%%=*}; msg=${entry#*=}
+  db=$work/$mode
+  check "[$mode] RocksDB 11.8.1 writes the database" rocksdb "$BIN/compat_rocksdb_11_8_1" write "$db" "$mode"
+  [ -d "$db" ] || continue
+  check "[$mode] ferrock refuses it: Not implemented: $msg" refused "$msg" "$BIN/compat_ferrock" continue "$db" "$mode"
+  check "[$mode] RocksDB 11.8.1 still reads everything it wrote" rocksdb "$BIN/compat_rocksdb_11_8_1" verify2 "$db" "$mode"
+  rm -rf "$db"
+done
+
+finish
