@@ -294,6 +294,40 @@ int main(void) {
   CHECK(s.global_seqno == 5, "overlapping 'a' reads at the next sequence (5), got %llu", (unsigned long long)s.global_seqno);
   pthread_mutex_unlock(&s.mu);
 
+  /* rocksdb_compact_files fills the caller's job info (and the listener hears of it too). */
+  rocksdb_put(db, wo, "z", 1, "9", 1, &err);
+  CHECK_NOERR(err);
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  char l0_table[512];
+  pthread_mutex_lock(&s.mu);
+  snprintf(l0_table, sizeof l0_table, "%s", s.flush_path);
+  int completed_before = s.compaction_completed;
+  pthread_mutex_unlock(&s.mu);
+  rocksdb_compaction_options_t* co = rocksdb_compaction_options_create();
+  rocksdb_compactionjobinfo_t* job = rocksdb_compactionjobinfo_create();
+  CHECK(rocksdb_compactionjobinfo_input_files_count(job) == 0, "a created info is empty");
+  const char* inputs[1] = {l0_table};
+  char** out = NULL;
+  size_t nout = 0;
+  rocksdb_compact_files(db, co, inputs, 1, 6, 0, &out, &nout, job, &err);
+  CHECK_NOERR(err);
+  rocksdb_compact_files_output_file_names_destroy(out, nout);
+  size_t n = 0;
+  const char* in0 = rocksdb_compactionjobinfo_input_file_at(job, 0, &n);
+  CHECK(in0 != NULL && n == strlen(l0_table) && memcmp(in0, l0_table, n) == 0, "job info names the input table");
+  CHECK(rocksdb_compactionjobinfo_base_input_level(job) == 0 && rocksdb_compactionjobinfo_output_level(job) == 6,
+        "job info levels %d -> %d", rocksdb_compactionjobinfo_base_input_level(job), rocksdb_compactionjobinfo_output_level(job));
+  CHECK(rocksdb_compactionjobinfo_output_files_count(job) == nout, "job info outputs = returned names (%zu)", nout);
+  CHECK(rocksdb_compactionjobinfo_compaction_reason(job) == 9, "kManualCompaction");
+  const char* cfn = rocksdb_compactionjobinfo_cf_name(job, &n);
+  CHECK(n == 7 && memcmp(cfn, "default", 7) == 0, "job info cf name");
+  rocksdb_compactionjobinfo_destroy(job);
+  rocksdb_compaction_options_destroy(co);
+  pthread_mutex_lock(&s.mu);
+  CHECK(s.compaction_completed == completed_before + 1, "the listener heard of compact_files");
+  pthread_mutex_unlock(&s.mu);
+
   /* The listener lives while the options or the database use it. */
   rocksdb_close(db);
   CHECK(s.destroyed == 0, "listener alive while the options hold it");

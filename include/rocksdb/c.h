@@ -1514,7 +1514,7 @@ extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(c
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
 
 /*
- An empty info for `rocksdb_compact_files` (which leaves it empty in ferrock).
+ An empty info, for `rocksdb_compact_files` to fill.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
 

@@ -289,6 +289,11 @@ impl From<&CompactionJobInfo> for rocksdb_compactionjobinfo_t {
     }
 }
 
+/// Fills a caller's info (`rocksdb_compact_files`).
+pub(crate) fn set_compactionjobinfo(dst: &mut rocksdb_compactionjobinfo_t, info: &CompactionJobInfo) {
+    *dst = rocksdb_compactionjobinfo_t::from(info);
+}
+
 /// One input or output table of a compaction (`rocksdb_compaction_file_info_t`).
 pub struct rocksdb_compaction_file_info_t {
     level: i32,
@@ -445,7 +450,7 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(inf
 
 // --- CompactionJobInfo ---
 
-/// An empty info for `rocksdb_compact_files` (which leaves it empty in ferrock).
+/// An empty info, for `rocksdb_compact_files` to fill.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_create() -> *mut rocksdb_compactionjobinfo_t {
     guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_compactionjobinfo_t::from(&CompactionJobInfo::default()))))

@@ -213,6 +213,22 @@ pub(crate) struct EventHub {
     manual_flush: Mutex<Vec<u32>>,
 }
 
+thread_local! {
+    /// Set while `capture_compaction_info` runs on this thread: the info of the compaction it
+    /// runs lands here.
+    static CAPTURE: std::cell::RefCell<Option<Option<CompactionJobInfo>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` (a synchronous compaction such as `Db::compact_files_cf`) and returns, with its
+/// result, the info of the last compaction it ran on this thread (RocksDB's CompactFiles fills
+/// a CompactionJobInfo for its caller).
+pub fn capture_compaction_info<T>(f: impl FnOnce() -> T) -> (T, Option<CompactionJobInfo>) {
+    let outer = CAPTURE.with(|c| c.borrow_mut().replace(None));
+    let r = f();
+    let info = CAPTURE.with(|c| std::mem::replace(&mut *c.borrow_mut(), outer)).flatten();
+    (r, info)
+}
+
 /// A small stable number per thread (RocksDB reports its env's thread id).
 pub(crate) fn current_thread_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
@@ -396,7 +412,7 @@ impl EventHub {
     /// The info of a compaction about to run.
     pub(crate) fn compaction_info(&self, db: &DbInner, cf: &ColumnFamily, plan: &crate::compaction::picker::CompactionPlan) -> Option<CompactionJobInfo> {
         use crate::compaction::picker::CompactionKind;
-        if db.opts.listeners.is_empty() {
+        if db.opts.listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
             return None;
         }
         let reason = match plan.kind {
@@ -488,6 +504,13 @@ impl EventHub {
     /// Fires `on_compaction_completed`, then the queued events. Requires: the db mutex is
     /// not held.
     pub(crate) fn compaction_completed(&self, opts: &crate::options::Options, info: Option<CompactionJobInfo>) {
+        if let Some(i) = &info {
+            CAPTURE.with(|c| {
+                if let Some(slot) = c.borrow_mut().as_mut() {
+                    *slot = Some(i.clone());
+                }
+            });
+        }
         let (info, db) = match (info, self.db()) {
             (Some(i), Some(d)) => (i, d),
             _ => return,
