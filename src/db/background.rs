@@ -904,7 +904,7 @@ impl DbInner {
         if self.state.lock().manual_compaction_paused > 0 {
             return Err(super::control::manual_compaction_paused());
         }
-        self.flush_cf_internal(cf_id, true, true)?;
+        super::listener::flush_requested_for(super::listener::flush_reason::MANUAL_COMPACTION, || self.flush_cf_internal(cf_id, true, true))?;
         let cf = self.cf(cf_id)?;
         let mut st = self.state.lock();
         st.manual_compactions += 1;

@@ -258,7 +258,7 @@ impl Db {
             if attempts > 3 {
                 return Err(Error::busy("memtable keeps overlapping the external files"));
             }
-            db.flush_cf_internal(cf_id, true, true)?;
+            super::listener::flush_requested_for(super::listener::flush_reason::EXTERNAL_FILE_INGESTION, || db.flush_cf_internal(cf_id, true, true))?;
         };
         let cf = db.cf(cf_id)?;
         let mut st = db.state.lock();

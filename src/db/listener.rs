@@ -24,8 +24,23 @@ use std::sync::{Arc, OnceLock, Weak};
 pub mod flush_reason {
     pub const OTHERS: u32 = 0x00;
     pub const SHUTDOWN: u32 = 0x02;
+    pub const EXTERNAL_FILE_INGESTION: u32 = 0x03;
+    pub const MANUAL_COMPACTION: u32 = 0x04;
     pub const WRITE_BUFFER_FULL: u32 = 0x06;
     pub const MANUAL_FLUSH: u32 = 0x0a;
+}
+
+thread_local! {
+    /// Why this thread asks for a flush (`flush_requested_for`); a manual flush otherwise.
+    static FLUSH_REASON: std::cell::Cell<u32> = const { std::cell::Cell::new(flush_reason::MANUAL_FLUSH) };
+}
+
+/// Runs `f`, whose flush requests are for `reason` (a compaction, an ingestion, shutdown).
+pub(crate) fn flush_requested_for<T>(reason: u32, f: impl FnOnce() -> T) -> T {
+    let outer = FLUSH_REASON.with(|r| r.replace(reason));
+    let out = f();
+    FLUSH_REASON.with(|r| r.set(outer));
+    out
 }
 
 /// RocksDB's `CompactionReason` values (listener.h).
@@ -209,8 +224,8 @@ pub(crate) struct EventHub {
     /// Flushes whose completion has not been told to the listeners yet: a flush that waits
     /// returns only after its events fired.
     flushes_notifying: AtomicUsize,
-    /// Column families whose next flush was asked for by the user.
-    manual_flush: Mutex<Vec<u32>>,
+    /// Column families whose next flush was requested (not a full memtable), with the reason.
+    manual_flush: Mutex<Vec<(u32, u32)>>,
 }
 
 thread_local! {
@@ -265,10 +280,11 @@ impl EventHub {
         self.flushes_notifying.load(Ordering::Acquire)
     }
 
-    /// The next flush of `cf_id` was requested by the user (its reason is a manual flush).
+    /// The next flush of `cf_id` was requested (by the user, or by `flush_requested_for`'s
+    /// caller) rather than caused by a full memtable.
     pub(crate) fn note_manual_flush(&self, opts: &crate::options::Options, cf_id: u32) {
         if !opts.listeners.is_empty() {
-            self.manual_flush.lock().push(cf_id);
+            self.manual_flush.lock().push((cf_id, FLUSH_REASON.with(|r| r.get())));
         }
     }
 
@@ -343,15 +359,9 @@ impl EventHub {
             return None;
         }
         self.flushes_notifying.fetch_add(1, Ordering::AcqRel);
-        let manual = {
+        let requested = {
             let mut m = self.manual_flush.lock();
-            match m.iter().position(|id| *id == cf.id) {
-                Some(i) => {
-                    m.remove(i);
-                    true
-                }
-                None => false,
-            }
+            m.iter().position(|(id, _)| *id == cf.id).map(|i| m.remove(i).1)
         };
         let (triggered_writes_slowdown, triggered_writes_stop) = l0_triggers(cf);
         Some(FlushJobInfo {
@@ -363,7 +373,7 @@ impl EventHub {
             triggered_writes_stop,
             smallest_seqno: mems.iter().map(|m| m.first_seqno()).min().filter(|s| *s != u64::MAX).unwrap_or(0),
             largest_seqno: 0,
-            flush_reason: if manual { flush_reason::MANUAL_FLUSH } else { flush_reason::WRITE_BUFFER_FULL },
+            flush_reason: requested.unwrap_or(flush_reason::WRITE_BUFFER_FULL),
             ..Default::default()
         })
     }
@@ -706,6 +716,13 @@ mod tests {
         let seen = rec.0.lock();
         let manual = seen.iter().filter_map(|s| if let Seen::CompactionCompleted(i) = s { Some(i) } else { None }).last().unwrap();
         assert_eq!(manual.compaction_reason, compaction_reason::MANUAL_COMPACTION);
+        drop(seen);
+        // A compaction of a range with unflushed data flushes it first, and says why.
+        db.put(&wo, b"k01", b"v3").unwrap();
+        db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+        let seen = rec.0.lock();
+        let flush = seen.iter().filter_map(|s| if let Seen::FlushCompleted(i) = s { Some(i) } else { None }).last().unwrap();
+        assert_eq!(flush.flush_reason, flush_reason::MANUAL_COMPACTION);
     }
 
     #[test]

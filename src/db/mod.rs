@@ -434,7 +434,7 @@ impl DbInner {
             if need_flush && self.bg_error().is_none() {
                 let ids: Vec<u32> = self.cfs.read().keys().copied().collect();
                 for id in ids {
-                    if let Err(e) = self.flush_cf_internal(id, true, true) {
+                    if let Err(e) = listener::flush_requested_for(listener::flush_reason::SHUTDOWN, || self.flush_cf_internal(id, true, true)) {
                         result = Err(e);
                     }
                 }
