@@ -74,6 +74,38 @@ static rocksdb_options_t *bench_options(void) {
 
 typedef void (*set_bypass_fn)(rocksdb_transaction_options_t *, unsigned char);
 
+/* A TransactionDB with the bench options and the handles both workloads use. */
+struct bench_db {
+  rocksdb_options_t *opts;
+  rocksdb_transactiondb_options_t *topts;
+  rocksdb_transactiondb_t *tdb;
+  rocksdb_writeoptions_t *wo;
+  rocksdb_readoptions_t *ro;
+  rocksdb_transaction_options_t *txo;
+};
+
+static struct bench_db open_bench_db(const char *dir) {
+  struct bench_db b;
+  char *err = NULL;
+  b.opts = bench_options();
+  b.topts = rocksdb_transactiondb_options_create();
+  b.tdb = rocksdb_transactiondb_open(b.opts, b.topts, dir, &err);
+  if (err) fail("transactiondb_open", err);
+  b.wo = rocksdb_writeoptions_create();
+  b.ro = rocksdb_readoptions_create();
+  b.txo = rocksdb_transaction_options_create();
+  return b;
+}
+
+static void close_bench_db(struct bench_db *b) {
+  rocksdb_transaction_options_destroy(b->txo);
+  rocksdb_readoptions_destroy(b->ro);
+  rocksdb_writeoptions_destroy(b->wo);
+  rocksdb_transactiondb_close(b->tdb);
+  rocksdb_transactiondb_options_destroy(b->topts);
+  rocksdb_options_destroy(b->opts);
+}
+
 static int run_fill(const char *dir, uint64_t num, uint64_t batch, const char *mode) {
   int bypass = strstr(mode, "bypass") != NULL;
   int prepare = strncmp(mode, "prepare", 7) == 0;
@@ -83,13 +115,11 @@ static int run_fill(const char *dir, uint64_t num, uint64_t batch, const char *m
     return 0;
   }
   char *err = NULL;
-  rocksdb_options_t *opts = bench_options();
-  rocksdb_transactiondb_options_t *topts = rocksdb_transactiondb_options_create();
-  rocksdb_transactiondb_t *tdb = rocksdb_transactiondb_open(opts, topts, dir, &err);
-  if (err) fail("transactiondb_open", err);
-  rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
-  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
-  rocksdb_transaction_options_t *txo = rocksdb_transaction_options_create();
+  struct bench_db b = open_bench_db(dir);
+  rocksdb_transactiondb_t *tdb = b.tdb;
+  rocksdb_writeoptions_t *wo = b.wo;
+  rocksdb_readoptions_t *ro = b.ro;
+  rocksdb_transaction_options_t *txo = b.txo;
   if (bypass) set_bypass(txo, 1);
   rocksdb_perfcontext_t *pc = rocksdb_perfcontext_create();
   uint64_t mem_ns = 0, wal_ns = 0;
@@ -146,12 +176,7 @@ static int run_fill(const char *dir, uint64_t num, uint64_t batch, const char *m
   if (txn) rocksdb_transaction_destroy(txn);
   free(last);
   rocksdb_perfcontext_destroy(pc);
-  rocksdb_transaction_options_destroy(txo);
-  rocksdb_readoptions_destroy(ro);
-  rocksdb_writeoptions_destroy(wo);
-  rocksdb_transactiondb_close(tdb);
-  rocksdb_transactiondb_options_destroy(topts);
-  rocksdb_options_destroy(opts);
+  close_bench_db(&b);
   printf("RESULT fill %.0f %llu %llu %.0f %llu %llu\n", num / seconds, (unsigned long long)mem_ns,
          (unsigned long long)wal_ns, commit_s * 1e9, (unsigned long long)verified, (unsigned long long)wrong);
   return wrong != 0;
@@ -159,13 +184,11 @@ static int run_fill(const char *dir, uint64_t num, uint64_t batch, const char *m
 
 static int run_get(const char *dir, int keys, int rounds) {
   char *err = NULL;
-  rocksdb_options_t *opts = bench_options();
-  rocksdb_transactiondb_options_t *topts = rocksdb_transactiondb_options_create();
-  rocksdb_transactiondb_t *tdb = rocksdb_transactiondb_open(opts, topts, dir, &err);
-  if (err) fail("transactiondb_open", err);
-  rocksdb_writeoptions_t *wo = rocksdb_writeoptions_create();
-  rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
-  rocksdb_transaction_options_t *txo = rocksdb_transaction_options_create();
+  struct bench_db b = open_bench_db(dir);
+  rocksdb_transactiondb_t *tdb = b.tdb;
+  rocksdb_writeoptions_t *wo = b.wo;
+  rocksdb_readoptions_t *ro = b.ro;
+  rocksdb_transaction_options_t *txo = b.txo;
   rocksdb_transaction_t *txn = NULL;
   char key[KEY_SIZE + 1], value[VALUE_SIZE];
   double get_s = 0, pinned_s = 0;
@@ -206,12 +229,7 @@ static int run_get(const char *dir, int keys, int rounds) {
     if (err) fail("transaction_rollback", err);
   }
   if (txn) rocksdb_transaction_destroy(txn);
-  rocksdb_transaction_options_destroy(txo);
-  rocksdb_readoptions_destroy(ro);
-  rocksdb_writeoptions_destroy(wo);
-  rocksdb_transactiondb_close(tdb);
-  rocksdb_transactiondb_options_destroy(topts);
-  rocksdb_options_destroy(opts);
+  close_bench_db(&b);
   double n = (double)keys * rounds;
   printf("RESULT get %.1f %.1f %llu %llu\n", get_s / n * 1e9, pinned_s / n * 1e9, (unsigned long long)found,
          (unsigned long long)(2 * n));

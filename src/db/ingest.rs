@@ -425,17 +425,8 @@ mod tests {
         db.ingest_external_file(&[f3], &IngestExternalFileOptions::default()).unwrap();
         db.close().unwrap();
         // RocksDB reads the ingested files with their global seqno from the MANIFEST.
-        if let Ok(out) = crate::util::testutil::system_command("/usr/bin/ldb")
-            .arg(format!("--db={}", b.join("db").display()))
-            .arg("scan")
-            .output()
-        {
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
-                "a : newest-a\nafter : x\nb : last-b\nc : old-c\nx : vx\ny : vy\n",
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+        if let Some(text) = crate::util::testutil::debian_ldb_scan(&b.join("db")) {
+            assert_eq!(text, "a : newest-a\nafter : x\nb : last-b\nc : old-c\nx : vx\ny : vy\n");
         }
         let _ = std::fs::remove_dir_all(&b);
     }
@@ -628,17 +619,8 @@ mod tests {
         assert!(e.to_string().contains("range deletion with non zero sequence number"), "{e}");
         db.close().unwrap();
         // RocksDB reads the ingested tombstones with the files' global seqnos.
-        if let Ok(out) = crate::util::testutil::system_command("/usr/bin/ldb")
-            .arg(format!("--db={}", b.join("db").display()))
-            .arg("scan")
-            .output()
-        {
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
-                "a : old-a\nc : ext-c\nd : old-d\ne : old-e\n",
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+        if let Some(text) = crate::util::testutil::debian_ldb_scan(&b.join("db")) {
+            assert_eq!(text, "a : old-a\nc : ext-c\nd : old-d\ne : old-e\n");
         }
         let _ = std::fs::remove_dir_all(&b);
     }

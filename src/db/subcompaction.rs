@@ -494,15 +494,9 @@ mod tests {
         db.close().unwrap();
         drop(db);
         // RocksDB 7.8.3 reads the same data from the split outputs.
-        if std::path::Path::new("/usr/bin/ldb").exists() {
-            let out = crate::util::testutil::system_command("/usr/bin/ldb")
-                .arg(format!("--db={}", d.0.display()))
-                .arg("scan")
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        if let Some(text) = crate::util::testutil::debian_ldb_scan(&d.0) {
             let want: String = model.iter().map(|(k, v)| format!("{} : {}\n", String::from_utf8_lossy(k), String::from_utf8_lossy(v))).collect();
-            assert!(String::from_utf8_lossy(&out.stdout) == want, "ldb scan differs from the model");
+            assert!(text == want, "ldb scan differs from the model");
         }
     }
 
@@ -558,14 +552,7 @@ mod tests {
             }
             db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
             let scan = |r: &ReadOptions| {
-                let mut it = db.iter(r).unwrap();
-                it.seek_to_first();
-                let mut out = Vec::new();
-                while it.valid() {
-                    out.push((it.key().to_vec(), it.value().to_vec()));
-                    it.next();
-                }
-                it.status().unwrap();
+                let out = crate::util::testutil::scan_all(&db, r);
                 out
             };
             let latest = scan(&ReadOptions::new());

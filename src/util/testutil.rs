@@ -42,6 +42,30 @@ pub fn system_command(program: impl AsRef<OsStr>) -> Command {
     c
 }
 
+/// `ldb --db=<dir> scan` run by Debian's RocksDB 7.8.3: its output lines ("key : value"), or
+/// None when the tool is not installed. A failing scan fails the test.
+pub fn debian_ldb_scan(db_dir: &std::path::Path) -> Option<String> {
+    if !std::path::Path::new("/usr/bin/ldb").exists() {
+        return None;
+    }
+    let out = system_command("/usr/bin/ldb").arg(format!("--db={}", db_dir.display())).arg("scan").output().expect("running ldb");
+    assert!(out.status.success(), "ldb scan failed: {}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Every (key, value) a forward iterator over `db` yields.
+pub fn scan_all(db: &crate::db::Db, ro: &crate::options::ReadOptions) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut it = db.iter(ro).expect("iterator");
+    it.seek_to_first();
+    let mut out = Vec::new();
+    while it.valid() {
+        out.push((it.key().to_vec(), it.value().to_vec()));
+        it.next();
+    }
+    it.status().expect("iterator status");
+    out
+}
+
 /// An in-memory file shared between a test's writer and its readers.
 #[derive(Clone, Default)]
 pub struct MemFile(pub std::sync::Arc<parking_lot::Mutex<Vec<u8>>>);
