@@ -180,6 +180,9 @@ pub struct Options {
     /// compaction_filter / compaction_filter_factory, default none.
     pub compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>>,
     pub compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>>,
+    /// listeners, default none: told about flushes, compactions, ingestions, stalls, sealed
+    /// memtables and background errors (src/db/listener.rs).
+    pub listeners: Vec<Arc<dyn crate::db::listener::Listener>>,
     /// prefix_extractor, default none.
     pub prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>>,
     /// memtable_prefix_bloom_size_ratio, default 0 (no memtable bloom); clipped to 0.25.
@@ -280,6 +283,7 @@ impl Default for Options {
             merge_operator: None,
             compaction_filter: None,
             compaction_filter_factory: None,
+            listeners: Vec::new(),
             prefix_extractor: None,
             memtable_prefix_bloom_size_ratio: 0.0,
             memtable_whole_key_filtering: false,

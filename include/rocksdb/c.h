@@ -288,7 +288,7 @@ typedef struct rocksdb_column_family_metadata_options_t rocksdb_column_family_me
 typedef struct rocksdb_column_family_metadata_t rocksdb_column_family_metadata_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compaction_file_info_t`).
+ One input or output table of a compaction (`rocksdb_compaction_file_info_t`).
  */
 typedef struct rocksdb_compaction_file_info_t rocksdb_compaction_file_info_t;
 
@@ -324,7 +324,7 @@ typedef struct rocksdb_compactionfiltercontext_t rocksdb_compactionfiltercontext
 typedef struct rocksdb_compactionfilterfactory_t rocksdb_compactionfilterfactory_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactionjobinfo_t`).
+ A compaction's info (`rocksdb_compactionjobinfo_t`).
  */
 typedef struct rocksdb_compactionjobinfo_t rocksdb_compactionjobinfo_t;
 
@@ -381,7 +381,7 @@ typedef struct rocksdb_env_t rocksdb_env_t;
 typedef struct rocksdb_envoptions_t rocksdb_envoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_eventlistener_t`).
+ A listener made of C callbacks (`rocksdb_eventlistener_t`).
  */
 typedef struct rocksdb_eventlistener_t rocksdb_eventlistener_t;
 
@@ -391,7 +391,7 @@ typedef struct rocksdb_eventlistener_t rocksdb_eventlistener_t;
 typedef struct rocksdb_export_import_files_metadata_t rocksdb_export_import_files_metadata_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_externalfileingestioninfo_t`).
+ One ingested file's info (`rocksdb_externalfileingestioninfo_t`).
  */
 typedef struct rocksdb_externalfileingestioninfo_t rocksdb_externalfileingestioninfo_t;
 
@@ -411,7 +411,7 @@ typedef struct rocksdb_file_checksum_gen_factory_t rocksdb_file_checksum_gen_fac
 typedef struct rocksdb_filterpolicy_t rocksdb_filterpolicy_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_flushjobinfo_t`).
+ A flush's info (`rocksdb_flushjobinfo_t`).
  */
 typedef struct rocksdb_flushjobinfo_t rocksdb_flushjobinfo_t;
 
@@ -494,7 +494,7 @@ typedef struct rocksdb_memory_consumers_t rocksdb_memory_consumers_t;
 typedef struct rocksdb_memory_usage_t rocksdb_memory_usage_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_memtableinfo_t`).
+ A sealed memtable's info (`rocksdb_memtableinfo_t`).
  */
 typedef struct rocksdb_memtableinfo_t rocksdb_memtableinfo_t;
 
@@ -608,12 +608,12 @@ typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 typedef struct rocksdb_statistics_histogram_data_t rocksdb_statistics_histogram_data_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_status_ptr_t`).
+ The status a background-error callback may read or clear (`rocksdb_status_ptr_t`).
  */
 typedef struct rocksdb_status_ptr_t rocksdb_status_ptr_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_subcompactionjobinfo_t`).
+ A subcompaction's info (`rocksdb_subcompactionjobinfo_t`).
  */
 typedef struct rocksdb_subcompactionjobinfo_t rocksdb_subcompactionjobinfo_t;
 
@@ -712,12 +712,14 @@ typedef struct rocksdb_writebatch_wi_t rocksdb_writebatch_wi_t;
 typedef struct rocksdb_writeoptions_t rocksdb_writeoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_writestallcondition_t`).
+ A WriteStallCondition as c.h hands it out: a pointer to an int holding
+ kDelayed = 0, kStopped = 1 or kNormal = 2 (`rocksdb_writestallcondition_t`).
  */
 typedef struct rocksdb_writestallcondition_t rocksdb_writestallcondition_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_writestallinfo_t`).
+ A stall-condition change (`rocksdb_writestallinfo_t`); the conditions are RocksDB's
+ WriteStallCondition numbers stored as C ints.
  */
 typedef struct rocksdb_writestallinfo_t rocksdb_writestallinfo_t;
 
@@ -728,6 +730,26 @@ typedef struct {
   const char *data;
   size_t size;
 } rocksdb_slice_t;
+
+typedef void (*on_flush_begin_cb)(void*, rocksdb_t*, const rocksdb_flushjobinfo_t*);
+
+typedef void (*on_flush_completed_cb)(void*, rocksdb_t*, const rocksdb_flushjobinfo_t*);
+
+typedef void (*on_compaction_begin_cb)(void*, rocksdb_t*, const rocksdb_compactionjobinfo_t*);
+
+typedef void (*on_compaction_completed_cb)(void*, rocksdb_t*, const rocksdb_compactionjobinfo_t*);
+
+typedef void (*on_subcompaction_begin_cb)(void*, const rocksdb_subcompactionjobinfo_t*);
+
+typedef void (*on_subcompaction_completed_cb)(void*, const rocksdb_subcompactionjobinfo_t*);
+
+typedef void (*on_external_file_ingested_cb)(void*, rocksdb_t*, const rocksdb_externalfileingestioninfo_t*);
+
+typedef void (*on_background_error_cb)(void*, uint32_t, rocksdb_status_ptr_t*);
+
+typedef void (*on_stall_conditions_changed_cb)(void*, const rocksdb_writestallinfo_t*);
+
+typedef void (*on_memtable_sealed_cb)(void*, const rocksdb_memtableinfo_t*);
 
 typedef uint64_t SequenceNumber;
 
@@ -1423,6 +1445,250 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_iter_timestamp(const rocksdb_iter
 extern ROCKSDB_LIBRARY_API rocksdb_slice_t rocksdb_iter_timestamp_slice(const rocksdb_iterator_t *iter);
 
 /*
+ A listener calling the given callbacks (each may be NULL) with `state_`; `destructor_`
+ (may be NULL) gets `state_` when the listener is freed.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_eventlistener_t *rocksdb_eventlistener_create(void *state_, void (*destructor_)(void*), on_flush_begin_cb on_flush_begin, on_flush_completed_cb on_flush_completed, on_compaction_begin_cb on_compaction_begin, on_compaction_completed_cb on_compaction_completed, on_subcompaction_begin_cb on_subcompaction_begin, on_subcompaction_completed_cb on_subcompaction_completed, on_external_file_ingested_cb on_external_file_ingested, on_background_error_cb on_background_error, on_stall_conditions_changed_cb on_stall_conditions_changed, on_memtable_sealed_cb on_memtable_sealed);
+
+/*
+ Frees a listener that was never added to options (runs its destructor).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_eventlistener_destroy(rocksdb_eventlistener_t *t);
+
+/*
+ The options take the listener over: do not destroy it afterwards (as in RocksDB).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_add_eventlistener(rocksdb_options_t *opt, rocksdb_eventlistener_t *t);
+
+/*
+ Clears the error: the database does not latch it (RocksDB's `*status = Status::OK()`).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_reset_status(rocksdb_status_ptr_t *status_ptr);
+
+/*
+ Stores the status text in `*errptr` (nothing when it is OK).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *status, char **errptr);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_cf_id(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_cf_name(const rocksdb_flushjobinfo_t *info, size_t *size);
+
+/*
+ The table written (empty at flush begin: ferrock numbers the table when it writes it).
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *info, size_t *size);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *info);
+
+/*
+ 0: ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_oldest_blob_file_number(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_thread_id(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_flushjobinfo_job_id(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_slowdown(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_smallest_seqno(const rocksdb_flushjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_largest_seqno(const rocksdb_flushjobinfo_t *info);
+
+/*
+ RocksDB's FlushReason number.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_flush_reason(const rocksdb_flushjobinfo_t *info);
+
+/*
+ 0 (kNoCompression): ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *info);
+
+/*
+ 0: ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
+
+/*
+ An empty info, for `rocksdb_compact_files` to fill.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_destroy(rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_cf_id(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_cf_name(const rocksdb_compactionjobinfo_t *info, size_t *size);
+
+/*
+ The job's error in `*errptr` (nothing when it succeeded).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *info, char **errptr);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_thread_id(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_job_id(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_num_l0_files(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_base_input_level(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_output_level(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ RocksDB's CompactionReason number.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compaction_reason(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ RocksDB's CompressionType number of the outputs.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compression(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ 0 (kNoCompression): ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_blob_compression_type(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionjobinfo_aborted(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_files_count(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_files_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ The full path of input `pos`; NULL (size 0) past the end.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_input_file_at(const rocksdb_compactionjobinfo_t *info, size_t pos, size_t *size);
+
+/*
+ The full path of output `pos`; NULL (size 0) past the end.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_output_file_at(const rocksdb_compactionjobinfo_t *info, size_t pos, size_t *size);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_file_infos_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ Input `pos`'s level and number; NULL past the end.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_input_file_info_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_file_infos_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ Output `pos`'s level and number; NULL past the end.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_output_file_info_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
+
+/*
+ 0: ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_addition_infos_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ 0: ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_garbage_infos_count(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_elapsed_micros(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_num_corrupt_keys(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ Entries of the input tables.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_input_records(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ Entries of the output tables.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_output_records(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_input_bytes(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_output_bytes(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files_at_output_level(const rocksdb_compactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compaction_file_info_level(const rocksdb_compaction_file_info_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(const rocksdb_compaction_file_info_t *info);
+
+/*
+ 0: ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *info);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_subcompactionjobinfo_cf_name(const rocksdb_subcompactionjobinfo_t *info, size_t *size);
+
+/*
+ The range's error in `*errptr` (nothing when it succeeded).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *info, char **errptr);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_job_id(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_subcompaction_job_id(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_base_input_level(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_output_level(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compaction_reason(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compression(const rocksdb_subcompactionjobinfo_t *info);
+
+/*
+ 0 (kNoCompression): ferrock writes no blob files.
+ */
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_blob_compression_type(const rocksdb_subcompactionjobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_cf_name(const rocksdb_externalfileingestioninfo_t *info, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_external_file_path(const rocksdb_externalfileingestioninfo_t *info, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_internal_file_path(const rocksdb_externalfileingestioninfo_t *info, size_t *size);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_externalfileingestioninfo_global_seqno(const rocksdb_externalfileingestioninfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_writestallinfo_cf_name(const rocksdb_writestallinfo_t *info, size_t *size);
+
+/*
+ Points at an int: kDelayed = 0, kStopped = 1, kNormal = 2.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_cur(const rocksdb_writestallinfo_t *info);
+
+/*
+ Points at an int: kDelayed = 0, kStopped = 1, kNormal = 2.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_prev(const rocksdb_writestallinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_cf_name(const rocksdb_memtableinfo_t *info, size_t *size);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_first_seqno(const rocksdb_memtableinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_earliest_seqno(const rocksdb_memtableinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocksdb_memtableinfo_t *info);
+
+/*
+ Empty: ferrock has no user-defined timestamps.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *info, size_t *size);
+
+/*
  Lines go to standard error as "<time> <thread> <prefix><message>", at `log_level` and above.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_logger_create_stderr_logger(int log_level, const char *prefix);
@@ -2028,21 +2294,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_check
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(const rocksdb_compaction_file_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compaction_file_info_level(const rocksdb_compaction_file_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
 
 /*
@@ -2299,201 +2550,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionjobinfo_aborted(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_base_input_level(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_blob_compression_type(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_addition_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_blob_file_garbage_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_cf_id(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_cf_name(const rocksdb_compactionjobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compaction_reason(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionjobinfo_compression(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionjobinfo_t *rocksdb_compactionjobinfo_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_destroy(rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_elapsed_micros(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_input_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_input_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_input_files_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_input_records(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_job_id(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_num_corrupt_keys(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_num_input_files_at_output_level(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_num_l0_files(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_output_file_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_file_info_t *rocksdb_compactionjobinfo_output_file_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_file_infos_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_output_files_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionjobinfo_output_level(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_output_records(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_compactionjobinfo_status" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionjobinfo_status(const rocksdb_compactionjobinfo_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_thread_id(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_input_bytes(const rocksdb_compactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionjobinfo_total_output_bytes(const rocksdb_compactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2771,11 +2827,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errpt
 extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_eventlistener_destroy(rocksdb_eventlistener_t *a0);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
@@ -2804,31 +2855,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_db_comp
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *a0, rocksdb_livefiles_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_cf_name(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_external_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_externalfileingestioninfo_global_seqno(const rocksdb_externalfileingestioninfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_externalfileingestioninfo_internal_file_path(const rocksdb_externalfileingestioninfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -2919,86 +2945,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_che
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_cf_id(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_cf_name(const rocksdb_flushjobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_flush_reason(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_flushjobinfo_job_id(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_largest_seqno(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_oldest_blob_file_number(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_smallest_seqno(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_thread_id(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_slowdown(const rocksdb_flushjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_flushjobinfo_triggered_writes_stop(const rocksdb_flushjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
@@ -3216,36 +3162,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_memory_consumers_t *rocksdb_memory_consumers_
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *a0);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_cf_name(const rocksdb_memtableinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_earliest_seqno(const rocksdb_memtableinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_first_seqno(const rocksdb_memtableinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocksdb_memtableinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_entries(const rocksdb_memtableinfo_t *a0);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **errptr);
@@ -3349,11 +3265,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collecto
  Accepted and stored; ferrock does not use it.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size(rocksdb_options_t *a0, size_t a1, size_t a2, double a3, uint64_t a4);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_add_eventlistener(rocksdb_options_t *a0, rocksdb_eventlistener_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -3556,11 +3467,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0,
 extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_reset_status(rocksdb_status_ptr_t *a0);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_restore_options_t *rocksdb_restore_options_create(void);
@@ -3759,71 +3665,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
  Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_status_ptr_get_error(rocksdb_status_ptr_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_base_input_level(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_blob_compression_type(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_subcompactionjobinfo_cf_name(const rocksdb_subcompactionjobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compaction_reason(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_compression(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_job_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_output_level(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_subcompactionjobinfo_status" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_subcompactionjobinfo_status(const rocksdb_subcompactionjobinfo_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_subcompactionjobinfo_subcompaction_job_id(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_subcompactionjobinfo_thread_id(const rocksdb_subcompactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -4474,21 +4315,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_wri
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_writestallinfo_cf_name(const rocksdb_writestallinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_cur(const rocksdb_writestallinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_writestallcondition_t *rocksdb_writestallinfo_prev(const rocksdb_writestallinfo_t *a0);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);
 

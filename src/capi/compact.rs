@@ -463,6 +463,7 @@ unsafe fn compact_files_with(
     output_path_id: c_int,
     output_file_names: *mut *mut *mut c_char,
     num_output_file_names: *mut size_t,
+    compaction_job_info: *mut super::listener::rocksdb_compactionjobinfo_t,
     errptr: *mut *mut c_char,
 ) {
     set_out(output_file_names, std::ptr::null_mut());
@@ -499,7 +500,11 @@ unsafe fn compact_files_with(
             Some(cf) => handle(cf, "column family handle")?.cf.clone(),
             None => d.default_column_family(),
         };
-        let out = d.compact_files_cf(&cf, &o.opts, &names, output_level)?;
+        let (out, info) = crate::db::listener::capture_compaction_info(|| d.compact_files_cf(&cf, &o.opts, &names, output_level));
+        if let (Some(info), Some(dst)) = (info, compaction_job_info.as_mut()) {
+            super::listener::set_compactionjobinfo(dst, &info);
+        }
+        let out = out?;
         if !output_file_names.is_null() {
             let arr = libc::malloc(std::mem::size_of::<*mut c_char>() * out.len().max(1)) as *mut *mut c_char;
             if arr.is_null() {
@@ -525,10 +530,9 @@ pub unsafe extern "C" fn rocksdb_compact_files(
     output_path_id: c_int,
     output_file_names: *mut *mut *mut c_char,
     num_output_file_names: *mut size_t,
-    compaction_job_info: *mut super::not_implemented::rocksdb_compactionjobinfo_t,
+    compaction_job_info: *mut super::listener::rocksdb_compactionjobinfo_t,
     errptr: *mut *mut c_char,
 ) {
-    let _ = compaction_job_info;
     compact_files_with(
         db,
         None,
@@ -539,6 +543,7 @@ pub unsafe extern "C" fn rocksdb_compact_files(
         output_path_id,
         output_file_names,
         num_output_file_names,
+        compaction_job_info,
         errptr,
     )
 }
@@ -554,10 +559,9 @@ pub unsafe extern "C" fn rocksdb_compact_files_cf(
     output_path_id: c_int,
     output_file_names: *mut *mut *mut c_char,
     num_output_file_names: *mut size_t,
-    compaction_job_info: *mut super::not_implemented::rocksdb_compactionjobinfo_t,
+    compaction_job_info: *mut super::listener::rocksdb_compactionjobinfo_t,
     errptr: *mut *mut c_char,
 ) {
-    let _ = compaction_job_info;
     compact_files_with(
         db,
         Some(column_family),
@@ -568,6 +572,7 @@ pub unsafe extern "C" fn rocksdb_compact_files_cf(
         output_path_id,
         output_file_names,
         num_output_file_names,
+        compaction_job_info,
         errptr,
     )
 }

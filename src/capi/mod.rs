@@ -36,6 +36,7 @@ pub mod filter;
 pub mod flush;
 pub mod ingest;
 pub mod iter;
+pub mod listener;
 pub mod logger;
 pub mod merge;
 pub mod metadata;

@@ -30,6 +30,8 @@ use super::ingest::*;
 #[allow(unused_imports)]
 use super::iter::*;
 #[allow(unused_imports)]
+use super::listener::*;
+#[allow(unused_imports)]
 use super::logger::*;
 #[allow(unused_imports)]
 use super::merge::*;
@@ -102,11 +104,6 @@ pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_compaction_file_info_t`).
-pub struct rocksdb_compaction_file_info_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_job_stats_t`).
 pub struct rocksdb_compaction_job_stats_t {
     _opaque: [u8; 0],
@@ -114,11 +111,6 @@ pub struct rocksdb_compaction_job_stats_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
 pub struct rocksdb_compaction_service_options_override_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionjobinfo_t`).
-pub struct rocksdb_compactionjobinfo_t {
     _opaque: [u8; 0],
 }
 
@@ -152,18 +144,8 @@ pub struct rocksdb_dbpath_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_eventlistener_t`).
-pub struct rocksdb_eventlistener_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_export_import_files_metadata_t`).
 pub struct rocksdb_export_import_files_metadata_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_externalfileingestioninfo_t`).
-pub struct rocksdb_externalfileingestioninfo_t {
     _opaque: [u8; 0],
 }
 
@@ -174,11 +156,6 @@ pub struct rocksdb_fifo_compaction_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_file_checksum_gen_factory_t`).
 pub struct rocksdb_file_checksum_gen_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_flushjobinfo_t`).
-pub struct rocksdb_flushjobinfo_t {
     _opaque: [u8; 0],
 }
 
@@ -214,11 +191,6 @@ pub struct rocksdb_memory_consumers_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_memory_usage_t`).
 pub struct rocksdb_memory_usage_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_memtableinfo_t`).
-pub struct rocksdb_memtableinfo_t {
     _opaque: [u8; 0],
 }
 
@@ -264,16 +236,6 @@ pub struct rocksdb_sst_file_manager_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
 pub struct rocksdb_sst_partitioner_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_status_ptr_t`).
-pub struct rocksdb_status_ptr_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_subcompactionjobinfo_t`).
-pub struct rocksdb_subcompactionjobinfo_t {
     _opaque: [u8; 0],
 }
 
@@ -324,16 +286,6 @@ pub struct rocksdb_walfilter_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_write_buffer_manager_t`).
 pub struct rocksdb_write_buffer_manager_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_writestallcondition_t`).
-pub struct rocksdb_writestallcondition_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_writestallinfo_t`).
-pub struct rocksdb_writestallinfo_t {
     _opaque: [u8; 0],
 }
 
@@ -1211,33 +1163,6 @@ pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_file_info_file_number(
-    a0: *const rocksdb_compaction_file_info_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_file_info_level(
-    a0: *const rocksdb_compaction_file_info_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_file_info_oldest_blob_file_number(
-    a0: *const rocksdb_compaction_file_info_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_job_stats_cpu_micros(
     a0: *const rocksdb_compaction_job_stats_t,
 ) -> u64 {
@@ -1718,371 +1643,6 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statist
 ) {
     let _ = (a0, a1);
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_aborted(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_base_input_level(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_compression_type(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_info_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_blob_file_addition_info_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_infos_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_blob_file_garbage_info_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_infos_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_id(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_cf_name(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_compaction_reason(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_compression(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_create() -> *mut rocksdb_compactionjobinfo_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_destroy(a0: *mut rocksdb_compactionjobinfo_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_elapsed_micros(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_info_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_compaction_file_info_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_file_infos_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_files_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_records(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_job_id(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_corrupt_keys(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files_at_output_level(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_l0_files(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_info_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_compaction_file_info_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_file_infos_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_files_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_level(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_records(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> *const rocksdb_compaction_job_stats_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionjobinfo_status" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_status(
-    a0: *const rocksdb_compactionjobinfo_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_compactionjobinfo_status"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_count(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: *const c_char,
-    a2: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_key_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_thread_id(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_input_bytes(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_output_bytes(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2674,13 +2234,6 @@ pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut
     ()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_eventlistener_destroy(a0: *mut rocksdb_eventlistener_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_export_import_files_metadata_create(
@@ -2733,54 +2286,6 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_files(
 ) {
     let _ = (a0, a1);
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_cf_name(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_external_file_path(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_global_seqno(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_internal_file_path(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0);
-    std::ptr::null()
 }
 
 /// Not implemented in ferrock: returns NULL.
@@ -2946,147 +2451,6 @@ pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
 ) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_compression_type(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_info_at(
-    a0: *const rocksdb_flushjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_blob_file_addition_info_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_id(a0: *const rocksdb_flushjobinfo_t) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_name(
-    a0: *const rocksdb_flushjobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_file_number(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_file_path(
-    a0: *const rocksdb_flushjobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_flush_reason(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_job_id(a0: *const rocksdb_flushjobinfo_t) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_largest_seqno(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_oldest_blob_file_number(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_smallest_seqno(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_thread_id(a0: *const rocksdb_flushjobinfo_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_slowdown(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_triggered_writes_stop(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
@@ -3539,62 +2903,6 @@ pub unsafe extern "C" fn rocksdb_memory_consumers_destroy(a0: *mut rocksdb_memor
     ()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_cf_name(
-    a0: *const rocksdb_memtableinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_earliest_seqno(
-    a0: *const rocksdb_memtableinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_first_seqno(
-    a0: *const rocksdb_memtableinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_newest_udt(
-    a0: *const rocksdb_memtableinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_num_deletes(
-    a0: *const rocksdb_memtableinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memtableinfo_num_entries(
-    a0: *const rocksdb_memtableinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_new_default_replayer(
@@ -3904,22 +3212,6 @@ pub unsafe extern "C" fn rocksdb_options_add_compact_on_deletion_collector_facto
             "rocksdb_options_add_compact_on_deletion_collector_factory_min_file_size.4",
             a4 as i64 as u64,
         );
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_add_eventlistener(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_eventlistener_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_add_eventlistener");
-        }
         Ok(())
     })
 }
@@ -4502,13 +3794,6 @@ pub unsafe extern "C" fn rocksdb_replayer_replay(
     ()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_reset_status(a0: *mut rocksdb_status_ptr_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_restore_options_create() -> *mut rocksdb_restore_options_t {
@@ -4956,134 +4241,6 @@ pub unsafe extern "C" fn rocksdb_start_trace(
     let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_status_ptr_get_error" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_status_ptr_get_error(
-    a0: *mut rocksdb_status_ptr_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_status_ptr_get_error"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_base_input_level(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_blob_compression_type(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_id(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_name(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compaction_reason(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_compression(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_job_id(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_output_level(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> *const rocksdb_compaction_job_stats_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_subcompactionjobinfo_status" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_status(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_subcompactionjobinfo_status"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_subcompaction_job_id(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_thread_id(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -6324,32 +5481,4 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_update_timestamps(
         &Error::not_supported("rocksdb_writebatch_wi_update_timestamps"),
     );
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_writestallinfo_cf_name(
-    a0: *const rocksdb_writestallinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_writestallinfo_cur(
-    a0: *const rocksdb_writestallinfo_t,
-) -> *const rocksdb_writestallcondition_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_writestallinfo_prev(
-    a0: *const rocksdb_writestallinfo_t,
-) -> *const rocksdb_writestallcondition_t {
-    let _ = (a0);
-    std::ptr::null()
 }

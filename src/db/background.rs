@@ -385,6 +385,7 @@ impl DbInner {
         let mut g = cf.sv.write();
         let old = g.clone();
         *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
+        self.events.recompute_stall(&self.opts, cf, g.imm.len());
     }
 
     /// Writes memtables into level-0 tables without touching the MANIFEST (recovery flush).
@@ -428,7 +429,9 @@ impl DbInner {
         st.running_flushes += 1;
         let snapshots = self.snapshots.list();
         let start = Instant::now();
+        let event = self.events.flush_info(&self.opts, &cf, &mems);
         let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
+            self.events.flush_begin(&self.opts, &event);
             let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
             let mut input = MergingIterator::new(self.icmp, children);
             let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
@@ -446,7 +449,8 @@ impl DbInner {
         let (files, bytes) = match result {
             Ok(r) => r,
             Err(e) => {
-                self.set_bg_error(e.clone());
+                self.events.flush_abandoned(event);
+                self.report_bg_error(st, super::listener::BackgroundErrorReason::Flush, e.clone());
                 return Err(e);
             }
         };
@@ -460,6 +464,7 @@ impl DbInner {
         edit.log_number = Some(log_number);
         edit.prev_log_number = Some(0);
         let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
+        let flushed_table = files.first().map(|f| (f.number, f.smallest_seqno, f.largest_seqno));
         for f in files {
             edit.new_files.push((0, f));
         }
@@ -468,7 +473,8 @@ impl DbInner {
             st.pending_outputs.remove(n);
         }
         if let Err(e) = r {
-            self.set_bg_error(e.clone());
+            self.events.flush_abandoned(event);
+            self.report_bg_error(st, super::listener::BackgroundErrorReason::ManifestWrite, e.clone());
             return Err(e);
         }
         self.install_super_version(st, &cf, Some(remaining));
@@ -492,8 +498,21 @@ impl DbInner {
             start.elapsed().as_micros()
         ));
         self.delete_obsolete_files(st);
+        MutexGuard::unlocked(st, || self.events.flush_completed(self, &cf, event, flushed_table));
         self.bg_cv.notify_all();
         Ok(())
+    }
+
+    /// Lets the listeners see (and possibly clear) a background error, then latches it.
+    /// Requires: the db mutex guard; released while the listeners run.
+    fn report_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: super::listener::BackgroundErrorReason, e: Error) {
+        if self.opts.listeners.is_empty() {
+            self.set_bg_error(e);
+            return;
+        }
+        if let Some(e) = MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e)) {
+            self.set_bg_error(e);
+        }
     }
 
     /// Runs one automatic compaction if any column family needs one. Returns whether it did work.
@@ -532,7 +551,21 @@ impl DbInner {
         }
         st.running_compactions += 1;
         let start = Instant::now();
-        let result = self.run_compaction_locked_part(st, cf, &plan, start);
+        let mut event = self.events.compaction_info(self, cf, &plan);
+        if event.is_some() {
+            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
+        }
+        let result = self.run_compaction_locked_part(st, cf, &plan, start, &mut event);
+        // Told before the job stops counting as running, so a waiter sees the events fired.
+        if let Some(info) = event.as_mut() {
+            info.elapsed_micros = start.elapsed().as_micros() as u64;
+            info.num_l0_files = cf.stall.l0_files.load(Ordering::Acquire) as i32;
+            if let Err(e) = &result {
+                info.status = Some(e.clone());
+                info.aborted = e.code() == crate::error::Code::ShutdownInProgress;
+            }
+            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event));
+        }
         st.running_compactions -= 1;
         for f in plan.all_inputs() {
             f.being_compacted.store(false, Ordering::Release);
@@ -541,7 +574,14 @@ impl DbInner {
         result
     }
 
-    fn run_compaction_locked_part(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: &CompactionPlan, start: Instant) -> Result<Vec<u64>> {
+    fn run_compaction_locked_part(
+        &self,
+        st: &mut MutexGuard<'_, DbState>,
+        cf: &Arc<ColumnFamily>,
+        plan: &CompactionPlan,
+        start: Instant,
+        event: &mut Option<super::listener::CompactionJobInfo>,
+    ) -> Result<Vec<u64>> {
         let mut edit = VersionEdit::default();
         edit.column_family = cf.id;
         for f in &plan.inputs {
@@ -553,6 +593,12 @@ impl DbInner {
         if plan.trivial_move {
             for f in &plan.inputs {
                 edit.new_files.push((plan.output_level as u32, (**f).clone()));
+            }
+            if let Some(info) = event.as_mut() {
+                info.output_files = info.input_files.clone();
+                info.output_file_infos = plan.inputs.iter().map(|f| (plan.output_level as i32, f.number)).collect();
+                info.output_records = info.input_records;
+                info.total_output_bytes = info.total_input_bytes;
             }
             st.versions.log_and_apply(vec![edit]).map_err(|e| {
                 self.set_bg_error(e.clone());
@@ -618,20 +664,35 @@ impl DbInner {
                 }
             }
         };
+        let subcompaction = event.as_ref().map(super::listener::EventHub::subcompaction_info);
         let result = MutexGuard::unlocked(st, || {
             let ranges = self.subcompaction_ranges(&cf.opts, plan);
-            self.run_subcompactions(&ranges, &compact_range)
+            // Each range tells the listeners it begins and ends, on the thread that runs it.
+            let compact_range_told = |range: &super::subcompaction::KeyRange| {
+                let id = ranges.iter().position(|r| std::ptr::eq(r, range)).unwrap_or(0);
+                self.events.subcompaction_begin(&self.opts, &subcompaction, id);
+                let r = compact_range(range);
+                self.events.subcompaction_completed(&self.opts, &subcompaction, id, r.as_ref().err());
+                r
+            };
+            self.run_subcompactions(&ranges, &compact_range_told)
         });
         let (files, bytes_written, ranges) = match result {
             Ok(r) => (r.files, r.bytes_written, r.ranges),
             Err(e) => {
                 if !e.is_corruption() {
-                    self.set_bg_error(e.clone());
+                    self.report_bg_error(st, super::listener::BackgroundErrorReason::Compaction, e.clone());
                 }
                 return Err(e);
             }
         };
         let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
+        if let Some(info) = event.as_mut() {
+            info.output_files = numbers.iter().map(|n| self.path.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();
+            info.output_file_infos = numbers.iter().map(|n| (plan.output_level as i32, *n)).collect();
+            info.output_records = files.iter().map(|f| f.num_entries).sum();
+            info.total_output_bytes = bytes_written;
+        }
         let nout = files.len();
         // RocksDB: every output takes the smallest epoch of the inputs.
         let epoch = plan.all_inputs().map(|f| f.epoch_number).min().unwrap_or(0);
@@ -794,11 +855,13 @@ impl DbInner {
                 sv.imm.first().map(|m| m.id())
             } else {
                 let id = sv.mem.id();
+                self.events.note_manual_flush(&self.opts, cf_id);
                 self.switch_memtables(&mut st, &[cf_id])?;
                 st.has_unpersisted_data = false;
                 Some(id)
             }
         };
+        self.events.fire_queued(&self.opts);
         self.bg_cv.notify_all();
         let target = match target_id {
             Some(t) => t,
@@ -816,7 +879,7 @@ impl DbInner {
                 Some(c) => c.clone(),
                 None => return Ok(()),
             };
-            if !cf.super_version().imm.iter().any(|m| m.id() <= target) {
+            if !cf.super_version().imm.iter().any(|m| m.id() <= target) && self.events.flushes_notifying() == 0 {
                 return Ok(());
             }
             if st.shutting_down || self.bg_threads.lock().is_empty() {
@@ -841,7 +904,7 @@ impl DbInner {
         if self.state.lock().manual_compaction_paused > 0 {
             return Err(super::control::manual_compaction_paused());
         }
-        self.flush_cf_internal(cf_id, true, true)?;
+        super::listener::flush_requested_for(super::listener::flush_reason::MANUAL_COMPACTION, || self.flush_cf_internal(cf_id, true, true))?;
         let cf = self.cf(cf_id)?;
         let mut st = self.state.lock();
         st.manual_compactions += 1;

@@ -234,6 +234,10 @@ impl Db {
             }
         }
         release(db);
+        if result.is_ok() {
+            let sources: Vec<&Path> = files.iter().map(|f| f.source.as_path()).collect();
+            db.events.files_ingested(db, cf.id, &sources, &numbers);
+        }
         result
     }
 
@@ -254,7 +258,7 @@ impl Db {
             if attempts > 3 {
                 return Err(Error::busy("memtable keeps overlapping the external files"));
             }
-            db.flush_cf_internal(cf_id, true, true)?;
+            super::listener::flush_requested_for(super::listener::flush_reason::EXTERNAL_FILE_INGESTION, || db.flush_cf_internal(cf_id, true, true))?;
         };
         let cf = db.cf(cf_id)?;
         let mut st = db.state.lock();

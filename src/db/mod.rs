@@ -1,8 +1,8 @@
 //! `Db`: the safe Rust API of the engine and its implementation — open and
 //! recovery (`open.rs`), the write path with group commit (`write.rs`), reads,
 //! snapshots and iterators (`read.rs`), flush, compaction and background work
-//! (`background.rs`), and properties (`properties.rs`). `capi` and the tools
-//! are thin layers over this.
+//! (`background.rs`), properties (`properties.rs`) and event listeners
+//! (`listener.rs`). `capi` and the tools are thin layers over this.
 //!
 //! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
 //! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
@@ -16,6 +16,7 @@ pub mod compact_files;
 mod control;
 pub mod metadata;
 pub mod ingest;
+pub mod listener;
 mod open;
 mod properties;
 mod read;
@@ -226,6 +227,8 @@ pub(crate) struct DbInner {
     pub txn: TxnShared,
     /// RocksDB's statistics object, when the options enabled it.
     pub stats: Option<Arc<crate::stats::Statistics>>,
+    /// Event listeners' bookkeeping (src/db/listener.rs).
+    pub events: listener::EventHub,
 }
 
 impl DbInner {
@@ -314,7 +317,8 @@ impl DbInner {
 #[derive(Clone)]
 pub struct Db {
     pub(crate) inner: Arc<DbInner>,
-    _guard: Arc<CloseOnDrop>,
+    /// None in the views handed to event listeners, which must not close the database.
+    _guard: Option<Arc<CloseOnDrop>>,
 }
 
 struct CloseOnDrop(Arc<DbInner>);
@@ -327,7 +331,14 @@ impl Drop for CloseOnDrop {
 
 impl Db {
     pub(crate) fn from_inner(inner: Arc<DbInner>) -> Db {
-        Db { _guard: Arc::new(CloseOnDrop(inner.clone())), inner }
+        inner.events.bind(&inner);
+        Db { _guard: Some(Arc::new(CloseOnDrop(inner.clone()))), inner }
+    }
+
+    /// A view of the database that never closes it when dropped (what listeners receive: a
+    /// listener running on a background thread must not be the one to close the database).
+    pub(crate) fn unguarded(inner: Arc<DbInner>) -> Db {
+        Db { _guard: None, inner }
     }
 
     /// Opens (or creates, with `create_if_missing`) the database at `path` with only the default
@@ -423,7 +434,7 @@ impl DbInner {
             if need_flush && self.bg_error().is_none() {
                 let ids: Vec<u32> = self.cfs.read().keys().copied().collect();
                 for id in ids {
-                    if let Err(e) = self.flush_cf_internal(id, true, true) {
+                    if let Err(e) = listener::flush_requested_for(listener::flush_reason::SHUTDOWN, || self.flush_cf_internal(id, true, true)) {
                         result = Err(e);
                     }
                 }

@@ -216,6 +216,7 @@ pub(super) fn open(
         session_id,
         txn: Default::default(),
         stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
+        events: Default::default(),
     });
 
     // Column families with their recovered versions and empty memtables.

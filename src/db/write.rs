@@ -529,6 +529,8 @@ impl DbInner {
             self.bg_cv.notify_all();
             self.bg_cv.wait_for(&mut st, Duration::from_millis(100));
         }
+        drop(st);
+        self.events.fire_queued(&self.opts);
         if let Some((t, cause)) = stall {
             self.record_stall(cause, t.elapsed().as_micros() as u64);
         }
@@ -630,10 +632,12 @@ impl DbInner {
                     old.mem.set_log_number(new_number);
                     continue;
                 }
+                self.events.queue_memtable_sealed(&self.opts, &cf.name, &old.mem);
                 let mem = self.new_memtable(&cf.opts, new_number);
                 let mut imm = Vec::with_capacity(old.imm.len() + 1);
                 imm.push(old.mem.clone());
                 imm.extend(old.imm.iter().cloned());
+                self.events.recompute_stall(&self.opts, cf, imm.len());
                 *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
             }
         }
