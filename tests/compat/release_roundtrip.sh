@@ -42,27 +42,9 @@ fi
 
 BIN=$ROOT/target/compat
 mkdir -p "$BIN"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0; failed=0
+# check, finish, rocksdb, $work: the shared harness.
+source "$ROOT/tests/lib/checks.sh"
 
-check() {
-  local desc=$1; shift
-  if "$@" > "$work/out" 2>&1; then
-    passed=$((passed + 1)); echo "ok   - $desc"
-  else
-    failed=$((failed + 1)); echo "FAIL - $desc"; sed -n '1,30p' "$work/out" | sed 's/^/       /'
-  fi
-}
-
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]; exit
-}
-
-# RocksDB runs without LD_LIBRARY_PATH, so its binary loads the 11.8.1 library its
-# RUNPATH names (the library's SONAME is librocksdb.so.7.8, the alias beside it).
-rocksdb() { env -u LD_LIBRARY_PATH "$@"; }
 
 check "build compat.c against RocksDB 11.8.1's c.h and its release library" \
   rocksdb gcc -O1 -Wall -Werror -I "$header_dir" tests/compat/compat.c -o "$BIN/compat_rocksdb_11_8_1" \

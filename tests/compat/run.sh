@@ -21,27 +21,10 @@ MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partition
 # until range deletions and merge operators land; MODE:expected message.
 REFUSED=${COMPAT_REFUSED-comparator=custom comparator;blob=blob files}
 mkdir -p "$BIN"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
-passed=0; failed=0
+# check, finish, rocksdb, $work: the shared harness.
+source "$ROOT/tests/lib/checks.sh"
 
-# check DESCRIPTION COMMAND...: one test; shows the command's output when it fails.
-check() {
-  local desc=$1; shift
-  if "$@" > "$work/out" 2>&1; then
-    passed=$((passed + 1)); echo "ok   - $desc"
-  else
-    failed=$((failed + 1)); echo "FAIL - $desc"; sed -n '1,30p' "$work/out" | sed 's/^/       /'
-  fi
-}
-
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]; exit
-}
-
-rocksdb() { env -u LD_LIBRARY_PATH "$@"; }
 
 check "build compat.c against Debian's rocksdb/c.h (-lrocksdb)" \
   rocksdb gcc -O1 -Wall -Werror -I/usr/include tests/compat/compat.c -o "$BIN/compat_rocksdb" -lrocksdb

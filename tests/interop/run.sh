@@ -22,25 +22,9 @@ LIBDIR=$ROOT/target/release
 BIN=$ROOT/target/interop
 CRASH_KEYS=${CRASH_KEYS:-1000}
 mkdir -p "$BIN"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
-passed=0; failed=0
-
-# check DESCRIPTION COMMAND...: one test; shows the command's output when it fails.
-check() {
-  local desc=$1; shift
-  if "$@" > "$work/out" 2>&1; then
-    passed=$((passed + 1)); echo "ok   - $desc"
-  else
-    failed=$((failed + 1)); echo "FAIL - $desc"; sed -n '1,30p' "$work/out" | sed 's/^/       /'
-  fi
-}
-
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]; exit
-}
+# check, finish, rocksdb, $work: the shared harness.
+source "$ROOT/tests/lib/checks.sh"
 
 # --- build ------------------------------------------------------------------------
 ours=(-O1 -Wall -Werror -I "$ROOT/include" -L "$LIBDIR" -Wl,-rpath,"$LIBDIR")
