@@ -5,7 +5,9 @@
 # limits, small write buffers and target files, dynamic level bytes) runs fillseq, then a
 # multi-threaded overwrite; each side reports ops/sec, write amplification, compaction GB
 # written, stall percent and stall count from its own rocksdb.stats.
-# Usage: bench/compaction_compare.sh   (NUM, THREADS, ROUNDS override the defaults)
+# Usage: bench/compaction_compare.sh   (NUM, THREADS, ROUNDS override the defaults;
+#   OVERWRITE_FLAGS adds flags to both engines' overwrite, e.g.
+#   OVERWRITE_FLAGS=--benchmark_write_rate_limit=14000000 to compare at one write rate)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 NUM=${NUM:-1000000}
@@ -29,7 +31,7 @@ run() {
   "$@" --benchmarks=fillseq --threads=1 --db="$db" > "$WORK/$name.fill" 2>&1
   # The second stats block follows waitforcompaction: the same data with its compaction debt
   # paid, so the write amplification does not depend on how far compaction got by the end.
-  "$@" --benchmarks=overwrite,stats,waitforcompaction,stats --threads="$THREADS" --use_existing_db=1 --db="$db" > "$WORK/$name.ow" 2>&1
+  "$@" --benchmarks=overwrite,stats,waitforcompaction,stats --threads="$THREADS" --use_existing_db=1 --db="$db" ${OVERWRITE_FLAGS:-} > "$WORK/$name.ow" 2>&1
   local fill ow ingest cgb wamp stallpct stallcnt cgb_done wamp_done
   fill=$(awk '/^fillseq /{for(i=1;i<=NF;i++) if($i=="ops/sec") print $(i-1)}' "$WORK/$name.fill" | head -1)
   ow=$(awk '/^overwrite /{for(i=1;i<=NF;i++) if($i=="ops/sec") print $(i-1)}' "$WORK/$name.ow" | head -1)

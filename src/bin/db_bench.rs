@@ -412,7 +412,8 @@ struct Config {
     stats_interval_seconds: u64,
     stats_per_interval: bool,
     readwritepercent: u64,
-    /// Bytes per second of the writer thread of the *whilewriting benchmarks (0: unlimited).
+    /// --benchmark_write_rate_limit: bytes per second of all writers of fillseq, fillrandom,
+    /// overwrite and the writer thread of the *whilewriting benchmarks (0: unlimited).
     write_rate_limit: u64,
     /// Operations finished by every thread of the running benchmark, for the interval lines.
     progress: AtomicU64,
@@ -655,6 +656,8 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64, merge: bool) -> R
         st.bytes += n * (cfg.key_size + cfg.value_size) as u64;
         st.finished_ops(cfg, n, op_start);
         i += n;
+        // RocksDB's limit is for all writers together: each thread takes its share.
+        pace_writes(start, st.bytes, cfg.write_rate_limit / cfg.threads.max(1) as u64);
     }
     st.finish = Some(Instant::now());
     Ok(st)
@@ -890,15 +893,22 @@ fn background_writer(db: &Db, cfg: &Config, seed: u64, stop: &AtomicBool) -> Res
         generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
         db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
         bytes += (cfg.key_size + cfg.value_size) as u64;
-        if cfg.write_rate_limit > 0 {
-            let due = Duration::from_secs_f64(bytes as f64 / cfg.write_rate_limit as f64);
-            let elapsed = start.elapsed();
-            if due > elapsed {
-                std::thread::sleep((due - elapsed).min(Duration::from_millis(100)));
-            }
-        }
+        pace_writes(start, bytes, cfg.write_rate_limit);
     }
     Ok(())
+}
+
+/// --benchmark_write_rate_limit: sleeps while a writer that has written `bytes` since `start`
+/// is ahead of `rate` bytes/s (0: no limit).
+fn pace_writes(start: Instant, bytes: u64, rate: u64) {
+    if rate == 0 {
+        return;
+    }
+    let due = Duration::from_secs_f64(bytes as f64 / rate as f64);
+    let elapsed = start.elapsed();
+    if due > elapsed {
+        std::thread::sleep((due - elapsed).min(Duration::from_millis(100)));
+    }
 }
 
 /// Runs `work` on `cfg.threads` reader threads while one more thread writes; reports the readers.

@@ -78,7 +78,12 @@ struct OutputWriter<'a> {
     /// (a later compaction of that output would otherwise be huge).
     grandparents: Vec<Arc<FileMetaData>>,
     grandparent_index: usize,
+    /// Whether the last key seen lies between grandparent files (or before the first).
+    in_grandparent_gap: bool,
+    /// Grandparent bytes the current output overlaps.
     overlapped_bytes: u64,
+    /// Grandparent file boundaries the current output has crossed.
+    boundaries_crossed: usize,
     max_grandparent_overlap: u64,
     seen_key: bool,
     /// The range tombstones of the whole output (sorted by start, then sequence
@@ -102,7 +107,9 @@ impl<'a> OutputWriter<'a> {
             bytes_written: 0,
             grandparents: Vec::new(),
             grandparent_index: 0,
+            in_grandparent_gap: true,
             overlapped_bytes: 0,
+            boundaries_crossed: 0,
             max_grandparent_overlap: u64::MAX,
             seen_key: false,
             range_tombstones: Vec::new(),
@@ -146,24 +153,80 @@ impl<'a> OutputWriter<'a> {
         self
     }
 
-    /// LevelDB's ShouldStopBefore: true when the output so far overlaps more than the limit of
-    /// the grandparent level.
-    fn overlap_says_cut(&mut self, ikey: &[u8]) -> bool {
+    /// Moves the grandparent cursor to `ikey` and returns how many grandparent file boundaries
+    /// (a file's start or end) the output crossed to reach it; the bytes of the grandparent
+    /// files it entered count as overlapped.
+    fn advance_grandparents(&mut self, ikey: &[u8]) -> usize {
         let icmp = self.db.icmp;
-        while self.grandparent_index < self.grandparents.len()
-            && icmp.compare(ikey, &self.grandparents[self.grandparent_index].largest) == std::cmp::Ordering::Greater
-        {
-            if self.seen_key {
-                self.overlapped_bytes += self.grandparents[self.grandparent_index].file_size;
+        let mut crossed = 0;
+        while let Some(g) = self.grandparents.get(self.grandparent_index) {
+            if self.in_grandparent_gap {
+                if icmp.compare(ikey, &g.smallest) == std::cmp::Ordering::Less {
+                    break;
+                }
+                if self.seen_key {
+                    crossed += 1;
+                    self.boundaries_crossed += 1;
+                    self.overlapped_bytes += g.file_size;
+                }
+                self.in_grandparent_gap = false;
+            } else {
+                // A key equal to a file's largest key stays in that file unless the next file
+                // starts there too.
+                let still_inside = match icmp.compare(ikey, &g.largest) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Equal => self
+                        .grandparents
+                        .get(self.grandparent_index + 1)
+                        .is_none_or(|next| icmp.compare(ikey, &next.smallest) == std::cmp::Ordering::Less),
+                    std::cmp::Ordering::Greater => false,
+                };
+                if still_inside {
+                    break;
+                }
+                if self.seen_key {
+                    crossed += 1;
+                    self.boundaries_crossed += 1;
+                }
+                self.in_grandparent_gap = true;
+                self.grandparent_index += 1;
             }
-            self.grandparent_index += 1;
+        }
+        if !self.seen_key {
+            self.overlapped_bytes = self.current_grandparent_bytes();
         }
         self.seen_key = true;
-        if self.overlapped_bytes > self.max_grandparent_overlap {
-            self.overlapped_bytes = 0;
+        crossed
+    }
+
+    /// The size of the grandparent file the cursor is inside (0 in a gap).
+    fn current_grandparent_bytes(&self) -> u64 {
+        match (self.in_grandparent_gap, self.grandparents.get(self.grandparent_index)) {
+            (false, Some(g)) => g.file_size,
+            _ => 0,
+        }
+    }
+
+    /// RocksDB's rules for cutting an output of a level above the last at a grandparent
+    /// boundary, given `crossed` boundaries just crossed and the output's `size`: when its
+    /// overlap with the grandparent level would exceed max_compaction_bytes; when the key
+    /// jumped over a grandparent file of more than an eighth of the target size; and, to
+    /// align outputs with the files a later compaction will merge them into, once the output
+    /// is at least 50% of the target size, plus 5% per boundary it has already crossed (at
+    /// most 90%).
+    fn grandparents_say_cut(&self, crossed: usize, overlapped_before: u64, size: u64) -> bool {
+        if crossed == 0 {
+            return false;
+        }
+        if self.overlapped_bytes.saturating_add(size) > self.max_grandparent_overlap {
             return true;
         }
-        false
+        let skippable = if self.in_grandparent_gap { 2 } else { 3 };
+        if crossed >= skippable && self.overlapped_bytes - overlapped_before > self.target_size / 8 {
+            return true;
+        }
+        let percent = 50 + (self.boundaries_crossed * 5).min(40) as u64;
+        size >= self.target_size.div_ceil(100).saturating_mul(percent)
     }
 
     fn open_output(&mut self) -> Result<()> {
@@ -244,12 +307,17 @@ impl<'a> OutputWriter<'a> {
 
     fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
         let parsed = parse_internal_key(ikey)?;
-        let cut_for_overlap = !self.grandparents.is_empty() && self.overlap_says_cut(ikey);
+        let overlapped_before = self.overlapped_bytes;
+        let crossed = if self.grandparents.is_empty() { 0 } else { self.advance_grandparents(ikey) };
         if let Some((b, _)) = &self.current {
-            if (b.file_size() >= self.target_size || cut_for_overlap)
+            let size = b.file_size();
+            if (size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
                 && self.cf.opts.comparator.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
                 self.finish_current_before(Some(parsed.user_key))?;
+                // The next output starts here: it overlaps only the grandparent file this key is in.
+                self.boundaries_crossed = 0;
+                self.overlapped_bytes = self.current_grandparent_bytes();
             }
         }
         if self.current.is_none() {
