@@ -6,10 +6,8 @@
 use super::{ColumnFamily, ColumnFamilyHandle, Db};
 use crate::error::Result;
 use crate::key::user_key;
-use crate::util::comparator::Comparator;
 use crate::version::edit::FileMetaData;
 use crate::version::filename::table_file_name;
-use std::cmp::Ordering;
 
 /// One live table file (RocksDB's LiveFileMetaData).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,62 +82,17 @@ fn sst_metadata(f: &FileMetaData, directory: &str) -> SstFileMetaData {
     }
 }
 
-/// The files of one level that overlap the range. In level 0 files overlap each other, so, as
-/// RocksDB does, the range grows to cover every file found until no other file joins.
-fn overlapping(cmp: Comparator, level: usize, files: &[std::sync::Arc<FileMetaData>], filter: &MetaDataFilter) -> Vec<usize> {
-    let mut start = filter.start.clone();
-    let mut limit = filter.limit.clone();
-    // `limit` is exclusive until level 0 widens it to a file's largest key, which is inclusive.
-    let mut limit_inclusive = false;
-    loop {
-        let mut chosen = Vec::new();
-        let mut widened = false;
-        for (i, f) in files.iter().enumerate() {
-            let (lo, hi) = (user_key(&f.smallest), user_key(&f.largest));
-            let in_range = start.as_deref().is_none_or(|s| cmp.compare(hi, s) != Ordering::Less)
-                && limit.as_deref().is_none_or(|l| match cmp.compare(lo, l) {
-                    Ordering::Less => true,
-                    Ordering::Equal => limit_inclusive,
-                    Ordering::Greater => false,
-                });
-            if !in_range {
-                continue;
-            }
-            chosen.push(i);
-            if level == 0 {
-                if start.as_deref().is_some_and(|s| cmp.compare(lo, s) == Ordering::Less) {
-                    start = Some(lo.to_vec());
-                    widened = true;
-                }
-                let past_limit = limit.as_deref().is_some_and(|l| match cmp.compare(hi, l) {
-                    Ordering::Greater => true,
-                    Ordering::Equal => !limit_inclusive,
-                    Ordering::Less => false,
-                });
-                if past_limit {
-                    limit = Some(hi.to_vec());
-                    limit_inclusive = true;
-                    widened = true;
-                }
-            }
-        }
-        if !widened {
-            return chosen;
-        }
-    }
-}
-
 fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilter>) -> ColumnFamilyMetaData {
     let version = cf.super_version().version.clone();
-    let cmp = cf.opts.comparator;
+    let icmp = crate::key::InternalKeyComparator::new(cf.opts.comparator);
     let mut meta = ColumnFamilyMetaData { name: cf.name.clone(), size: 0, file_count: 0, levels: Vec::new() };
     for (level, files) in version.levels.iter().enumerate() {
-        let picked: Vec<usize> = match filter {
-            None => (0..files.len()).collect(),
+        let picked = match filter {
+            None => files.clone(),
             Some(f) if f.level.is_some_and(|l| l != level) => continue,
-            Some(f) => overlapping(cmp, level, files, f),
+            Some(f) => version.overlapping_files_to(&icmp, level, f.start.as_deref(), f.limit.as_deref().map(|l| (l, false))),
         };
-        let files: Vec<SstFileMetaData> = picked.iter().map(|&i| sst_metadata(&files[i], directory)).collect();
+        let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, directory)).collect();
         let size = files.iter().map(|f| f.size).sum();
         meta.size += size;
         meta.file_count += files.len();

@@ -53,10 +53,31 @@ impl Version {
         begin_user: Option<&[u8]>,
         end_user: Option<&[u8]>,
     ) -> Vec<Arc<FileMetaData>> {
+        self.overlapping_files_to(icmp, level, begin_user, end_user.map(|e| (e, true)))
+    }
+
+    /// `overlapping_files` with an end bound that is inclusive or not (`(key, inclusive)`):
+    /// RocksDB's GetColumnFamilyMetaData asks for [start, limit). On L0 a file reaching past
+    /// the end widens it to the file's largest key, which is inclusive.
+    pub fn overlapping_files_to(
+        &self,
+        icmp: &InternalKeyComparator,
+        level: usize,
+        begin_user: Option<&[u8]>,
+        end_user: Option<(&[u8], bool)>,
+    ) -> Vec<Arc<FileMetaData>> {
         let ucmp = icmp.user;
         let files = self.files(level);
         let mut begin = begin_user.map(|b| b.to_vec());
-        let mut end = end_user.map(|e| e.to_vec());
+        let mut end = end_user.map(|(e, inclusive)| (e.to_vec(), inclusive));
+        // Whether `k` lies beyond the end bound.
+        let past_end = |end: &Option<(Vec<u8>, bool)>, k: &[u8]| {
+            end.as_ref().is_some_and(|(e, inclusive)| match ucmp.compare(k, e) {
+                Ordering::Greater => true,
+                Ordering::Equal => !inclusive,
+                Ordering::Less => false,
+            })
+        };
         let mut out = Vec::new();
         let mut i = 0;
         while i < files.len() {
@@ -64,9 +85,7 @@ impl Version {
             i += 1;
             let fs = user_key(&f.smallest);
             let fl = user_key(&f.largest);
-            if begin.as_deref().is_some_and(|b| ucmp.compare(fl, b) == Ordering::Less)
-                || end.as_deref().is_some_and(|e| ucmp.compare(fs, e) == Ordering::Greater)
-            {
+            if begin.as_deref().is_some_and(|b| ucmp.compare(fl, b) == Ordering::Less) || past_end(&end, fs) {
                 continue;
             }
             out.push(f.clone());
@@ -76,8 +95,8 @@ impl Version {
                     begin = Some(fs.to_vec());
                     grew = true;
                 }
-                if end.as_deref().is_some_and(|e| ucmp.compare(fl, e) == Ordering::Greater) {
-                    end = Some(fl.to_vec());
+                if past_end(&end, fl) {
+                    end = Some((fl.to_vec(), true));
                     grew = true;
                 }
                 if grew {
