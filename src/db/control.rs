@@ -40,27 +40,8 @@ impl Db {
         if inner.closed.load(Ordering::Acquire) {
             return Ok(());
         }
-        let mut result = Ok(());
-        let need_flush = {
-            let st = inner.state.lock();
-            !st.shutting_down && st.has_unpersisted_data && !inner.opts.avoid_flush_during_shutdown
-        };
-        if need_flush && !inner.read_only && inner.bg_error().is_none() {
-            let ids: Vec<u32> = inner.cfs.read().keys().copied().collect();
-            for id in ids {
-                if let Err(e) = inner.flush_cf_internal(id, true, true) {
-                    result = Err(e);
-                }
-            }
-        }
-        inner.state.lock().shutting_down = true;
-        inner.bg_cv.notify_all();
-        if wait {
-            let threads: Vec<_> = std::mem::take(&mut *inner.bg_threads.lock());
-            for t in threads {
-                let _ = t.join();
-            }
-        }
+        let result = inner.flush_unpersisted_for_shutdown(true);
+        inner.stop_background_threads(wait);
         result
     }
 }

@@ -420,35 +420,48 @@ impl Db {
 }
 
 impl DbInner {
+    /// Writes made without the WAL are flushed when the database shuts down (close, or
+    /// cancel_all_background_work), as RocksDB does, unless avoid_flush_during_shutdown or a
+    /// latched background error. `unless_stopped`: not when the background work was already
+    /// stopped. The last flush error is returned; every column family is tried.
+    pub(crate) fn flush_unpersisted_for_shutdown(&self, unless_stopped: bool) -> Result<()> {
+        if self.read_only {
+            return Ok(());
+        }
+        let need_flush = {
+            let st = self.state.lock();
+            st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
+        };
+        let mut result = Ok(());
+        if need_flush && self.bg_error().is_none() {
+            let ids: Vec<u32> = self.cfs.read().keys().copied().collect();
+            for id in ids {
+                if let Err(e) = listener::flush_requested_for(listener::flush_reason::SHUTDOWN, || self.flush_cf_internal(id, true, true)) {
+                    result = Err(e);
+                }
+            }
+        }
+        result
+    }
+
+    /// Tells the background threads to stop; with `wait`, joins them.
+    pub(crate) fn stop_background_threads(&self, wait: bool) {
+        self.state.lock().shutting_down = true;
+        self.bg_cv.notify_all();
+        if wait {
+            let threads: Vec<_> = std::mem::take(&mut *self.bg_threads.lock());
+            for t in threads {
+                let _ = t.join();
+            }
+        }
+    }
+
     pub(crate) fn close(&self) -> Result<()> {
         if self.closed.swap(true, Ordering::AcqRel) {
             return Ok(());
         }
-        let mut result = Ok(());
-        if !self.read_only {
-            // Unpersisted data (writes without WAL) is flushed at close, as RocksDB does.
-            let need_flush = {
-                let st = self.state.lock();
-                st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown
-            };
-            if need_flush && self.bg_error().is_none() {
-                let ids: Vec<u32> = self.cfs.read().keys().copied().collect();
-                for id in ids {
-                    if let Err(e) = listener::flush_requested_for(listener::flush_reason::SHUTDOWN, || self.flush_cf_internal(id, true, true)) {
-                        result = Err(e);
-                    }
-                }
-            }
-        }
-        {
-            let mut st = self.state.lock();
-            st.shutting_down = true;
-        }
-        self.bg_cv.notify_all();
-        let threads: Vec<_> = std::mem::take(&mut *self.bg_threads.lock());
-        for t in threads {
-            let _ = t.join();
-        }
+        let mut result = self.flush_unpersisted_for_shutdown(false);
+        self.stop_background_threads(true);
         {
             let mut w = self.wal.lock();
             if let Some(mut writer) = w.writer.take() {
