@@ -192,6 +192,7 @@ pub(super) fn open(
             shutting_down: false,
             manual_compactions: 0,
             manual_compaction_paused: 0,
+            compacting: BTreeSet::new(),
             stats: Default::default(),
             file_deletions_disabled: 0,
             last_stats_dump: Instant::now(),
