@@ -511,3 +511,5 @@ pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod durability_tests;

@@ -285,28 +285,13 @@ struct Recovered {
     /// Level-0 tables written while replaying (memtables over their size), per column family.
     tables: Vec<(u32, crate::version::edit::FileMetaData)>,
     wals: Vec<u64>,
-    /// Per column family, the largest sequence number in its tables: every entry up to it is
-    /// in a table (memtables flush in sequence order), so replay skips it. A WAL can hold such
-    /// entries next to newer ones when a transaction's commit installed its memtable without
-    /// starting a new WAL (src/db/txn_hooks.rs).
-    flushed_seq: BTreeMap<u32, u64>,
 }
 
 fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_only: bool, error_if_wal_file_exists: bool) -> Result<Recovered> {
     // Every WAL on disk is read: one older than a column family's log number may still hold a
     // prepared, undecided transaction (its data records are skipped by log number below).
     let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, 0)?;
-    let flushed_seq: BTreeMap<u32, u64> = {
-        let st = inner.state.lock();
-        st.versions
-            .column_families()
-            .map(|d| {
-                let max = d.current.levels.iter().flatten().map(|f| f.largest_seqno).max().unwrap_or(0);
-                (d.id, max)
-            })
-            .collect()
-    };
-    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone(), flushed_seq };
+    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone() };
     if read_only && error_if_wal_file_exists {
         for n in &wals {
             if inner.fs.file_size(&inner.wal_path(*n)).unwrap_or(0) > 0 {
@@ -422,11 +407,13 @@ fn apply_recovered_batch(
         };
         let this_seq = seq;
         seq += 1;
-        // Data of a column family that is already in its tables, or of a dropped one, is skipped.
+        // A column family's MANIFEST log number is the oldest WAL holding data of it that is
+        // not in its tables (RocksDB replays a WAL into a column family only from there):
+        // records in older WALs, and those of a dropped family, are skipped. Sequence numbers
+        // cannot decide it: an ingested file takes a sequence above older writes that are
+        // still only in the WAL.
         match (cfs.get(&cf), cf_log_numbers.get(&cf)) {
-            (Some(c), Some(&log_number))
-                if wal >= log_number && this_seq > rec.flushed_seq.get(&cf).copied().unwrap_or(0) =>
-            {
+            (Some(c), Some(&log_number)) if wal >= log_number => {
                 c.super_version().mem.add(this_seq, t, key, value);
             }
             _ => {}

@@ -353,10 +353,14 @@ impl DbInner {
         match bypass {
             Some(build) if count > 0 => {
                 // The active memtables hold older sequence numbers than the installed one, so
-                // they become immutable first (readers look at the active memtable first). No new
-                // WAL starts: recovery skips what the tables already hold by sequence number.
-                if st_guard.is_some() {
-                    self.freeze_active_memtables(&cf_ids);
+                // they become immutable first (readers look at the active memtable first), and a
+                // new WAL starts, as RocksDB's SwitchMemtable does: once these memtables are
+                // flushed, the column family's log number moves past the WAL holding their
+                // data, so recovery (which replays from the log number) does not apply them
+                // again. Failing to start it latches the background error: the commit record is
+                // durable, and a reopen recovers it.
+                if let Some(st) = st_guard.as_mut() {
+                    self.switch_memtables(st, &cf_ids)?;
                 }
                 timings.bypassed_memtable = true;
                 let mems = match prebuilt.take() {
@@ -410,7 +414,11 @@ impl DbInner {
             }
         }
         timings.write_memtable_nanos = t_mem.elapsed().as_nanos() as u64;
+        let switched = st_guard.is_some();
         drop(st_guard);
+        if switched {
+            self.events.fire_queued(&self.opts);
+        }
         if count > 0 {
             self.last_sequence.store(first_seq + count - 1, Ordering::Release);
         }
@@ -430,25 +438,6 @@ impl DbInner {
 }
 
 impl DbInner {
-    /// Makes the non-empty active memtables of `cf_ids` immutable, keeping the current WAL.
-    /// Requires: the db mutex and the write leader lock.
-    fn freeze_active_memtables(&self, cf_ids: &[u32]) {
-        let cfs = self.cfs.read();
-        for id in cf_ids {
-            let Some(cf) = cfs.get(id) else { continue };
-            let old = cf.super_version();
-            if old.mem.is_empty() {
-                continue;
-            }
-            let mem = self.new_memtable(&cf.opts, old.mem.log_number());
-            mem.set_earliest_seqno(self.last_sequence.load(Ordering::Acquire) + 1);
-            let mut imm = Vec::with_capacity(old.imm.len() + 1);
-            imm.push(old.mem.clone());
-            imm.extend(old.imm.iter().cloned());
-            *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
-        }
-    }
-
     /// One memtable per column family from sorted internal entries (the bypassing commit).
     fn build_bypass_memtables(&self, entries: SortedEntries) -> Vec<(u32, Arc<MemTable>)> {
         let cfs = self.cfs.read();
