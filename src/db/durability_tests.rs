@@ -19,8 +19,16 @@ fn wo() -> WriteOptions {
     WriteOptions::default()
 }
 
+fn unlogged() -> WriteOptions {
+    WriteOptions { disable_wal: true, ..Default::default() }
+}
+
 fn get(db: &Db, k: &[u8]) -> Option<Vec<u8>> {
     db.get(&ro(), k).unwrap()
+}
+
+fn get_cf(db: &Db, cf: &ColumnFamilyHandle, k: &[u8]) -> Option<Vec<u8>> {
+    db.get_cf(&ro(), cf, k).unwrap()
 }
 
 /// Writes an external table as SstFileWriter does (sequence 0).
@@ -57,4 +65,23 @@ fn ingested_file_does_not_hide_unflushed_writes_at_reopen() {
     let db = Db::open(&opts(), &d.0).unwrap();
     assert_eq!(get(&db, b"m").as_deref(), Some(&b"m-wal"[..]));
     assert_eq!(get(&db, b"a").as_deref(), Some(&b"a-ingested"[..]));
+}
+
+/// Issue 12 item 2: a flush of one column family cleared the database-wide "unpersisted
+/// data" flag, so close did not flush another family's unlogged writes.
+#[test]
+fn unlogged_writes_of_every_column_family_are_flushed_at_close() {
+    let d = TempDir::new("dur-unlogged");
+    let mut o = opts();
+    o.create_missing_column_families = true;
+    let cfs = vec![("default".to_string(), o.clone()), ("b".to_string(), o.clone())];
+    let (db, h) = Db::open_cf(&o, &d.0, &cfs).unwrap();
+    db.put_cf(&unlogged(), &h[0], b"d", b"in-default").unwrap();
+    db.put_cf(&unlogged(), &h[1], b"k", b"in-b").unwrap();
+    db.flush_cf(&FlushOptions::default(), &h[0]).unwrap();
+    db.close().unwrap();
+    drop(db);
+    let (db, h) = Db::open_cf(&o, &d.0, &cfs).unwrap();
+    assert_eq!(get_cf(&db, &h[0], b"d").as_deref(), Some(&b"in-default"[..]));
+    assert_eq!(get_cf(&db, &h[1], b"k").as_deref(), Some(&b"in-b"[..]));
 }

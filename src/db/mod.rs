@@ -176,8 +176,6 @@ pub(crate) struct DbState {
     pub running_compactions: usize,
     /// Versions handed to readers; their files stay on disk while any is alive.
     pub live_versions: Vec<Weak<Version>>,
-    /// Writes with disable_wal since the last flush (flushed at close, as RocksDB does).
-    pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
     /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
@@ -210,6 +208,10 @@ pub(crate) struct DbInner {
     /// The last sequence number visible to readers.
     pub last_sequence: AtomicU64,
     pub closed: AtomicBool,
+    /// A write with disable_wal was made since the open: at shutdown every column family's
+    /// memtable is flushed, as RocksDB's has_unpersisted_data_ asks (set, never cleared: a flush
+    /// of one column family says nothing about the others).
+    pub has_unpersisted_data: AtomicBool,
     pub bg_error: Mutex<Option<Error>>,
     pub has_bg_error: AtomicBool,
     pub snapshots: Arc<SnapshotList>,
@@ -430,7 +432,7 @@ impl DbInner {
         }
         let need_flush = {
             let st = self.state.lock();
-            st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
+            self.has_unpersisted_data.load(Ordering::Acquire) && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
         };
         let mut result = Ok(());
         if need_flush && self.bg_error().is_none() {

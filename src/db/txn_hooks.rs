@@ -343,10 +343,7 @@ impl DbInner {
             }
         }
         if wo.disable_wal {
-            match st_guard.as_mut() {
-                Some(st) => st.has_unpersisted_data = true,
-                None => self.state.lock().has_unpersisted_data = true,
-            }
+            self.has_unpersisted_data.store(true, Ordering::Release);
         }
         timings.write_wal_nanos = t_wal.elapsed().as_nanos() as u64;
         let t_mem = Instant::now();

@@ -377,7 +377,7 @@ impl DbInner {
                 self.tick(crate::stats::Ticker::WalFileSynced, 1);
             }
         } else {
-            self.state.lock().has_unpersisted_data = true;
+            self.has_unpersisted_data.store(true, Ordering::Release);
         }
         // Memtable inserts: only the leader inserts, so memtables cannot be switched underneath.
         let mut seq = first_seq;
