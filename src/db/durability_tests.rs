@@ -19,6 +19,10 @@ fn wo() -> WriteOptions {
     WriteOptions::default()
 }
 
+fn sync_wo() -> WriteOptions {
+    WriteOptions { sync: true, ..Default::default() }
+}
+
 fn unlogged() -> WriteOptions {
     WriteOptions { disable_wal: true, ..Default::default() }
 }
@@ -84,4 +88,107 @@ fn unlogged_writes_of_every_column_family_are_flushed_at_close() {
     let (db, h) = Db::open_cf(&o, &d.0, &cfs).unwrap();
     assert_eq!(get_cf(&db, &h[0], b"d").as_deref(), Some(&b"in-default"[..]));
     assert_eq!(get_cf(&db, &h[1], b"k").as_deref(), Some(&b"in-b"[..]));
+}
+
+fn fault_fs() -> Arc<crate::env::fault::FaultInjectionFs> {
+    Arc::new(crate::env::fault::FaultInjectionFs::new(crate::env::default_fs()))
+}
+
+fn with_fs(mut o: Options, fs: &Arc<crate::env::fault::FaultInjectionFs>) -> Options {
+    o.fs = Some(fs.clone() as Arc<dyn FileSystem>);
+    o
+}
+
+/// The WAL files in `dir`, oldest first.
+fn wal_paths(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Issue 12 item 3: an I/O error while reading a WAL at recovery was treated as corruption:
+/// point-in-time replay stopped, the open succeeded without the tail, and the WAL was deleted.
+/// RocksDB fails the open with the IO error.
+#[test]
+fn an_io_error_reading_a_wal_fails_the_open_and_keeps_the_wal() {
+    let d = TempDir::new("dur-eio");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&sync_wo(), b"k1", b"v1").unwrap();
+    db.close().unwrap();
+    drop(db);
+    fs.inject_read_error(".log");
+    let e = Db::open(&o, &d.0).err().expect("the open must fail");
+    assert_eq!(e.to_string(), "IO error: injected read error");
+    assert_eq!(wal_paths(&d.0).len(), 1, "the WAL is kept");
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"k1").as_deref(), Some(&b"v1"[..]));
+}
+
+/// Two column families so that a flush of `default` starts a new WAL while the older one
+/// still holds `b`'s data: WAL A = [d0 (default), b1 (b)], WAL B = [b2 (b)].
+fn two_wals(d: &Path, o: &Options) -> Vec<PathBuf> {
+    let mut o = o.clone();
+    o.create_missing_column_families = true;
+    let cfs = vec![("default".to_string(), o.clone()), ("b".to_string(), o.clone())];
+    let (db, h) = Db::open_cf(&o, d, &cfs).unwrap();
+    db.put(&wo(), b"d0", b"v").unwrap();
+    db.put_cf(&wo(), &h[1], b"b1", b"v").unwrap();
+    db.flush_cf(&FlushOptions::default(), &h[0]).unwrap();
+    db.put_cf(&wo(), &h[1], b"b2", b"v").unwrap();
+    db.close().unwrap();
+    let wals = wal_paths(d);
+    assert_eq!(wals.len(), 2, "{wals:?}");
+    wals
+}
+
+fn open_two(d: &Path, o: &Options) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
+    let cfs = vec![("default".to_string(), o.clone()), ("b".to_string(), o.clone())];
+    Db::open_cf(o, d, &cfs)
+}
+
+/// Issue 12 item 3: kTolerateCorruptedTailRecords accepted a checksum failure at the end of a
+/// WAL that is not the last one and went on with the next WAL, leaving a hole. RocksDB (with
+/// paranoid_checks, the default) fails the open on any checksum mismatch in this mode; only a
+/// record cut off by the end of a file is tolerated.
+#[test]
+fn tolerate_corrupted_tail_records_fails_on_a_checksum_error_ending_an_older_wal() {
+    let d = TempDir::new("dur-tolerate");
+    let o = Options { wal_recovery_mode: crate::options::WalRecoveryMode::TolerateCorruptedTailRecords, ..opts() };
+    let wals = two_wals(&d.0, &o);
+    let mut bytes = std::fs::read(&wals[0]).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x55;
+    std::fs::write(&wals[0], &bytes).unwrap();
+    let e = open_two(&d.0, &o).err().expect("the open must fail");
+    assert_eq!(e.to_string(), "Corruption: checksum mismatch");
+    // A record cut off by the end of the older WAL is a torn write, which this mode tolerates.
+    bytes.truncate(bytes.len() - 2);
+    std::fs::write(&wals[0], &bytes).unwrap();
+    let (db, h) = open_two(&d.0, &o).unwrap();
+    assert_eq!(get_cf(&db, &h[1], b"b1"), None);
+    assert_eq!(get_cf(&db, &h[1], b"b2").as_deref(), Some(&b"v"[..]));
+}
+
+/// Issue 12 item 3 (point-in-time): a record cut off at the end of an older WAL ended that
+/// WAL's replay but the next WAL was replayed anyway, leaving a hole (b1 lost, b2 kept). RocksDB
+/// stops replaying at the damage, and fails the open when a column family's tables hold data
+/// newer than that point (default's log number is past the damaged WAL and it has a table).
+#[test]
+fn point_in_time_recovery_stops_at_a_torn_older_wal() {
+    let d = TempDir::new("dur-pit");
+    let o = opts();
+    let wals = two_wals(&d.0, &o);
+    let bytes = std::fs::read(&wals[0]).unwrap();
+    std::fs::write(&wals[0], &bytes[..bytes.len() - 2]).unwrap();
+    let e = open_two(&d.0, &o).err().expect("the open must fail");
+    assert_eq!(
+        e.to_string(),
+        "Corruption: Column family inconsistency: SST file contains data beyond the point of corruption in CF default. \
+         WAL recovery stopped at corruption point, but SST files contain newer data."
+    );
 }
