@@ -99,6 +99,15 @@ fn with_fs(mut o: Options, fs: &Arc<crate::env::fault::FaultInjectionFs>) -> Opt
     o
 }
 
+/// The machine stops: nothing more reaches the disk, the process goes away without a clean
+/// close, and whatever was not synced (data or directory entries) is lost.
+fn crash(fs: &crate::env::fault::FaultInjectionFs, db: Db) {
+    fs.set_filesystem_active(false);
+    drop(db);
+    fs.power_loss().unwrap();
+    fs.set_filesystem_active(true);
+}
+
 /// The WAL files in `dir`, oldest first.
 fn wal_paths(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -191,4 +200,77 @@ fn point_in_time_recovery_stops_at_a_torn_older_wal() {
         "Corruption: Column family inconsistency: SST file contains data beyond the point of corruption in CF default. \
          WAL recovery stopped at corruption point, but SST files contain newer data."
     );
+}
+
+/// Issue 12 item 4: a sync write into a WAL created by a memtable switch only synced the file,
+/// never the WAL directory, so at a power loss the new WAL's directory entry (and the
+/// acknowledged write in it) could vanish. RocksDB syncs the WAL directory on the first sync
+/// write to a new log. (A separate wal_dir, so that no table's directory sync covers it.)
+#[test]
+fn a_sync_write_to_a_new_wal_survives_power_loss() {
+    let d = TempDir::new("dur-waldir");
+    let fs = fault_fs();
+    let mut o = with_fs(opts(), &fs);
+    o.wal_dir = d.0.join("wal").to_string_lossy().into_owned();
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"a", b"1").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.put(&sync_wo(), b"k", b"acknowledged").unwrap();
+    crash(&fs, db);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"a").as_deref(), Some(&b"1"[..]));
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"acknowledged"[..]));
+}
+
+/// The same through `flush_wal(true)` (RocksDB's SyncWAL syncs the directory of a new WAL too).
+#[test]
+fn flush_wal_sync_to_a_new_wal_survives_power_loss() {
+    let d = TempDir::new("dur-waldir-flushwal");
+    let fs = fault_fs();
+    let mut o = with_fs(opts(), &fs);
+    o.wal_dir = d.0.join("wal").to_string_lossy().into_owned();
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"a", b"1").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.put(&wo(), b"k", b"synced by flush_wal").unwrap();
+    db.flush_wal(true).unwrap();
+    crash(&fs, db);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"synced by flush_wal"[..]));
+}
+
+/// Issue 12 item 6: a failed `flush_wal(sync)` was returned but not latched: the next sync
+/// write called fdatasync again (which succeeds once the kernel has dropped the dirty pages)
+/// and was acknowledged after a hole. RocksDB sets the background error.
+#[test]
+fn a_failed_wal_sync_is_latched() {
+    let d = TempDir::new("dur-wal-sync-latch");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"a", b"1").unwrap();
+    fs.inject_sync_error(".log");
+    assert_eq!(db.flush_wal(true).unwrap_err().to_string(), "IO error: injected sync error");
+    let e = db.put(&sync_wo(), b"b", b"2").unwrap_err();
+    assert_eq!(e.to_string(), "IO error: injected sync error", "later writes fail with the latched error");
+    assert_eq!(get(&db, b"a").as_deref(), Some(&b"1"[..]), "reads still work");
+    assert_eq!(get(&db, b"b"), None);
+}
+
+/// Issue 12 item 6: a failed sync of a prepared transaction's rollback record was returned but
+/// not latched either.
+#[test]
+fn a_failed_rollback_record_sync_is_latched() {
+    use crate::txn::{TransactionDb, TransactionDbOptions, TransactionOptions};
+    let d = TempDir::new("dur-rollback-latch");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let tdb = TransactionDb::open(&o, &TransactionDbOptions::default(), &d.0).unwrap();
+    let t = tdb.begin(&sync_wo(), &TransactionOptions::default(), None);
+    t.set_name("x1").unwrap();
+    t.put(b"p", b"prepared").unwrap();
+    t.prepare().unwrap();
+    fs.inject_sync_error(".log");
+    assert_eq!(t.rollback().unwrap_err().to_string(), "IO error: injected sync error");
+    assert!(tdb.db().put(&sync_wo(), b"after", b"x").is_err(), "the failed sync is latched");
 }

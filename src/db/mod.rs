@@ -190,6 +190,35 @@ pub(crate) struct DbState {
 pub(crate) struct WalState {
     pub writer: Option<LogWriter>,
     pub number: u64,
+    /// The WAL directory was synced since the current WAL was created (RocksDB's
+    /// wal_dir_synced_): until then the new file's directory entry is not durable.
+    pub dir_synced: bool,
+}
+
+impl WalState {
+    /// Appends one record to the current WAL and, with `sync`, makes it durable (`sync`).
+    pub fn append(&mut self, record: &[u8], sync: bool, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.add_record(record)?;
+        if sync {
+            self.sync(fs, wal_dir)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Syncs the current WAL; its first sync also syncs the WAL directory, so that the file's
+    /// directory entry is durable with its first durable record, as RocksDB does on the first
+    /// sync write (or SyncWAL) after a new log is created.
+    pub fn sync(&mut self, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.sync()?;
+        if !self.dir_synced {
+            fs.sync_dir(wal_dir)?;
+            self.dir_synced = true;
+        }
+        Ok(())
+    }
 }
 
 pub(crate) struct DbInner {
@@ -273,6 +302,17 @@ impl DbInner {
         match self.cfs.read().get(&h.id) {
             Some(cf) => Ok(cf.clone()),
             None => Err(Error::invalid_argument(format!("Column family not found: {}", h.name))),
+        }
+    }
+
+    /// A WAL append or sync failed: with paranoid_checks (the default) the error is latched, as
+    /// RocksDB's WALIOStatusCheck does, so no later write is acknowledged after a possible hole;
+    /// without, the WAL writer is told to go on (RocksDB resets its writer's error).
+    pub fn wal_write_failed(&self, wal: &mut WalState, e: &Error) {
+        if self.opts.paranoid_checks {
+            self.set_bg_error(e.clone());
+        } else if let Some(w) = wal.writer.as_mut() {
+            w.clear_error();
         }
     }
 

@@ -196,7 +196,7 @@ pub(super) fn open(
             last_stats_dump: Instant::now(),
         }),
         bg_cv: Condvar::new(),
-        wal: Mutex::new(WalState { writer: None, number: 0 }),
+        wal: Mutex::new(WalState { writer: None, number: 0, dir_synced: false }),
         cfs: RwLock::new(BTreeMap::new()),
         last_sequence: AtomicU64::new(last_seq),
         closed: AtomicBool::new(false),
@@ -507,6 +507,7 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
     // Prepared, undecided transactions move into the new WAL before the old ones go.
     inner.relog_recovered_prepared()?;
     inner.fs.sync_dir(&inner.wal_dir)?;
+    inner.wal.lock().dir_synced = true;
     for c in &cfs {
         let mem = inner.new_memtable(&c.opts, new_wal);
         let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;

@@ -168,14 +168,12 @@ impl DbInner {
         let next = self.last_sequence.load(Ordering::Acquire) + 1;
         let mut w = self.wal.lock();
         let number = w.number;
-        let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
         for p in rec.iter_mut() {
-            writer.add_record(prepare_record(&p.xid, &p.batch, next).data())?;
+            w.append(prepare_record(&p.xid, &p.batch, next).data(), false, self.fs.as_ref(), &self.wal_dir)?;
             p.wal = number;
             self.txn.pin_wal(number);
         }
-        writer.sync()?;
-        Ok(())
+        w.sync(self.fs.as_ref(), &self.wal_dir)
     }
 
     /// Logs a prepared section (BeginPrepare, the writes, EndPrepare(xid)) and pins its WAL until
@@ -194,11 +192,8 @@ impl DbInner {
         let mut w = self.wal.lock();
         let number = w.number;
         if !wo.disable_wal {
-            let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-            let r = writer.add_record(rec.data()).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() });
-            if let Err(e) = r {
-                drop(w);
-                self.set_bg_error(e.clone());
+            if let Err(e) = w.append(rec.data(), wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                self.wal_write_failed(&mut w, &e);
                 return Err(e);
             }
             self.write_stats.wal_bytes.fetch_add(rec.size_in_bytes() as u64, Ordering::Relaxed);
@@ -211,14 +206,18 @@ impl DbInner {
     pub(crate) fn write_rollback_prepared(&self, wo: &WriteOptions, xid: &[u8], prepared_wal: u64) -> Result<()> {
         self.check_open()?;
         let _leader = self.writers.leader.lock();
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
         let mut rec = WriteBatch::new();
         rec.mark_rollback(xid);
         rec.set_sequence(self.last_sequence.load(Ordering::Acquire) + 1);
-        {
+        if !wo.disable_wal {
             let mut w = self.wal.lock();
-            if !wo.disable_wal {
-                let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-                writer.add_record(rec.data()).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() })?;
+            if let Err(e) = w.append(rec.data(), wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                // The rollback is not durable: a later write must not be acknowledged after it.
+                self.wal_write_failed(&mut w, &e);
+                return Err(e);
             }
         }
         self.txn.unpin_wal(prepared_wal);
@@ -329,11 +328,8 @@ impl DbInner {
                         rec.data()
                     }
                 };
-                let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-                let r = writer.add_record(record).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() });
-                if let Err(e) = r {
-                    drop(w);
-                    self.set_bg_error(e.clone());
+                if let Err(e) = w.append(record, wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                    self.wal_write_failed(&mut w, &e);
                     return Err(e);
                 }
                 self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
