@@ -239,6 +239,57 @@ fn flush_wal_sync_to_a_new_wal_survives_power_loss() {
     assert_eq!(get(&db, b"k").as_deref(), Some(&b"synced by flush_wal"[..]));
 }
 
+/// Issue 12 item 5 (ingest): the external file was copied with std::fs, around the
+/// FileSystem: its creation, writes and sync were invisible to the file system (here an
+/// injected fault), and nothing was synced.
+#[test]
+fn ingest_copies_through_the_file_system() {
+    let d = TempDir::new("dur-ingest-fs");
+    let ext = TempDir::created("dur-ingest-fs-ext");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    let f = ext.0.join("x.sst");
+    write_external(&f, &[(b"x", b"ingested")]);
+    let tables_before = std::fs::read_dir(&d.0).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sst")).count();
+    use crate::env::fault::{FaultError, FaultOp, Times};
+    fs.inject(FaultOp::Sync, ".sst", Times::Once, FaultError::Io);
+    let e = db.ingest_external_file(&[f.clone()], &Default::default()).unwrap_err();
+    assert_eq!(e.to_string(), "IO error: injected sync error");
+    let tables_after = std::fs::read_dir(&d.0).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "sst")).count();
+    assert_eq!(tables_after, tables_before, "the failed ingest leaves no table behind");
+    assert_eq!(get(&db, b"x"), None);
+    db.ingest_external_file(&[f], &Default::default()).unwrap();
+    assert_eq!(get(&db, b"x").as_deref(), Some(&b"ingested"[..]));
+}
+
+/// An acknowledged ingest (copied, linked or moved in) survives a power loss: the table is
+/// synced and the directory entry too before the MANIFEST names it.
+#[test]
+fn ingested_files_survive_power_loss() {
+    let d = TempDir::new("dur-ingest-power");
+    let ext = TempDir::created("dur-ingest-power-ext");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    let copy = ext.0.join("copy.sst");
+    let link = ext.0.join("link.sst");
+    let mv = ext.0.join("move.sst");
+    write_external(&copy, &[(b"c", b"copied")]);
+    write_external(&link, &[(b"l", b"linked")]);
+    write_external(&mv, &[(b"m", b"moved")]);
+    use crate::db::ingest::IngestExternalFileOptions;
+    db.ingest_external_file(&[copy], &IngestExternalFileOptions::default()).unwrap();
+    db.ingest_external_file(&[link], &IngestExternalFileOptions { link_files: true, ..Default::default() }).unwrap();
+    db.ingest_external_file(&[mv.clone()], &IngestExternalFileOptions { move_files: true, ..Default::default() }).unwrap();
+    assert!(!mv.exists());
+    crash(&fs, db);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"c").as_deref(), Some(&b"copied"[..]));
+    assert_eq!(get(&db, b"l").as_deref(), Some(&b"linked"[..]));
+    assert_eq!(get(&db, b"m").as_deref(), Some(&b"moved"[..]));
+}
+
 /// Issue 12 item 6: a failed `flush_wal(sync)` was returned but not latched: the next sync
 /// write called fdatasync again (which succeeds once the kernel has dropped the dirty pages)
 /// and was acknowledged after a hole. RocksDB sets the background error.
