@@ -325,3 +325,25 @@ fn a_failed_rollback_record_sync_is_latched() {
     assert_eq!(t.rollback().unwrap_err().to_string(), "IO error: injected sync error");
     assert!(tdb.db().put(&sync_wo(), b"after", b"x").is_err(), "the failed sync is latched");
 }
+
+/// Issue 12 item 7: when CURRENT had been renamed to a new MANIFEST but the directory sync
+/// after it failed, the new MANIFEST (which CURRENT names) was deleted: the database no longer
+/// opened. RocksDB keeps it (and the old one) when only the CURRENT switch failed.
+#[test]
+fn a_failed_directory_sync_after_switching_current_keeps_the_new_manifest() {
+    let d = TempDir::new("dur-current");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&sync_wo(), b"k", b"v").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    db.close().unwrap();
+    drop(db);
+    // The first directory sync of a reopen with nothing to recover into a table is the one
+    // after CURRENT moves to the new MANIFEST.
+    fs.inject_dir_sync_error(&d.0.to_string_lossy());
+    let e = Db::open(&o, &d.0).err().expect("the open must fail");
+    assert_eq!(e.to_string(), "IO error: injected metadata write error");
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"v"[..]));
+}
