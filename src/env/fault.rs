@@ -73,10 +73,6 @@ pub enum FaultOp {
     DirSync,
 }
 
-impl FaultOp {
-    pub const ALL: [FaultOp; 6] = [FaultOp::Read, FaultOp::Write, FaultOp::Sync, FaultOp::Create, FaultOp::Metadata, FaultOp::DirSync];
-}
-
 /// The error an injected fault returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum FaultError {
