@@ -41,7 +41,6 @@ impl DbInner {
                 let id = sv.mem.id();
                 self.events.note_manual_flush(&self.opts, cf_id);
                 self.switch_memtables(&mut st, &[cf_id])?;
-                st.has_unpersisted_data = false;
                 Some(id)
             }
         };
