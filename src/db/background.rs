@@ -1145,7 +1145,7 @@ fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {
 
 impl Db {
     pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         self.inner.flush_cf_internal(cf.id, fo.wait, fo.allow_write_stall)
     }
     pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
@@ -1153,7 +1153,7 @@ impl Db {
     }
     /// Compacts the key range (all of it when both are None) down to the last level with data.
     pub fn compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(super::write::read_only_error());
         }
@@ -1195,7 +1195,7 @@ impl Db {
     /// RocksDB 11.8.1's EnableFileDeletions: undoes one `disable_file_deletions`; at zero,
     /// obsolete files are deleted again (at once).
     pub fn enable_file_deletions(&self) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         let mut st = self.inner.state.lock();
         st.file_deletions_disabled = st.file_deletions_disabled.saturating_sub(1);
         if st.file_deletions_disabled == 0 {

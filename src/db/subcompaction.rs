@@ -319,7 +319,7 @@ impl super::Db {
         end: Option<&[u8]>,
         max_subcompactions: u32,
     ) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(super::write::read_only_error());
         }
