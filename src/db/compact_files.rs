@@ -23,7 +23,7 @@ impl Db {
         output_level: i32,
     ) -> Result<Vec<String>> {
         let inner = &self.inner;
-        inner.check_open()?;
+        let _op = inner.begin_operation()?;
         if inner.read_only {
             return Err(super::write::read_only_error());
         }

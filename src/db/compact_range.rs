@@ -56,7 +56,7 @@ impl DbInner {
 impl Db {
     /// Compacts the key range (all of it when both are None) down to the last level with data.
     pub fn compact_range_cf(&self, cf: &ColumnFamilyHandle, begin: Option<&[u8]>, end: Option<&[u8]>) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(super::write::read_only_error());
         }
@@ -96,7 +96,7 @@ impl Db {
         end: Option<&[u8]>,
         max_subcompactions: u32,
     ) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(super::write::read_only_error());
         }

@@ -96,7 +96,7 @@ impl Db {
     /// RocksDB 11.8.1's EnableFileDeletions: undoes one `disable_file_deletions`; at zero,
     /// obsolete files are deleted again (at once).
     pub fn enable_file_deletions(&self) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         let mut st = self.inner.state.lock();
         st.file_deletions_disabled = st.file_deletions_disabled.saturating_sub(1);
         if st.file_deletions_disabled == 0 {

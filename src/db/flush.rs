@@ -180,7 +180,7 @@ impl DbInner {
 
 impl Db {
     pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         self.inner.flush_cf_internal(cf.id, fo.wait, fo.allow_write_stall)
     }
     pub fn flush(&self, fo: &FlushOptions) -> Result<()> {

@@ -184,7 +184,7 @@ impl Db {
     /// Ingests the external tables at `paths` into `cf`, all in one MANIFEST edit.
     pub fn ingest_external_file_cf(&self, cf: &ColumnFamilyHandle, paths: &[PathBuf], opts: &IngestExternalFileOptions) -> Result<()> {
         let db = &*self.inner;
-        db.check_open()?;
+        let _op = db.begin_operation()?;
         if db.read_only {
             return Err(super::write::read_only_error());
         }

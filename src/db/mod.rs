@@ -51,7 +51,7 @@ use crate::version::version::Version;
 use parking_lot::{Condvar, Mutex, RwLock};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use table_cache::TableCache;
@@ -247,6 +247,9 @@ pub(crate) struct DbInner {
     /// The last sequence number visible to readers.
     pub last_sequence: AtomicU64,
     pub closed: AtomicBool,
+    /// Operations in progress that may write files or acknowledge writes (`begin_operation`):
+    /// close waits for them before it releases LOCK.
+    pub operations: AtomicUsize,
     /// A write with disable_wal was made since the open: at shutdown every column family's
     /// memtable is flushed, as RocksDB's has_unpersisted_data_ asks (set, never cleared: a flush
     /// of one column family says nothing about the others).
@@ -298,6 +301,43 @@ impl DbInner {
             return Err(Error::shutdown(""));
         }
         Ok(())
+    }
+
+    /// Starts an operation that may write files or acknowledge a write (a write, a manual flush
+    /// or compaction, an ingestion, a column family change, ...); fails with "Shutdown in
+    /// progress" once close has begun. Close waits until every operation started before it has
+    /// finished, so none writes tables, the WAL or the MANIFEST after LOCK is released (two
+    /// writers on one directory), and no write is acknowledged after the shutdown flush.
+    #[inline]
+    pub fn begin_operation(&self) -> Result<Operation<'_>> {
+        // With `close`'s swap of `closed` then load of `operations` (both SeqCst), either this
+        // operation sees `closed`, or close sees this operation.
+        self.operations.fetch_add(1, Ordering::SeqCst);
+        if self.closed.load(Ordering::SeqCst) {
+            self.end_operation();
+            return Err(Error::shutdown(""));
+        }
+        Ok(Operation(self))
+    }
+
+    fn end_operation(&self) {
+        if self.operations.fetch_sub(1, Ordering::SeqCst) == 1 && self.closed.load(Ordering::SeqCst) {
+            self.bg_cv.notify_all();
+        }
+    }
+
+    /// Waits until no operation started before close is running.
+    fn wait_for_operations(&self) {
+        let n = self.operations.load(Ordering::SeqCst);
+        if n == 0 {
+            return;
+        }
+        self.info_log.log(&format!("Shutdown: waiting for {n} operations in progress"));
+        let mut st = self.state.lock();
+        while self.operations.load(Ordering::SeqCst) > 0 {
+            // The timeout covers a notification sent between the check and the wait.
+            self.bg_cv.wait_for(&mut st, std::time::Duration::from_millis(10));
+        }
     }
 
     pub fn cf(&self, id: u32) -> Result<Arc<ColumnFamily>> {
@@ -464,11 +504,13 @@ impl Db {
     }
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        let _op = self.inner.begin_operation()?;
         open::check_cf_comparator(&self.inner.opts, name, opts)?;
         self.inner.create_column_family(opts, name)
     }
 
     pub fn drop_column_family(&self, cf: &ColumnFamilyHandle) -> Result<()> {
+        let _op = self.inner.begin_operation()?;
         self.inner.drop_column_family(cf)
     }
 
@@ -484,6 +526,15 @@ impl Db {
     /// The statistics object the database records into, when statistics are enabled.
     pub fn statistics(&self) -> Option<Arc<crate::stats::Statistics>> {
         self.inner.stats.clone()
+    }
+}
+
+/// An operation in progress (`DbInner::begin_operation`); it ends when dropped.
+pub(crate) struct Operation<'a>(&'a DbInner);
+
+impl Drop for Operation<'_> {
+    fn drop(&mut self) {
+        self.0.end_operation();
     }
 }
 
@@ -525,9 +576,13 @@ impl DbInner {
     }
 
     pub(crate) fn close(&self) -> Result<()> {
-        if self.closed.swap(true, Ordering::AcqRel) {
+        if self.closed.swap(true, Ordering::SeqCst) {
             return Ok(());
         }
+        // Writes, manual flushes and compactions, ingestions... started before close finish
+        // first: the shutdown flush then sees every acknowledged unlogged write, and nothing
+        // writes into the directory once LOCK is released.
+        self.wait_for_operations();
         let mut result = self.flush_unpersisted_for_shutdown(false);
         self.stop_background_threads(true);
         {

@@ -201,6 +201,7 @@ pub(super) fn open(
         cfs: RwLock::new(BTreeMap::new()),
         last_sequence: AtomicU64::new(last_seq),
         closed: AtomicBool::new(false),
+        operations: Default::default(),
         has_unpersisted_data: AtomicBool::new(false),
         bg_error: Mutex::new(None),
         has_bg_error: AtomicBool::new(false),

@@ -193,7 +193,7 @@ impl Db {
     }
     /// Writes the WAL buffer to the file; with `sync`, fsyncs it.
     pub fn flush_wal(&self, sync: bool) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(read_only_error());
         }
@@ -219,7 +219,7 @@ pub(crate) fn read_only_error() -> Error {
 
 impl DbInner {
     pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(read_only_error());
         }
