@@ -16,7 +16,7 @@ ALIASES      := librocksdb.so librocksdb.so.7.8
 # suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
-.PHONY: all build header deps test bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
+.PHONY: all build header deps test stress bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
 
 all: build
 
@@ -33,6 +33,16 @@ deps:
 
 test: deps
 	@scripts/test.sh
+
+# The crash and fault stress test (issue 12, docs/reliability.md): STRESS_KILLS kill -9
+# cycles and STRESS_FAULTS fault-injected cycles (power loss, crash, write and sync errors)
+# over all operation kinds from STRESS_THREADS threads, each followed by a reopen and a full
+# verification against the expected state kept outside the process; then STRESS_PROGRAMS
+# generated single-threaded programs with crashes and faults as operations. STRESS_SECONDS
+# limits the time (0: none); STRESS_SEED replays a run (its children, kill times and
+# operations). Long runs share the machine: `nice -n 15 make stress`.
+stress:
+	@scripts/stress.sh
 
 bench: build
 	@scripts/bench.sh
