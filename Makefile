@@ -16,7 +16,7 @@ ALIASES      := librocksdb.so librocksdb.so.7.8
 # suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
-.PHONY: all build header deps test bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
+.PHONY: all build header deps test stress fuzz bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
 
 all: build
 
@@ -33,6 +33,26 @@ deps:
 
 test: deps
 	@scripts/test.sh
+
+# The crash and fault stress test (issue 12, docs/reliability.md): STRESS_KILLS kill -9
+# cycles and STRESS_FAULTS fault-injected cycles (power loss, crash, write and sync errors)
+# over all operation kinds from STRESS_THREADS threads, each followed by a reopen and a full
+# verification against the expected state kept outside the process; then STRESS_PROGRAMS
+# generated single-threaded programs with crashes and faults as operations. STRESS_SECONDS
+# limits the time (0: none); STRESS_SEED replays a run (its children, kill times and
+# operations). Long runs share the machine: `nice -n 15 make stress`.
+stress:
+	@scripts/stress.sh
+
+# The parsers of RocksDB's files fuzzed on stable Rust (docs/reliability.md): FUZZ_ITERS
+# mutated inputs per parser from seeds out of real RocksDB and ferrock files; an input must
+# not panic, allocate past its bound or loop. FUZZ_SEED, FUZZ_TARGETS=name,name.
+FUZZ_ITERS   ?= 1000000
+FUZZ_SEED    ?= 1
+FUZZ_TARGETS ?=
+fuzz:
+	$(CARGO) build --release -q -p ferrock-fuzz
+	target/release/ferrock-fuzz --iters $(FUZZ_ITERS) --seed $(FUZZ_SEED) $(if $(FUZZ_TARGETS),--target $(FUZZ_TARGETS))
 
 bench: build
 	@scripts/bench.sh

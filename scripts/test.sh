@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, header, capi, ctest, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, ctest, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -48,6 +48,21 @@ rust_suite() {
 run_suite rust rust_suite
 
 run_suite build $MAKE --no-print-directory build
+
+# The test tools' own tests (the operation model, the stress driver's verifier), then the
+# short fixed-seed share of `make stress` (docs/reliability.md).
+if [ -f crates/stress/Cargo.toml ]; then
+  stress_suite() {
+    cargo test --release -q -p ferrock-opmodel -p ferrock-stress -p ferrock-fuzz || return 1
+    scripts/stress.sh --short
+  }
+  run_suite stress stress_suite
+  # A fixed-seed share of `make fuzz`.
+  run_suite fuzz $MAKE --no-print-directory fuzz FUZZ_ITERS=20000 FUZZ_SEED=1
+else
+  skip_suite stress "crates/stress not in the tree yet"
+  skip_suite fuzz "crates/fuzz not in the tree yet"
+fi
 
 if [ -f capi-tests/check_header.py ]; then
   # Freshness (the checked-in header is what `make header` generates now), then

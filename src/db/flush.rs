@@ -24,11 +24,26 @@ impl DbInner {
     /// Makes the active memtable immutable and (with `wait`) waits until it is in a table.
     pub(crate) fn flush_cf_internal(&self, cf_id: u32, wait: bool, allow_write_stall: bool) -> Result<()> {
         let _ = allow_write_stall;
+        let target = {
+            let _leader = self.writers.leader.lock();
+            self.switch_memtable_for_flush(cf_id)?
+        };
+        match target {
+            Some(t) if wait => self.wait_for_flush_of(cf_id, t),
+            _ => Ok(()),
+        }
+    }
+
+    /// The first half of a flush: makes `cf_id`'s active memtable immutable (when it holds
+    /// anything) and schedules its flush. Returns the id of the newest memtable the flush
+    /// has to write, None when there is nothing to flush. Requires: the write leader lock,
+    /// which a caller keeps across `wait_for_flush_of` to hold writes off until the flush
+    /// is done (as ingestion does, like RocksDB's flush with writes stopped).
+    pub(crate) fn switch_memtable_for_flush(&self, cf_id: u32) -> Result<Option<u64>> {
         if self.read_only {
             return Err(super::write::read_only_error());
         }
         let target_id = {
-            let _leader = self.writers.leader.lock();
             let mut st = self.state.lock();
             if let Some(e) = self.bg_error() {
                 return Err(e);
@@ -46,13 +61,12 @@ impl DbInner {
         };
         self.events.fire_queued(&self.opts);
         self.bg_cv.notify_all();
-        let target = match target_id {
-            Some(t) => t,
-            None => return Ok(()),
-        };
-        if !wait {
-            return Ok(());
-        }
+        Ok(target_id)
+    }
+
+    /// The second half of a flush: waits until every memtable of `cf_id` up to `target` is
+    /// in a table (the background threads write them; needs no write lock).
+    pub(crate) fn wait_for_flush_of(&self, cf_id: u32, target: u64) -> Result<()> {
         let mut st = self.state.lock();
         loop {
             if let Some(e) = self.bg_error() {
