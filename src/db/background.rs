@@ -92,6 +92,8 @@ struct OutputWriter<'a> {
     /// Where the current table's share of the tombstones starts: the user key the
     /// previous table was cut before (None for the first table).
     tombstone_lower: Option<Vec<u8>>,
+    /// What the output's writes are charged to the rate limiter as (flushes high, compactions low).
+    io_priority: crate::util::rate_limiter::IoPriority,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -114,7 +116,14 @@ impl<'a> OutputWriter<'a> {
             seen_key: false,
             range_tombstones: Vec::new(),
             tombstone_lower: None,
+            io_priority: crate::util::rate_limiter::IoPriority::Low,
         }
+    }
+
+    /// A flush's output: charged to the rate limiter at high priority, as RocksDB's flushes are.
+    fn for_flush(mut self) -> Self {
+        self.io_priority = crate::util::rate_limiter::IoPriority::High;
+        self
     }
 
     /// The range tombstones the output must carry; each table gets the part of them
@@ -237,7 +246,7 @@ impl<'a> OutputWriter<'a> {
             n
         };
         let path = self.db.path.join(table_file_name(number));
-        let file = self.db.fs.new_writable_file(&path)?;
+        let file = crate::env::rate_limited::rate_limited(self.db.fs.new_writable_file(&path)?, self.db.opts.rate_limiter.as_ref(), self.io_priority);
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
         let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
@@ -461,7 +470,7 @@ impl DbInner {
         let snapshots: Vec<u64> = Vec::new();
         let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
         let mut input = MergingIterator::new(self.icmp, children);
-        let mut out = OutputWriter::new(self, cf, 0, u64::MAX);
+        let mut out = OutputWriter::new(self, cf, 0, u64::MAX).for_flush();
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
         match self.filter_into(cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
             Ok(()) => Ok(out.finish()?.0),
@@ -502,7 +511,7 @@ impl DbInner {
             self.events.flush_begin(&self.opts, &event);
             let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
             let mut input = MergingIterator::new(self.icmp, children);
-            let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
+            let mut out = OutputWriter::new(self, &cf, 0, u64::MAX).for_flush();
             let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
             match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
                 Ok(()) => out.finish(),
