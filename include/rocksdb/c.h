@@ -5334,7 +5334,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_opt
 extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 
 /*
- A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+ A rate limiter is accepted and not charged, as in RocksDB: c.h's SstFileWriter writes at
+ IO_TOTAL priority, which RocksDB's WritableFileWriter never charges to a limiter.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *opt, rocksdb_ratelimiter_t *_rate_limiter);
 
