@@ -73,10 +73,12 @@ bench-txn: deps build
 rocksdb-release:
 	@bench/rocksdb-release.sh
 
-# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7 (not in
-# `make test`: it needs the rocksdb-release build; skips, saying so, without it).
+# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7, and backups
+# moving between RocksDB 11.8.1 and ferrock (not in `make test`: they need the
+# rocksdb-release build; each skips, saying so, without it).
 compat-release: build
 	@tests/compat/release_roundtrip.sh
+	@tests/backup/run.sh release
 
 # Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
 install: build

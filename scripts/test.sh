@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, ctest, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -105,6 +105,12 @@ if [ -f include/rocksdb/c.h ]; then
     run_suite compat tests/compat/run.sh
   else
     skip_suite compat "tests/compat/run.sh not in the tree yet"
+  fi
+  if [ -f tests/backup/run.sh ]; then
+    # Backups made by RocksDB 7.8.3 restore with ferrock and the other way round (issue 16).
+    run_suite backup tests/backup/run.sh
+  else
+    skip_suite backup "tests/backup/run.sh not in the tree yet"
   fi
   run_suite install scripts/test-install.sh
 else

@@ -23,6 +23,7 @@
 // c.h fixes the argument lists.
 #![allow(clippy::too_many_arguments)]
 
+pub mod backup;
 pub mod batch;
 pub mod cache;
 pub mod cf;
@@ -46,6 +47,7 @@ pub mod option_accessors;
 pub mod option_sets;
 pub mod options;
 pub mod options_file;
+pub mod ratelimiter;
 pub mod readoptions;
 pub mod sizes;
 pub mod slicetransform;

@@ -13,6 +13,7 @@ use crate::iter::InternalIterator;
 use crate::key::{parse_internal_key, InternalKeyComparator, ValueType};
 use crate::options::Options;
 use crate::table::builder::{TableBuildOptions, TableBuilder};
+use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -59,6 +60,8 @@ pub struct OutputWriter<'a> {
     /// Where the current table's share of the tombstones starts: the user key the
     /// previous table was cut before (None for the first table).
     tombstone_lower: Option<Vec<u8>>,
+    /// What the output's writes are charged to the rate limiter as (flushes high, compactions low).
+    io_priority: IoPriority,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -83,7 +86,14 @@ impl<'a> OutputWriter<'a> {
             seen_key: false,
             range_tombstones: Vec::new(),
             tombstone_lower: None,
+            io_priority: IoPriority::Low,
         }
+    }
+
+    /// A flush's output: charged to the rate limiter at high priority, as RocksDB's flushes are.
+    pub fn for_flush(mut self) -> Self {
+        self.io_priority = IoPriority::High;
+        self
     }
 
     /// The range tombstones the output must carry; each table gets the part of them
@@ -200,7 +210,7 @@ impl<'a> OutputWriter<'a> {
     }
 
     fn open_output(&mut self) -> Result<()> {
-        let (number, file) = self.store.create_table()?;
+        let (number, file) = self.store.create_table(self.io_priority)?;
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
         let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };

@@ -7,12 +7,14 @@
 use crate::env::WritableFile;
 use crate::error::Result;
 use crate::table::reader::Table;
+use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
 use std::sync::Arc;
 
 pub trait TableStore: Sync {
-    /// Allocates a table number, protects it from obsolete-file deletion, and creates its file.
-    fn create_table(&self) -> Result<(u64, Box<dyn WritableFile>)>;
+    /// Allocates a table number, protects it from obsolete-file deletion, and creates its file,
+    /// whose writes are charged to the database's rate limiter at `priority`.
+    fn create_table(&self, priority: IoPriority) -> Result<(u64, Box<dyn WritableFile>)>;
     /// Makes the directory entries of new tables durable.
     fn sync_dir(&self) -> Result<()>;
     /// Removes tables that will not be installed and releases their numbers.

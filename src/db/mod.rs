@@ -4,8 +4,9 @@
 //! (`compaction.rs`, over the jobs of `crate::compaction`), manual compactions
 //! (`compact_range.rs`, `compact_files.rs`), background scheduling (`background.rs`),
 //! obsolete-file deletion (`file_deletion.rs`), column families (`column_family.rs`),
-//! properties (`properties.rs`) and event listeners (`listener.rs`). `capi` and the
-//! tools are thin layers over this.
+//! properties (`properties.rs`), event listeners (`listener.rs`), the live file list that
+//! checkpoints and backups copy (`live_files.rs`) and column family import (`import.rs`).
+//! `capi` and the tools are thin layers over this.
 //!
 //! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
 //! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
@@ -14,7 +15,6 @@
 //! it is never held across table I/O. Lock order: `state` → `wal` → `cf.sv`.
 
 mod background;
-mod checkpoint;
 mod column_family;
 pub mod compact_files;
 mod compact_range;
@@ -23,8 +23,10 @@ mod control;
 mod file_deletion;
 mod flush;
 pub mod metadata;
+pub mod import;
 pub mod ingest;
 pub mod listener;
+pub mod live_files;
 mod open;
 mod properties;
 mod read;
@@ -517,6 +519,21 @@ impl Db {
     pub fn snapshot(&self) -> Result<Snapshot> {
         self.inner.check_open()?;
         Ok(self.inner.snapshots.acquire(self.inner.last_sequence.load(Ordering::Acquire)))
+    }
+
+    /// The DB id (RocksDB's GetDbIdentity): 36 characters, from the MANIFEST or IDENTITY.
+    pub fn db_identity(&self) -> &str {
+        &self.inner.db_id
+    }
+
+    /// Column families open now (dropped ones excluded).
+    pub fn column_family_count(&self) -> usize {
+        self.inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).count()
+    }
+
+    /// The file system the database's files live on.
+    pub fn file_system(&self) -> Arc<dyn FileSystem> {
+        self.inner.fs.clone()
     }
 
     pub fn latest_sequence_number(&self) -> u64 {

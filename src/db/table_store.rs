@@ -11,12 +11,13 @@ use crate::compaction::store::TableStore;
 use crate::env::WritableFile;
 use crate::error::Result;
 use crate::table::reader::Table;
+use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
 use crate::version::filename::table_file_name;
 use std::sync::Arc;
 
 impl TableStore for DbInner {
-    fn create_table(&self) -> Result<(u64, Box<dyn WritableFile>)> {
+    fn create_table(&self, priority: IoPriority) -> Result<(u64, Box<dyn WritableFile>)> {
         let number = {
             let mut st = self.state.lock();
             let n = st.versions.new_file_number();
@@ -24,6 +25,7 @@ impl TableStore for DbInner {
             n
         };
         let file = self.fs.new_writable_file(&self.path.join(table_file_name(number)))?;
+        let file = crate::env::rate_limited::rate_limited(file, self.opts.rate_limiter.as_ref(), priority);
         Ok((number, file))
     }
 
