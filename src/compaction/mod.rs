@@ -66,7 +66,17 @@ impl CompactionFilter for CountingFilter<'_> {
         self.inner.name()
     }
     fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision {
-        let d = self.inner.filter(level, key, value);
+        self.count(self.inner.filter(level, key, value))
+    }
+    // Forwarded too (without it a compaction never asked the user filter about operands),
+    // and not counted: RocksDB's COMPACTION_KEY_DROP_USER counts filtered values only.
+    fn filter_merge_operand(&self, level: i32, key: &[u8], operand: &[u8]) -> FilterDecision {
+        self.inner.filter_merge_operand(level, key, operand)
+    }
+}
+
+impl CountingFilter<'_> {
+    fn count(&self, d: FilterDecision) -> FilterDecision {
         if d == FilterDecision::Remove {
             self.removed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
@@ -573,6 +583,17 @@ mod tests {
             })
             .unwrap();
         out
+    }
+
+    #[test]
+    fn counting_filter_forwards_merge_operands() {
+        let f = OperandFilter::default();
+        let counting = CountingFilter::new(&f);
+        let out = run_with_filter(&counting, &[("k", 3, ValueType::Merge, "x"), ("k", 2, ValueType::Merge, "b")], &[], true);
+        assert_eq!(out, vec![e("k", 0, ValueType::Value, "b")]);
+        assert_eq!(f.seen.lock().len(), 2);
+        // As RocksDB's COMPACTION_KEY_DROP_USER, dropped operands are not counted.
+        assert_eq!(counting.removed(), 0);
     }
 
     #[test]
