@@ -32,6 +32,7 @@ pub mod compactionfilter;
 pub mod compact;
 pub mod db;
 pub mod env;
+pub mod ferrock_ext;
 pub mod file_deletions;
 pub mod filter;
 pub mod flush;

@@ -513,6 +513,17 @@ mod tests {
     }
 
     #[test]
+    fn counting_filter_forwards_merge_operands() {
+        let f = OperandFilter::default();
+        let counting = crate::compaction::CountingFilter::new(&f);
+        let out = run_with_filter(&counting, &[("k", 3, ValueType::Merge, "x"), ("k", 2, ValueType::Merge, "b")], &[], true);
+        assert_eq!(out, vec![e("k", 0, ValueType::Value, "b")]);
+        assert_eq!(f.seen.lock().len(), 2);
+        // As RocksDB's COMPACTION_KEY_DROP_USER, dropped operands are not counted.
+        assert_eq!(counting.removed(), 0);
+    }
+
+    #[test]
     fn compaction_filter_sees_merge_operands_newer_than_every_snapshot() {
         let f = OperandFilter::default();
         let entries = [
