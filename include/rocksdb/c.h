@@ -577,7 +577,7 @@ typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory_t;
 
 /*
- An SstFileWriter (`rocksdb_sstfilewriter_t`).
+ An SstFileWriter (`rocksdb_sstfilewriter_t`): `table::sst_file_writer::SstFileWriter`.
  */
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 

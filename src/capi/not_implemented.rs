@@ -22,6 +22,8 @@ use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;
 #[allow(unused_imports)]
+use super::ferrock_ext::*;
+#[allow(unused_imports)]
 use super::file_deletions::*;
 #[allow(unused_imports)]
 use super::filter::*;
