@@ -5,7 +5,7 @@
 use super::{ColumnFamily, ColumnFamilyHandle, Db, DbInner, DbState, SuperVersion};
 use crate::compaction::picker::{pick_compaction, CompactionPlan};
 use crate::compaction::CompactionFilterState;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::iter::level::LevelIterator;
 use crate::iter::merging::MergingIterator;
 use crate::iter::InternalIterator;
@@ -16,6 +16,7 @@ use crate::version::edit::{FileMetaData, VersionEdit};
 use crate::version::filename::{parse_file_name, table_file_name, FileType};
 use parking_lot::MutexGuard;
 use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -498,19 +499,23 @@ impl DbInner {
         let snapshots = self.snapshots.list();
         let start = Instant::now();
         let event = self.events.flush_info(&self.opts, &cf, &mems);
-        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
-            self.events.flush_begin(&self.opts, &event);
-            let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
-            let mut input = MergingIterator::new(self.icmp, children);
-            let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
-            let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
-            match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
-                Ok(()) => out.finish(),
-                Err(e) => {
-                    out.abandon();
-                    Err(e)
+        // A panic (in a merge operator, say) must not leave the flush counted as running.
+        let result = MutexGuard::unlocked(st, || {
+            catch_unwind(AssertUnwindSafe(|| -> Result<(Vec<FileMetaData>, u64)> {
+                self.events.flush_begin(&self.opts, &event);
+                let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
+                let mut input = MergingIterator::new(self.icmp, children);
+                let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
+                let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
+                match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
+                    Ok(()) => out.finish(),
+                    Err(e) => {
+                        out.abandon();
+                        Err(e)
+                    }
                 }
-            }
+            }))
+            .unwrap_or_else(|p| Err(Error::from_panic(p)))
         });
         st.running_flushes -= 1;
         st.flushing.remove(&cf_id);
@@ -542,6 +547,11 @@ impl DbInner {
         }
         if let Err(e) = r {
             self.events.flush_abandoned(event);
+            if e.code() == Code::ColumnFamilyDropped {
+                // Dropped while the table was written: the table goes with the family.
+                self.delete_obsolete_files(st);
+                return Ok(());
+            }
             self.report_bg_error(st, super::listener::BackgroundErrorReason::ManifestWrite, e.clone());
             return Err(e);
         }
@@ -571,22 +581,39 @@ impl DbInner {
         Ok(())
     }
 
-    /// Lets the listeners see (and possibly clear) a background error, then latches it.
+    /// Lets the listeners see (and possibly clear) a background error, then latches it if
+    /// RocksDB's ErrorHandler gives it a severity that stops writes. A failed compaction does
+    /// only with paranoid_checks (corruption: unrecoverable; I/O and other errors: fatal);
+    /// without, the listeners are told and the compaction is tried again later. A flush or
+    /// MANIFEST failure always does.
     /// Requires: the db mutex guard; released while the listeners run.
     fn report_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: super::listener::BackgroundErrorReason, e: Error) {
-        if self.opts.listeners.is_empty() {
-            self.set_bg_error(e);
-            return;
-        }
-        if let Some(e) = MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e)) {
+        let stops = reason != super::listener::BackgroundErrorReason::Compaction || self.opts.paranoid_checks;
+        self.notify_bg_error(st, reason, e, stops);
+    }
+
+    /// A panic caught on a background path is latched whatever the options say: the job's
+    /// state cannot be trusted.
+    fn report_bg_panic(&self, st: &mut MutexGuard<'_, DbState>, reason: super::listener::BackgroundErrorReason, e: Error) {
+        self.notify_bg_error(st, reason, e, true);
+    }
+
+    fn notify_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: super::listener::BackgroundErrorReason, e: Error, latch: bool) {
+        let e = if self.opts.listeners.is_empty() {
+            Some(e)
+        } else {
+            MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e))
+        };
+        if let (Some(e), true) = (e, latch) {
             self.set_bg_error(e);
         }
     }
 
-    /// Runs one automatic compaction if any column family needs one. Returns whether it did work.
-    fn maybe_compact(&self, st: &mut MutexGuard<'_, DbState>) -> bool {
+    /// Runs one automatic compaction if any column family needs one. Returns its outcome, or
+    /// None when there was nothing to do.
+    fn maybe_compact(&self, st: &mut MutexGuard<'_, DbState>) -> Option<Result<()>> {
         if st.manual_compactions > 0 || self.bg_error().is_some() {
-            return false;
+            return None;
         }
         let cfs: Vec<Arc<ColumnFamily>> = self.cfs.read().values().cloned().collect();
         for cf in cfs {
@@ -598,13 +625,14 @@ impl DbInner {
                 None => continue,
             };
             if let Some(plan) = pick_compaction(&version, &self.icmp, &cf.opts) {
-                if let Err(e) = self.run_compaction(st, &cf, plan) {
+                let r = self.run_compaction(st, &cf, plan);
+                if let Err(e) = &r {
                     self.info_log.log(&format!("[{}] compaction failed: {e}", cf.name));
                 }
-                return true;
+                return Some(r.map(|_| ()));
             }
         }
-        false
+        None
     }
 
     /// Executes a picked compaction and returns the numbers of the tables it installed.
@@ -623,7 +651,16 @@ impl DbInner {
         if event.is_some() {
             MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
         }
-        let result = self.run_compaction_locked_part(st, cf, &plan, start, &mut event);
+        // A panic (in a compaction filter, say) becomes the background error; the job still
+        // stops counting as running, so compact_range, drop_column_family and close do not wait
+        // for it forever. Its outputs stay on disk until the next open.
+        let result = catch_unwind(AssertUnwindSafe(|| self.run_compaction_locked_part(st, cf, &plan, start, &mut event)))
+            .unwrap_or_else(|p| {
+                let e = Error::from_panic(p);
+                self.info_log.log(&format!("[{}] compaction panicked: {e}", cf.name));
+                self.report_bg_panic(st, super::listener::BackgroundErrorReason::Compaction, e.clone());
+                Err(e)
+            });
         // Told before the job stops counting as running, so a waiter sees the events fired.
         if let Some(info) = event.as_mut() {
             info.elapsed_micros = start.elapsed().as_micros() as u64;
@@ -668,10 +705,12 @@ impl DbInner {
                 info.output_records = info.input_records;
                 info.total_output_bytes = info.total_input_bytes;
             }
-            st.versions.log_and_apply(vec![edit]).map_err(|e| {
-                self.set_bg_error(e.clone());
-                e
-            })?;
+            if let Err(e) = st.versions.log_and_apply(vec![edit]) {
+                if e.code() != Code::ColumnFamilyDropped {
+                    self.report_bg_error(st, super::listener::BackgroundErrorReason::ManifestWrite, e.clone());
+                }
+                return Err(e);
+            }
             self.install_super_version(st, cf, None);
             st.stats.level_mut(plan.output_level).trivial_moves += 1;
             let k = st.stats.kinds.entry(crate::compaction::picker::CompactionKind::TrivialMove.name()).or_default();
@@ -683,7 +722,7 @@ impl DbInner {
             0 => crate::compaction::picker::level_target_file_size(&cf.opts, plan.output_level),
             limit => limit,
         };
-        let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+        let version_for_grandparents = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::new(Code::ColumnFamilyDropped, ""))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
         // One range's work; with subcompactions several run at once, each in its own key range.
         let compact_range = |range: &super::subcompaction::KeyRange| -> Result<(Vec<FileMetaData>, u64)> {
@@ -748,7 +787,10 @@ impl DbInner {
         let (files, bytes_written, ranges) = match result {
             Ok(r) => (r.files, r.bytes_written, r.ranges),
             Err(e) => {
-                if !e.is_corruption() {
+                // RocksDB's BackgroundCompaction: all but these become the background error
+                // (with paranoid_checks corruption found in the inputs too, so the same
+                // compaction is not picked again and again).
+                if !ends_compaction_quietly(&e) && !cf.dropped.load(Ordering::Acquire) {
                     self.report_bg_error(st, super::listener::BackgroundErrorReason::Compaction, e.clone());
                 }
                 return Err(e);
@@ -773,7 +815,12 @@ impl DbInner {
             st.pending_outputs.remove(n);
         }
         if let Err(e) = r {
-            self.set_bg_error(e.clone());
+            if e.code() == Code::ColumnFamilyDropped {
+                // Dropped while the compaction ran: its outputs go with the family.
+                self.delete_obsolete_files(st);
+            } else {
+                self.report_bg_error(st, super::listener::BackgroundErrorReason::ManifestWrite, e.clone());
+            }
             return Err(e);
         }
         self.install_super_version(st, cf, None);
@@ -1075,9 +1122,9 @@ impl DbInner {
             Some(c) if !c.dropped.load(Ordering::Acquire) => c.clone(),
             _ => return Err(Error::invalid_argument("Column family already dropped!\n")),
         };
-        while st.flushing.contains(&h.id) || st.running_compactions > 0 {
-            self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
-        }
+        // No waiting for flushes or compactions (RocksDB's DropColumnFamilyImpl does not
+        // either): one of this family finds it dropped when it installs its result and
+        // discards it; its inputs stay on disk while it holds their version.
         let mut edit = VersionEdit::default();
         edit.column_family = h.id;
         edit.column_family_drop = true;
@@ -1105,43 +1152,74 @@ fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {
             Some(d) => d,
             None => return,
         };
-        let mut st = db.state.lock();
-        if st.shutting_down {
-            return;
-        }
-        if flush_only && db.opts.stats_dump_period_sec > 0
-            && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
-        {
-            st.last_stats_dump = std::time::Instant::now();
-            let cfs: Vec<_> = db.cfs.read().values().cloned().collect();
-            drop(st);
-            db.info_log.log("------- DUMPING STATS -------");
-            for cf in cfs {
-                if let Some(text) = db.property(&cf, "rocksdb.stats") {
-                    db.info_log.log(&text);
-                }
-            }
-            if let Some(s) = &db.stats {
-                db.info_log.log(&s.to_text());
-            }
-            continue;
-        }
-        if db.bg_error().is_none() {
-            if let Some(cf_id) = db.pick_flush(&st) {
-                let _ = db.run_flush(&mut st, cf_id);
-                continue;
-            }
-            if !flush_only && db.maybe_compact(&mut st) {
-                continue;
-            }
-        }
-        // Wait for work; the timeout bounds how long a missed notification could delay it.
-        db.bg_cv.wait_for(&mut st, Duration::from_millis(200));
-        if st.shutting_down {
-            return;
+        // The jobs catch their own panics; this catches the rest, so the thread lives on and
+        // the database turns read-only with the panic as its background error.
+        match catch_unwind(AssertUnwindSafe(|| background_step(&db, flush_only))) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(p) => db.set_bg_error(Error::from_panic(p)),
         }
     }
 }
+
+/// One round of a background thread: a flush, a compaction, a stats dump, or a wait for work.
+/// Returns false when the database is shutting down.
+fn background_step(db: &DbInner, flush_only: bool) -> bool {
+    let mut st = db.state.lock();
+    if st.shutting_down {
+        return false;
+    }
+    if flush_only && db.opts.stats_dump_period_sec > 0
+        && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
+    {
+        st.last_stats_dump = std::time::Instant::now();
+        let cfs: Vec<_> = db.cfs.read().values().cloned().collect();
+        drop(st);
+        db.info_log.log("------- DUMPING STATS -------");
+        for cf in cfs {
+            if let Some(text) = db.property(&cf, "rocksdb.stats") {
+                db.info_log.log(&text);
+            }
+        }
+        if let Some(s) = &db.stats {
+            db.info_log.log(&s.to_text());
+        }
+        return true;
+    }
+    if db.bg_error().is_none() {
+        if let Some(cf_id) = db.pick_flush(&st) {
+            let _ = db.run_flush(&mut st, cf_id);
+            return true;
+        }
+        if !flush_only {
+            match db.maybe_compact(&mut st) {
+                Some(Err(e)) if !ends_compaction_quietly(&e) && db.bg_error().is_none() && !st.shutting_down => {
+                    // Not latched (no paranoid_checks, a listener cleared it, a dropped
+                    // family): RocksDB's BackgroundCallCompaction waits a second before
+                    // trying again, so a lasting fault does not spin.
+                    db.info_log.log(&format!("Waiting after background compaction error: {e}"));
+                    let deadline = Instant::now() + COMPACTION_RETRY_WAIT;
+                    while !st.shutting_down && !db.bg_cv.wait_until(&mut st, deadline).timed_out() {}
+                    return true;
+                }
+                Some(_) => return true,
+                None => {}
+            }
+        }
+    }
+    // Wait for work; the timeout bounds how long a missed notification could delay it.
+    db.bg_cv.wait_for(&mut st, Duration::from_millis(200));
+    !st.shutting_down
+}
+
+/// Whether a compaction's error is one RocksDB neither makes the background error nor waits
+/// after: shutdown, a paused manual compaction, a dropped column family.
+fn ends_compaction_quietly(e: &Error) -> bool {
+    matches!(e.code(), Code::ShutdownInProgress | Code::ColumnFamilyDropped) || e.subcode() == Some(crate::error::SubCode::ManualCompactionPaused)
+}
+
+/// How long a background thread waits after a compaction failed without stopping the database.
+const COMPACTION_RETRY_WAIT: Duration = Duration::from_secs(1);
 
 impl Db {
     pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
