@@ -1,8 +1,12 @@
 //! `Db`: the safe Rust API of the engine and its implementation — open and
 //! recovery (`open.rs`), the write path with group commit (`write.rs`), reads,
-//! snapshots and iterators (`read.rs`), flush, compaction and background work
-//! (`background.rs`), properties (`properties.rs`) and event listeners
-//! (`listener.rs`). `capi` and the tools are thin layers over this.
+//! snapshots and iterators (`read.rs`), the flush (`flush.rs`), running compactions
+//! (`compaction.rs`, over the jobs of `crate::compaction`), manual compactions
+//! (`compact_range.rs`, `compact_files.rs`), background scheduling (`background.rs`),
+//! obsolete-file deletion (`file_deletion.rs`), column families (`column_family.rs`),
+//! properties (`properties.rs`), event listeners (`listener.rs`), the live file list that
+//! checkpoints and backups copy (`live_files.rs`) and column family import (`import.rs`).
+//! `capi` and the tools are thin layers over this.
 //!
 //! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
 //! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
@@ -11,17 +15,23 @@
 //! it is never held across table I/O. Lock order: `state` → `wal` → `cf.sv`.
 
 mod background;
-mod checkpoint;
+mod column_family;
 pub mod compact_files;
+mod compact_range;
+mod compaction;
 mod control;
+mod file_deletion;
+mod flush;
 pub mod metadata;
+pub mod import;
 pub mod ingest;
 pub mod listener;
+pub mod live_files;
 mod open;
 mod properties;
 mod read;
-mod subcompaction;
 mod table_cache;
+mod table_store;
 mod txn_hooks;
 pub mod wal_iter;
 mod write;
@@ -180,7 +190,9 @@ pub(crate) struct DbState {
     pub manual_compactions: usize,
     /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
     pub manual_compaction_paused: u32,
-    pub stats: background::CompactionStats,
+    /// Inputs of running compactions: no other job may take them.
+    pub compacting: crate::compaction::plan::FileSet,
+    pub stats: crate::compaction::stats::CompactionStats,
     /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
     pub file_deletions_disabled: u32,
     /// When rocksdb.stats was last written to the info LOG (stats_dump_period_sec).
@@ -392,6 +404,22 @@ impl DbInner {
     pub fn wal_path(&self, number: u64) -> PathBuf {
         self.wal_dir.join(crate::version::filename::wal_file_name(number))
     }
+
+    /// Records a version handed to readers so its files stay until it is dropped.
+    pub(crate) fn install_super_version(&self, st: &mut DbState, cf: &ColumnFamily, imm: Option<Vec<Arc<MemTable>>>) {
+        let version = match st.versions.cf(cf.id) {
+            Some(d) => d.current.clone(),
+            None => return,
+        };
+        st.live_versions.retain(|w| w.strong_count() > 0);
+        st.live_versions.push(Arc::downgrade(&version));
+        cf.stall.update(&version, &cf.opts);
+        let mut g = cf.sv.write();
+        let old = g.clone();
+        *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
+        self.events.recompute_stall(&self.opts, cf, g.imm.len());
+    }
+
 }
 
 /// An open database. Clones share it; the database closes when `close` is called or the last
@@ -491,6 +519,21 @@ impl Db {
     pub fn snapshot(&self) -> Result<Snapshot> {
         self.inner.check_open()?;
         Ok(self.inner.snapshots.acquire(self.inner.last_sequence.load(Ordering::Acquire)))
+    }
+
+    /// The DB id (RocksDB's GetDbIdentity): 36 characters, from the MANIFEST or IDENTITY.
+    pub fn db_identity(&self) -> &str {
+        &self.inner.db_id
+    }
+
+    /// Column families open now (dropped ones excluded).
+    pub fn column_family_count(&self) -> usize {
+        self.inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).count()
+    }
+
+    /// The file system the database's files live on.
+    pub fn file_system(&self) -> Arc<dyn FileSystem> {
+        self.inner.fs.clone()
     }
 
     pub fn latest_sequence_number(&self) -> u64 {

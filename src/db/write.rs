@@ -97,7 +97,7 @@ impl StallState {
     /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
     /// the writer itself).
     pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
-        use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
+        use crate::compaction::score::{estimated_compaction_bytes, level_targets};
         let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
         let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
         let cause = if l0 >= opts.level0_stop_writes_trigger && !opts.disable_auto_compactions {
