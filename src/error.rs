@@ -146,6 +146,18 @@ impl Error {
     pub fn incomplete(msg: impl Into<String>) -> Error {
         Error::new(Code::Incomplete, msg)
     }
+    /// A caught panic as an error ("Operation aborted: ferrock panicked: <message>"): the C
+    /// layer returns it through errptr, a background thread latches it as the background error.
+    pub fn from_panic(payload: Box<dyn std::any::Any + Send>) -> Error {
+        let what = if let Some(s) = payload.downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "unknown panic".to_string()
+        };
+        Error::new(Code::Aborted, format!("ferrock panicked: {what}"))
+    }
     /// RocksDB's `IOError(context, strerror)` for a failed system call on `path`,
     /// e.g. "IO error: While open a file for appending: /x/000001.log: No such file or directory".
     pub fn from_io(context: &str, path: &std::path::Path, e: &std::io::Error) -> Error {

@@ -507,7 +507,7 @@ unsafe fn multi_get_impl(
         Ok(Ok(r)) => r,
         Ok(Err(e)) => (0..num_keys).map(|_| Err(e.clone())).collect(),
         Err(p) => {
-            let e = panic_error(p);
+            let e = Error::from_panic(p);
             (0..num_keys).map(|_| Err(e.clone())).collect()
         }
     };
@@ -1150,7 +1150,7 @@ unsafe fn batched_multi_get<'a>(
         Ok(Ok(r)) => r,
         Ok(Err(e)) => (0..num_keys).map(|_| Err(e.clone())).collect(),
         Err(p) => {
-            let e = panic_error(p);
+            let e = Error::from_panic(p);
             (0..num_keys).map(|_| Err(e.clone())).collect()
         }
     };

@@ -193,20 +193,6 @@ pub(crate) unsafe fn drop_handle<T>(ptr: *mut T) {
     }
 }
 
-fn panic_error(payload: Box<dyn std::any::Any + Send>) -> Error {
-    let what = if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic".to_string()
-    };
-    Error::new(
-        crate::error::Code::Aborted,
-        format!("ferrock panicked: {what}"),
-    )
-}
-
 /// Runs a C API body that reports errors through `errptr`: an `Err` or a panic
 /// is saved there and `on_error` is returned.
 pub(crate) fn with_errptr<T>(
@@ -221,7 +207,7 @@ pub(crate) fn with_errptr<T>(
             on_error
         }
         Err(payload) => {
-            save_error(errptr, &panic_error(payload));
+            save_error(errptr, &Error::from_panic(payload));
             on_error
         }
     }

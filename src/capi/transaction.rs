@@ -1509,7 +1509,7 @@ unsafe fn txn_multi_get(
             .map(|(c, k)| if for_update { tx.get_for_update_cf(r, c, k, true) } else { tx.get_cf(r, c, k) })
             .collect())
     }))
-    .unwrap_or_else(|p| Err(super::panic_error(p)));
+    .unwrap_or_else(|p| Err(Error::from_panic(p)));
     multi_out(num_keys, results, values_list, values_list_sizes, errs)
 }
 

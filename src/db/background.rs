@@ -1,7 +1,8 @@
 //! Background scheduling: the threads (one for flushes and the periodic stats dump, the
 //! others for compactions and flushes), what each picks next (a column family with
 //! immutable memtables, else the compaction the picker chooses), the background-error
-//! latch with its listeners, and waiting until no work is pending. The work itself is in
+//! latch with its listeners (which errors stop the database, as RocksDB's ErrorHandler
+//! decides), catching panics of the background rounds, and waiting until no work is pending. The work itself is in
 //! `flush.rs` and `compaction.rs`.
 //!
 //! Thread-safety: the threads sleep on `DbInner::bg_cv` under the db mutex and are woken
@@ -9,11 +10,12 @@
 
 use super::listener::BackgroundErrorReason;
 use super::{ColumnFamily, Db, DbInner, DbState};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result, SubCode};
 use parking_lot::MutexGuard;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
 
 impl DbInner {
     pub(crate) fn spawn_background_threads(self: &Arc<Self>) {
@@ -40,22 +42,39 @@ impl DbInner {
             .map(|cf| cf.id)
     }
 
-    /// Lets the listeners see (and possibly clear) a background error, then latches it.
+    /// Lets the listeners see (and possibly clear) a background error, then latches it if
+    /// RocksDB's ErrorHandler gives it a severity that stops writes. A failed compaction does
+    /// only with paranoid_checks (corruption: unrecoverable; I/O and other errors: fatal);
+    /// without, the listeners are told and the compaction is tried again later. A flush or
+    /// MANIFEST failure always does.
     /// Requires: the db mutex guard; released while the listeners run.
     pub(super) fn report_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: BackgroundErrorReason, e: Error) {
-        if self.opts.listeners.is_empty() {
-            self.set_bg_error(e);
-            return;
-        }
-        if let Some(e) = MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e)) {
+        let stops = reason != BackgroundErrorReason::Compaction || self.opts.paranoid_checks;
+        self.notify_bg_error(st, reason, e, stops);
+    }
+
+    /// A panic caught on a background path is latched whatever the options say: the job's
+    /// state cannot be trusted.
+    pub(super) fn report_bg_panic(&self, st: &mut MutexGuard<'_, DbState>, reason: BackgroundErrorReason, e: Error) {
+        self.notify_bg_error(st, reason, e, true);
+    }
+
+    fn notify_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: BackgroundErrorReason, e: Error, latch: bool) {
+        let e = if self.opts.listeners.is_empty() {
+            Some(e)
+        } else {
+            MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e))
+        };
+        if let (Some(e), true) = (e, latch) {
             self.set_bg_error(e);
         }
     }
 
-    /// Runs one automatic compaction if any column family needs one. Returns whether it did work.
-    fn maybe_compact(&self, st: &mut MutexGuard<'_, DbState>) -> bool {
+    /// Runs one automatic compaction if any column family needs one. Returns its outcome, or
+    /// None when there was nothing to do.
+    fn maybe_compact(&self, st: &mut MutexGuard<'_, DbState>) -> Option<Result<()>> {
         if st.manual_compactions > 0 || self.bg_error().is_some() {
-            return false;
+            return None;
         }
         let cfs: Vec<Arc<ColumnFamily>> = self.cfs.read().values().cloned().collect();
         for cf in cfs {
@@ -63,13 +82,14 @@ impl DbInner {
                 continue;
             }
             if let Some(plan) = self.pick_compaction_for(st, &cf) {
-                if let Err(e) = self.run_compaction(st, &cf, plan) {
+                let r = self.run_compaction(st, &cf, plan);
+                if let Err(e) = &r {
                     self.info_log.log(&format!("[{}] compaction failed: {e}", cf.name));
                 }
-                return true;
+                return Some(r.map(|_| ()));
             }
         }
-        false
+        None
     }
 }
 
@@ -79,43 +99,74 @@ fn background_loop(db: std::sync::Weak<DbInner>, flush_only: bool) {
             Some(d) => d,
             None => return,
         };
-        let mut st = db.state.lock();
-        if st.shutting_down {
-            return;
-        }
-        if flush_only && db.opts.stats_dump_period_sec > 0
-            && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
-        {
-            st.last_stats_dump = std::time::Instant::now();
-            let cfs: Vec<_> = db.cfs.read().values().cloned().collect();
-            drop(st);
-            db.info_log.log("------- DUMPING STATS -------");
-            for cf in cfs {
-                if let Some(text) = db.property(&cf, "rocksdb.stats") {
-                    db.info_log.log(&text);
-                }
-            }
-            if let Some(s) = &db.stats {
-                db.info_log.log(&s.to_text());
-            }
-            continue;
-        }
-        if db.bg_error().is_none() {
-            if let Some(cf_id) = db.pick_flush(&st) {
-                let _ = db.run_flush(&mut st, cf_id);
-                continue;
-            }
-            if !flush_only && db.maybe_compact(&mut st) {
-                continue;
-            }
-        }
-        // Wait for work; the timeout bounds how long a missed notification could delay it.
-        db.bg_cv.wait_for(&mut st, Duration::from_millis(200));
-        if st.shutting_down {
-            return;
+        // The jobs catch their own panics; this catches the rest, so the thread lives on and
+        // the database turns read-only with the panic as its background error.
+        match catch_unwind(AssertUnwindSafe(|| background_step(&db, flush_only))) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(p) => db.set_bg_error(Error::from_panic(p)),
         }
     }
 }
+
+/// One round of a background thread: a flush, a compaction, a stats dump, or a wait for work.
+/// Returns false when the database is shutting down.
+fn background_step(db: &DbInner, flush_only: bool) -> bool {
+    let mut st = db.state.lock();
+    if st.shutting_down {
+        return false;
+    }
+    if flush_only && db.opts.stats_dump_period_sec > 0
+        && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
+    {
+        st.last_stats_dump = std::time::Instant::now();
+        let cfs: Vec<_> = db.cfs.read().values().cloned().collect();
+        drop(st);
+        db.info_log.log("------- DUMPING STATS -------");
+        for cf in cfs {
+            if let Some(text) = db.property(&cf, "rocksdb.stats") {
+                db.info_log.log(&text);
+            }
+        }
+        if let Some(s) = &db.stats {
+            db.info_log.log(&s.to_text());
+        }
+        return true;
+    }
+    if db.bg_error().is_none() {
+        if let Some(cf_id) = db.pick_flush(&st) {
+            let _ = db.run_flush(&mut st, cf_id);
+            return true;
+        }
+        if !flush_only {
+            match db.maybe_compact(&mut st) {
+                Some(Err(e)) if !ends_compaction_quietly(&e) && db.bg_error().is_none() && !st.shutting_down => {
+                    // Not latched (no paranoid_checks, or a listener cleared it): RocksDB's
+                    // BackgroundCallCompaction waits a second before trying again, so a
+                    // lasting fault does not spin.
+                    db.info_log.log(&format!("Waiting after background compaction error: {e}"));
+                    let deadline = Instant::now() + COMPACTION_RETRY_WAIT;
+                    while !st.shutting_down && !db.bg_cv.wait_until(&mut st, deadline).timed_out() {}
+                    return true;
+                }
+                Some(_) => return true,
+                None => {}
+            }
+        }
+    }
+    // Wait for work; the timeout bounds how long a missed notification could delay it.
+    db.bg_cv.wait_for(&mut st, Duration::from_millis(200));
+    !st.shutting_down
+}
+
+/// Whether a compaction's error is one RocksDB neither makes the background error nor waits
+/// after: shutdown, a paused manual compaction, a dropped column family.
+pub(super) fn ends_compaction_quietly(e: &Error) -> bool {
+    matches!(e.code(), Code::ShutdownInProgress | Code::ColumnFamilyDropped) || e.subcode() == Some(SubCode::ManualCompactionPaused)
+}
+
+/// How long a background thread waits after a compaction failed without stopping the database.
+const COMPACTION_RETRY_WAIT: Duration = Duration::from_secs(1);
 
 impl Db {
     /// Waits until no flush or compaction is pending or running (tests and tools).

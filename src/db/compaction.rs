@@ -5,17 +5,20 @@
 //!
 //! Thread-safety: `run_compaction` is called with the db mutex held and releases it while
 //! listeners run and while the job writes its tables; the plan's inputs are in
-//! `DbState::compacting` meanwhile, so no other job takes them.
+//! `DbState::compacting` meanwhile, so no other job takes them. A panic in the job is caught
+//! and latched as the background error, so the job never stays counted as running.
 
 use super::listener::{BackgroundErrorReason, CompactionJobInfo, EventHub, SubcompactionJobInfo};
 use super::{ColumnFamily, DbInner, DbState};
 use crate::compaction::job::{grandparents, moved_edit, output_edit, CompactionJob, JobObserver};
 use crate::compaction::picker::{pick_compaction, FileStates};
 use crate::compaction::plan::{CompactionKind, CompactionPlan, FileSet};
-use crate::error::{Error, Result};
+use super::background::ends_compaction_quietly;
+use crate::error::{Code, Error, Result};
 use crate::version::filename::table_file_name;
 use crate::version::version::Version;
 use parking_lot::MutexGuard;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -66,7 +69,22 @@ impl DbInner {
         if event.is_some() {
             MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
         }
-        let result = if plan.trivial_move { self.install_move(st, cf, &plan, &mut event) } else { self.compact(st, cf, &plan, start, &mut event) };
+        // A panic (in a compaction filter, say) becomes the background error; the job still
+        // stops counting as running, so compact_range and close do not wait for it forever.
+        // Its outputs stay on disk until the next open.
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            if plan.trivial_move {
+                self.install_move(st, cf, &plan, &mut event)
+            } else {
+                self.compact(st, cf, &plan, start, &mut event)
+            }
+        }))
+        .unwrap_or_else(|p| {
+            let e = Error::from_panic(p);
+            self.info_log.log(&format!("[{}] compaction panicked: {e}", cf.name));
+            self.report_bg_panic(st, BackgroundErrorReason::Compaction, e.clone());
+            Err(e)
+        });
         // Told before the job stops counting as running, so a waiter sees the events fired.
         if let Some(info) = event.as_mut() {
             info.elapsed_micros = start.elapsed().as_micros() as u64;
@@ -99,10 +117,12 @@ impl DbInner {
             info.output_records = info.input_records;
             info.total_output_bytes = info.total_input_bytes;
         }
-        st.versions.log_and_apply(vec![moved_edit(cf.id, plan)]).map_err(|e| {
-            self.set_bg_error(e.clone());
-            e
-        })?;
+        if let Err(e) = st.versions.log_and_apply(vec![moved_edit(cf.id, plan)]) {
+            if e.code() != Code::ColumnFamilyDropped {
+                self.report_bg_error(st, BackgroundErrorReason::ManifestWrite, e.clone());
+            }
+            return Err(e);
+        }
         self.install_super_version(st, cf, None);
         st.stats.level_mut(plan.output_level).trivial_moves += 1;
         let k = st.stats.kinds.entry(CompactionKind::TrivialMove.name()).or_default();
@@ -120,7 +140,7 @@ impl DbInner {
         event: &mut Option<CompactionJobInfo>,
     ) -> Result<Vec<u64>> {
         let snapshots = self.snapshots.list();
-        let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+        let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::new(Code::ColumnFamilyDropped, ""))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
         let job = CompactionJob {
             plan,
@@ -135,7 +155,10 @@ impl DbInner {
         let output = match MutexGuard::unlocked(st, || job.run(&observer)) {
             Ok(o) => o,
             Err(e) => {
-                if !e.is_corruption() {
+                // RocksDB's BackgroundCompaction: all but these become the background error
+                // (with paranoid_checks corruption found in the inputs too, so the same
+                // compaction is not picked again and again).
+                if !ends_compaction_quietly(&e) && !cf.dropped.load(Ordering::Acquire) {
                     self.report_bg_error(st, BackgroundErrorReason::Compaction, e.clone());
                 }
                 return Err(e);
@@ -154,7 +177,12 @@ impl DbInner {
             st.pending_outputs.remove(n);
         }
         if let Err(e) = r {
-            self.set_bg_error(e.clone());
+            if e.code() == Code::ColumnFamilyDropped {
+                // Dropped while the compaction ran: its outputs go with the family.
+                self.delete_obsolete_files(st);
+            } else {
+                self.report_bg_error(st, BackgroundErrorReason::ManifestWrite, e.clone());
+            }
             return Err(e);
         }
         self.install_super_version(st, cf, None);

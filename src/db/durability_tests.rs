@@ -453,3 +453,274 @@ fn operations_after_close_fail_with_shutdown() {
     assert_eq!(db.create_column_family(&opts(), "late").err().map(|e| e.to_string()).as_deref(), Some(shutdown));
     assert_eq!(db.enable_file_deletions().unwrap_err().to_string(), shutdown);
 }
+
+/// What a listener saw of failing jobs and background errors.
+struct ErrorWatcher(Mutex<std::sync::mpsc::Sender<String>>);
+
+impl listener::Listener for ErrorWatcher {
+    fn on_compaction_completed(&self, _db: &Db, info: &listener::CompactionJobInfo) {
+        if let Some(e) = &info.status {
+            let _ = self.0.lock().send(format!("compaction failed: {e}"));
+        }
+    }
+    fn on_background_error(&self, _reason: listener::BackgroundErrorReason, status: &mut Option<Error>) {
+        if let Some(e) = status {
+            let _ = self.0.lock().send(format!("background error: {e}"));
+        }
+    }
+}
+
+/// Options with an ErrorWatcher, and what it sees.
+fn watched(mut o: Options) -> (Options, std::sync::mpsc::Receiver<String>) {
+    let (tx, events) = std::sync::mpsc::channel();
+    o.listeners = vec![Arc::new(ErrorWatcher(Mutex::new(tx)))];
+    (o, events)
+}
+
+/// The next event the watcher saw. The deadline only keeps a broken build from hanging the
+/// suite: the event comes at once when the engine works.
+fn next_event(events: &std::sync::mpsc::Receiver<String>) -> String {
+    events.recv_timeout(std::time::Duration::from_secs(60)).expect("no listener event within a minute")
+}
+
+/// The listeners hear of a background error before it is latched: waits for the latch (it
+/// stops the background work, so the wait ends with it).
+fn latched_after_the_listeners(db: &Db, reported: &str) {
+    assert_eq!(db.wait_for_background_work().unwrap_err().to_string(), reported);
+}
+
+/// Waits until `done` holds; the deadline only turns a condition that never comes (the
+/// defect) into a failure.
+fn wait_for(what: &str, done: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "waited a minute for: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// Waits for the next background error the watcher saw, allowing `max_failures` failed jobs
+/// before it.
+fn next_background_error(events: &std::sync::mpsc::Receiver<String>, max_failures: usize) -> String {
+    let mut failures = 0;
+    loop {
+        let e = next_event(events);
+        if let Some(text) = e.strip_prefix("background error: ") {
+            return text.to_string();
+        }
+        failures += 1;
+        assert!(failures <= max_failures, "{failures} jobs failed before a background error, the last with {e}");
+    }
+}
+
+/// A database whose one table has a damaged first data block (the footer and index stay
+/// readable), and a second, newer level-0 table over the same keys once `overlap` is flushed.
+fn damaged_table_db(d: &Path, o: &Options) {
+    let db = Db::open(o, d).unwrap();
+    for i in 0..200u32 {
+        db.put(&wo(), format!("k{i:04}").as_bytes(), &[b'x'; 100]).unwrap();
+    }
+    db.flush(&FlushOptions::default()).unwrap();
+    db.close().unwrap();
+    let table = std::fs::read_dir(d)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "sst"))
+        .unwrap();
+    let mut bytes = std::fs::read(&table).unwrap();
+    bytes[20] ^= 0xff;
+    std::fs::write(&table, &bytes).unwrap();
+}
+
+/// Issue 12 item 8: corruption found by a compaction was not latched: the same compaction was
+/// picked again at once, forever (100% CPU, outputs created and deleted, writes stopped for
+/// good at the level-0 stop trigger). With paranoid_checks (the default) RocksDB makes it the
+/// background error, an unrecoverable one: writes fail with it, reads go on. Failed before the
+/// fix: the compaction failed again and again, nothing was latched.
+#[test]
+fn corruption_found_by_a_compaction_is_latched() {
+    let d = TempDir::new("dur-compaction-corruption");
+    let mut o = opts();
+    o.level0_file_num_compaction_trigger = 2;
+    damaged_table_db(&d.0, &o);
+    let (o, events) = watched(o);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"k0001", b"newer").unwrap();
+    // Two level-0 files: the compaction runs, meets the damage, and must latch it rather than
+    // run again (the flush does not wait, or it could return the latched error).
+    db.flush(&FlushOptions { wait: false, ..Default::default() }).unwrap();
+    // The compaction's own failure may be told before or after the background error, but
+    // no second run may come.
+    let latched = next_background_error(&events, 1);
+    assert!(latched.starts_with("Corruption: block checksum mismatch"), "{latched}");
+    latched_after_the_listeners(&db, &latched);
+    let w = db.put(&wo(), b"after", b"x").unwrap_err();
+    assert_eq!(w.to_string(), latched, "writes fail with the latched error");
+    assert_eq!(get(&db, b"k0001").as_deref(), Some(&b"newer"[..]), "reads go on");
+    assert_eq!(db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err().to_string(), latched);
+    wait_for("no running compaction", || db.property_int("rocksdb.num-running-compactions") == Some(0));
+}
+
+/// Item 8 without paranoid_checks: RocksDB gives the corruption no severity: the listeners hear
+/// of it, nothing is latched, writes go on (and a background compaction is tried again after a
+/// pause). Failed before the fix: the listeners were never told.
+#[test]
+fn without_paranoid_checks_compaction_corruption_is_reported_not_latched() {
+    let d = TempDir::new("dur-compaction-corruption-lax");
+    let mut o = opts();
+    o.paranoid_checks = false;
+    damaged_table_db(&d.0, &o);
+    let (o, events) = watched(o);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"k0001", b"newer").unwrap();
+    let e = db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err();
+    assert!(e.to_string().starts_with("Corruption: block checksum mismatch"), "{e}");
+    let reported = next_background_error(&events, 1);
+    assert_eq!(reported, e.to_string());
+    db.put(&wo(), b"after", b"x").unwrap();
+    assert_eq!(get(&db, b"after").as_deref(), Some(&b"x"[..]));
+    assert_eq!(get(&db, b"k0001").as_deref(), Some(&b"newer"[..]));
+}
+
+/// A compaction filter or merge operator that panics on the key "boom".
+struct Panicking;
+
+impl crate::compaction::CompactionFilter for Panicking {
+    fn name(&self) -> String {
+        "Panicking".into()
+    }
+    fn filter(&self, _level: i32, key: &[u8], _value: &[u8]) -> crate::compaction::FilterDecision {
+        assert!(key != b"boom", "filter met boom");
+        crate::compaction::FilterDecision::Keep
+    }
+}
+
+impl crate::merge::MergeOperator for Panicking {
+    fn name(&self) -> String {
+        "Panicking".into()
+    }
+    fn full_merge(&self, key: &[u8], _existing: Option<&[u8]>, _operands: &[&[u8]]) -> Option<Vec<u8>> {
+        assert!(key != b"boom", "merge met boom");
+        Some(Vec::new())
+    }
+}
+
+/// Issue 12 item 10: background threads did not catch panics: a panicking compaction filter
+/// killed the compaction thread with the running-compaction count raised, and compact_range
+/// then waited for it forever. The panic is now the background error. Failed before the fix:
+/// no background error came (the thread was gone).
+#[test]
+fn a_panic_in_a_background_compaction_becomes_the_background_error() {
+    let d = TempDir::new("dur-compaction-panic");
+    let mut o = opts();
+    o.level0_file_num_compaction_trigger = 2;
+    o.compaction_filter = Some(Arc::new(Panicking));
+    let (o, events) = watched(o);
+    let db = Db::open(&o, &d.0).unwrap();
+    for k in [&b"a"[..], b"boom"] {
+        db.put(&wo(), k, b"v").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+    }
+    let latched = next_background_error(&events, 1);
+    assert_eq!(latched, "Operation aborted: ferrock panicked: filter met boom");
+    latched_after_the_listeners(&db, &latched);
+    // The listeners hear of the error before the job stops counting as running.
+    wait_for("no running compaction", || db.property_int("rocksdb.num-running-compactions") == Some(0));
+    assert_eq!(db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err().to_string(), latched);
+    assert_eq!(db.put(&wo(), b"c", b"v").unwrap_err().to_string(), latched);
+    assert_eq!(get(&db, b"a").as_deref(), Some(&b"v"[..]));
+}
+
+/// Item 10 on a caller's thread: a panic in a manual compaction unwound through compact_range
+/// with the running-compaction count raised, so every later compact_range hung. Failed before
+/// the fix: compact_range panicked.
+#[test]
+fn a_panic_in_compact_range_is_returned_and_latched() {
+    let d = TempDir::new("dur-compact-range-panic");
+    let mut o = opts();
+    o.compaction_filter = Some(Arc::new(Panicking));
+    let db = Db::open(&o, &d.0).unwrap();
+    for k in [&b"a"[..], b"boom"] {
+        db.put(&wo(), k, b"v").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+    }
+    let cf = db.default_column_family();
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| db.compact_range_cf(&cf, None, None)));
+    let e = r.expect("compact_range panicked").unwrap_err();
+    assert_eq!(e.to_string(), "Operation aborted: ferrock panicked: filter met boom");
+    assert_eq!(db.property_value("rocksdb.num-running-compactions").as_deref(), Some("0"));
+    assert_eq!(db.compact_range_cf(&cf, None, None).unwrap_err(), e, "the next compact_range fails at once");
+}
+
+/// Item 10, the flush thread: a panicking merge operator killed it with the flush counted as
+/// running, and a waiting flush never returned. Failed before the fix: no background error.
+#[test]
+fn a_panic_in_a_flush_becomes_the_background_error() {
+    let d = TempDir::new("dur-flush-panic");
+    let mut o = opts();
+    o.merge_operator = Some(Arc::new(Panicking));
+    let (o, events) = watched(o);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"boom", b"base").unwrap();
+    db.merge(&wo(), b"boom", b"operand").unwrap();
+    db.flush(&FlushOptions { wait: false, ..Default::default() }).unwrap();
+    let latched = next_background_error(&events, 1);
+    assert_eq!(latched, "Operation aborted: ferrock panicked: merge met boom");
+    latched_after_the_listeners(&db, &latched);
+    assert_eq!(db.flush(&FlushOptions::default()).unwrap_err().to_string(), latched);
+    wait_for("no running flush", || db.property_int("rocksdb.num-running-flushes") == Some(0));
+}
+
+/// Issue 12 item 10: drop_column_family waited, holding the writer lock, for every running
+/// compaction (of any column family): writes stopped meanwhile, and a compaction waiting on the
+/// application deadlocked with it. RocksDB does not wait: a compaction of the dropped family
+/// discards its result. Failed before the fix: the drop did not return while the compaction ran.
+#[test]
+fn drop_column_family_does_not_wait_for_running_compactions() {
+    use std::sync::mpsc;
+    let d = TempDir::new("dur-drop-cf-compaction");
+    let (entered_tx, entered_rx) = mpsc::channel();
+    let (release_tx, release_rx) = mpsc::channel();
+    let filter = Arc::new(BlockingFilter {
+        entered: Mutex::new(entered_tx),
+        release: Mutex::new(release_rx),
+        started: AtomicBool::new(false),
+        returned: AtomicBool::new(false),
+    });
+    let db = Db::open(&opts(), &d.0).unwrap();
+    let mut cf_opts = opts();
+    cf_opts.disable_auto_compactions = true;
+    cf_opts.compaction_filter = Some(filter.clone());
+    let cf = db.create_column_family(&cf_opts, "a").unwrap();
+    for round in 0..2u8 {
+        db.put_cf(&wo(), &cf, b"k", &[round]).unwrap();
+        db.flush_cf(&FlushOptions::default(), &cf).unwrap();
+    }
+    let compactor = {
+        let (db, cf) = (db.clone(), cf.clone());
+        std::thread::spawn(move || db.compact_range_cf(&cf, None, None))
+    };
+    entered_rx.recv().unwrap();
+    let (dropped_tx, dropped_rx) = mpsc::channel();
+    let dropper = {
+        let (db, cf) = (db.clone(), cf.clone());
+        std::thread::spawn(move || {
+            let r = db.drop_column_family(&cf).and_then(|()| db.put(&wo(), b"during", b"compaction"));
+            let _ = dropped_tx.send(());
+            r
+        })
+    };
+    // The deadline only turns the old deadlock into a failure.
+    let waited = dropped_rx.recv_timeout(std::time::Duration::from_secs(60)).is_err();
+    release_tx.send(()).unwrap();
+    dropper.join().unwrap().unwrap();
+    assert!(!waited, "drop_column_family (and the write after it) waited for the running compaction");
+    let compacted = compactor.join().unwrap();
+    assert_eq!(compacted.err().map(|e| e.code()), Some(crate::error::Code::ColumnFamilyDropped));
+    db.put(&wo(), b"after", b"x").unwrap();
+    db.close().unwrap();
+    assert_eq!(Db::list_column_families(&opts(), &d.0).unwrap(), vec!["default".to_string()]);
+    let db = Db::open(&opts(), &d.0).unwrap();
+    assert_eq!(get(&db, b"during").as_deref(), Some(&b"compaction"[..]));
+    assert_eq!(get(&db, b"after").as_deref(), Some(&b"x"[..]));
+}

@@ -5,11 +5,12 @@
 //! active memtable and waits for the background flush.
 //!
 //! Thread-safety: the table is written with the db mutex released; `DbState::flushing` keeps
-//! a second flush of the same column family from starting meanwhile.
+//! a second flush of the same column family from starting meanwhile. A panic while the table
+//! is written is caught and latched as the background error.
 
 use super::{ColumnFamily, ColumnFamilyHandle, Db, DbInner, DbState};
 use crate::compaction::output::{write_surviving, OutputWriter};
-use crate::error::Result;
+use crate::error::{Code, Error, Result};
 use crate::iter::merging::MergingIterator;
 use crate::iter::InternalIterator;
 use crate::memtable::MemTable;
@@ -17,6 +18,7 @@ use crate::options::FlushOptions;
 use crate::version::edit::{FileMetaData, VersionEdit};
 use parking_lot::MutexGuard;
 use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -128,9 +130,13 @@ impl DbInner {
         let snapshots = self.snapshots.list();
         let start = Instant::now();
         let event = self.events.flush_info(&self.opts, &cf, &mems);
-        let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
-            self.events.flush_begin(&self.opts, &event);
-            self.write_level0(&cf, &mems, &snapshots)
+        // A panic (in a merge operator, say) must not leave the flush counted as running.
+        let result = MutexGuard::unlocked(st, || {
+            catch_unwind(AssertUnwindSafe(|| -> Result<(Vec<FileMetaData>, u64)> {
+                self.events.flush_begin(&self.opts, &event);
+                self.write_level0(&cf, &mems, &snapshots)
+            }))
+            .unwrap_or_else(|p| Err(Error::from_panic(p)))
         });
         st.running_flushes -= 1;
         st.flushing.remove(&cf_id);
@@ -162,6 +168,11 @@ impl DbInner {
         }
         if let Err(e) = r {
             self.events.flush_abandoned(event);
+            if e.code() == Code::ColumnFamilyDropped {
+                // Dropped while the table was written: the table goes with the family.
+                self.delete_obsolete_files(st);
+                return Ok(());
+            }
             self.report_bg_error(st, super::listener::BackgroundErrorReason::ManifestWrite, e.clone());
             return Err(e);
         }
