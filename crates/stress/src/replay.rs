@@ -7,6 +7,7 @@
 
 use crate::session::{Ending, Session, TestConfig};
 use crate::worker::Worker;
+use ferrock::env::fault::{FaultError, FaultOp, Times};
 use ferrock_opmodel::shrink::shrink_program;
 use ferrock_opmodel::*;
 use std::path::Path;
@@ -57,9 +58,9 @@ pub fn replay_program(program: &Program, dir: &Path) -> Result<(), Failure> {
                 ctx.faults.store(true, Ordering::SeqCst);
                 match kind {
                     FaultKind::SyncError => fs.inject_sync_error(file.path_pattern()),
-                    // Read and no-space faults wait for the fault file system to offer them;
-                    // a write error stands in.
-                    FaultKind::WriteError | FaultKind::NoSpace | FaultKind::ReadError => fs.inject_write_error(file.path_pattern()),
+                    FaultKind::WriteError => fs.inject_write_error(file.path_pattern()),
+                    FaultKind::ReadError => fs.inject_read_error(file.path_pattern()),
+                    FaultKind::NoSpace => fs.inject(FaultOp::Write, file.path_pattern(), Times::Once, FaultError::NoSpace),
                 }
                 None
             }
