@@ -25,8 +25,9 @@ build:
 	@cd $(RELEASE_DIR) && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
 	@echo "built $(RELEASE_DIR)/libferrock.so (+ aliases: $(ALIASES))"
 
+# c.h (RocksDB 11.8.1's functions) and ferrock_ext.h (the ferrock-only ferrock_* entry points).
 header:
-	$(CARGO) run --example gen_header -- include/rocksdb/c.h
+	$(CARGO) run --example gen_header -- include/rocksdb/c.h include/rocksdb/ferrock_ext.h
 
 deps:
 	@scripts/deps.sh
@@ -73,19 +74,26 @@ bench-txn: deps build
 rocksdb-release:
 	@bench/rocksdb-release.sh
 
-# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7 (not in
-# `make test`: it needs the rocksdb-release build; skips, saying so, without it).
+# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7, and backups
+# moving between RocksDB 11.8.1 and ferrock (not in `make test`: they need the
+# rocksdb-release build; each skips, saying so, without it).
 compat-release: build
 	@tests/compat/release_roundtrip.sh
+	@tests/backup/run.sh release
 
-# Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
+# Installs the library, its RocksDB-named aliases, the headers (c.h and RocksDB's C++
+# API under include/rocksdb), ferrock.pc, the CMake package (find_package(ferrock)) and the tools.
+CXX_HEADERS := $(shell cd include && find rocksdb -name '*.h' ! -name c.h | sort)
 install: build
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/rocksdb $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/ferrock $(DESTDIR)$(PREFIX)/include/rocksdb $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(RELEASE_DIR)/libferrock.so $(DESTDIR)$(PREFIX)/lib/libferrock.so
 	install -m 0644 $(RELEASE_DIR)/libferrock.a $(DESTDIR)$(PREFIX)/lib/libferrock.a
 	cd $(DESTDIR)$(PREFIX)/lib && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
 	install -m 0644 include/rocksdb/c.h $(DESTDIR)$(PREFIX)/include/rocksdb/c.h
+	for h in $(CXX_HEADERS); do install -D -m 0644 include/$$h $(DESTDIR)$(PREFIX)/include/$$h; done
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ferrock.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ferrock.pc
+	install -m 0644 cmake/ferrockConfig.cmake.in $(DESTDIR)$(PREFIX)/lib/cmake/ferrock/ferrockConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/ferrockConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/ferrock/ferrockConfigVersion.cmake
 	for t in db_bench sst_dump ldb; do \
 	  if [ -x $(RELEASE_DIR)/$$t ]; then install -m 0755 $(RELEASE_DIR)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; fi; \
 	done

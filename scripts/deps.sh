@@ -6,7 +6,8 @@
 #   pkg-config      - the install test compiles through ferrock.pc
 #   python3-venv    - the header checker and, later, the Python binding's tests
 #   gcc, g++, make, libc6-dev - C and C++ test programs
-#   libzstd-dev, libbz2-dev - the ZSTD and BZip2 codecs ferrock links (found with pkg-config)
+#   libzstd-dev, libbz2-dev - RocksDB's codecs for the programs linked to Debian's RocksDB (ferrock
+#                             builds zstd from its crate's sources and bzip2 from bzip2-sys's when absent)
 set -euo pipefail
 
 PACKAGES=(librocksdb-dev rocksdb-tools pkg-config python3-venv gcc g++ make libc6-dev libzstd-dev libbz2-dev)

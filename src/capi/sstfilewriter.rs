@@ -28,11 +28,12 @@ pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_
     guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { flags: Default::default() })))
 }
 
-/// A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+/// A rate limiter is accepted and not charged, as in RocksDB: c.h's SstFileWriter writes at
+/// IO_TOTAL priority, which RocksDB's WritableFileWriter never charges to a limiter.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
     opt: *mut rocksdb_envoptions_t,
-    _rate_limiter: *mut crate::capi::not_implemented::rocksdb_ratelimiter_t,
+    _rate_limiter: *mut crate::capi::ratelimiter::rocksdb_ratelimiter_t,
 ) {
     guarded((), || {
         handle_mut(opt, "env options")?;

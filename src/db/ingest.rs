@@ -184,7 +184,7 @@ impl Db {
     /// Ingests the external tables at `paths` into `cf`, all in one MANIFEST edit.
     pub fn ingest_external_file_cf(&self, cf: &ColumnFamilyHandle, paths: &[PathBuf], opts: &IngestExternalFileOptions) -> Result<()> {
         let db = &*self.inner;
-        db.check_open()?;
+        let _op = db.begin_operation()?;
         if db.read_only {
             return Err(super::write::read_only_error());
         }
@@ -287,7 +287,7 @@ impl Db {
             let mut overlapped = overlaps(0);
             if !overlapped {
                 for level in 1..num_levels {
-                    if overlaps(level) || version.files(level).iter().any(|x| x.being_compacted.load(Ordering::Acquire)) {
+                    if overlaps(level) || version.files(level).iter().any(|x| st.compacting.contains(&x.number)) {
                         overlapped = overlapped || overlaps(level);
                         break;
                     }
@@ -325,7 +325,6 @@ impl Db {
                     file_creation_time: 0,
                     epoch_number: 0,
                     marked_for_compaction: Default::default(),
-                    being_compacted: Default::default(),
                 },
             );
         }
@@ -484,7 +483,7 @@ mod tests {
     /// say the opposite), and the order and epochs survive a reopen.
     #[test]
     fn level0_is_ordered_by_epoch_with_an_intra_l0_output_and_an_ingested_file() {
-        use crate::compaction::picker::{CompactionKind, CompactionPlan};
+        use crate::compaction::plan::{CompactionKind, CompactionPlan};
         let b = base("epochs");
         let mut o = Options { create_if_missing: true, ..Default::default() };
         o.disable_auto_compactions = true;
@@ -508,18 +507,7 @@ mod tests {
         // Merge the two newest level-0 files into one level-0 file, as intra-L0 compaction does.
         {
             let version = db.inner.state.lock().versions.cf(0).unwrap().current.clone();
-            let plan = CompactionPlan {
-                level: 0,
-                output_level: 0,
-                inputs: version.files(0)[..2].to_vec(),
-                output_inputs: Vec::new(),
-                bottommost: false,
-                trivial_move: false,
-                kind: CompactionKind::IntraL0,
-                max_grandparent_overlap: u64::MAX,
-                max_subcompactions: 0,
-                max_output_file_size: 0,
-            };
+            let plan = CompactionPlan::new(&version, &db.inner.icmp, &o, CompactionKind::IntraL0, 0, version.files(0)[..2].to_vec(), 0, Vec::new());
             let cf = db.inner.cf(0).unwrap();
             let mut st = db.inner.state.lock();
             db.inner.run_compaction(&mut st, &cf, plan).unwrap();
