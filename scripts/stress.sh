@@ -18,13 +18,6 @@ if [ "${1:-}" = "--short" ]; then
   STRESS_THREADS=${STRESS_THREADS:-3}
   STRESS_PROGRAMS=${STRESS_PROGRAMS:-6}
   MAX_MS=1200
-  # Until issue 12's items 1, 2 and 6 are fixed in main (ingest hiding WAL writes at replay,
-  # WAL-less writes dropped at close, unlatched WAL sync errors), the share every commit runs
-  # leaves out ingests, WAL-less writes, fault cycles and programs, which find them at once.
-  STRESS_WEIGHTS=${STRESS_WEIGHTS-ingest=0}
-  STRESS_MODES=${STRESS_MODES-15/85/0}
-  STRESS_FAULTS=${STRESS_FAULTS_SHORT:-0}
-  STRESS_PROGRAMS=${STRESS_PROGRAMS_SHORT:-0}
 else
   STRESS_SEED=${STRESS_SEED:-$(date +%s)}
   STRESS_KILLS=${STRESS_KILLS:-1000}

@@ -19,6 +19,7 @@
 
 mod alloc;
 mod mutate;
+mod memfile;
 mod seeds;
 mod targets;
 

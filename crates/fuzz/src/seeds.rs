@@ -13,7 +13,7 @@
 //! an OPTIONS file an options seed.
 
 use ferrock::db::Db;
-use ferrock::env::{RandomAccessFile, SequentialFile};
+use crate::memfile::{MemFile, MemSeq};
 use ferrock::log::LogReader;
 use ferrock::options::{CompressionType, Options, WriteOptions};
 use ferrock::table::block::{Block, KeyOrder};
@@ -26,31 +26,6 @@ use std::sync::Arc;
 
 pub type Corpus = BTreeMap<&'static str, Vec<Vec<u8>>>;
 
-struct MemFile(Vec<u8>);
-
-impl RandomAccessFile for MemFile {
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> ferrock::Result<usize> {
-        let start = (offset as usize).min(self.0.len());
-        let n = buf.len().min(self.0.len() - start);
-        buf[..n].copy_from_slice(&self.0[start..start + n]);
-        Ok(n)
-    }
-    fn size(&self) -> ferrock::Result<u64> {
-        Ok(self.0.len() as u64)
-    }
-}
-
-struct MemSeq(Vec<u8>, usize);
-
-impl SequentialFile for MemSeq {
-    fn read(&mut self, buf: &mut [u8]) -> ferrock::Result<usize> {
-        let n = buf.len().min(self.0.len() - self.1);
-        buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
-        self.1 += n;
-        Ok(n)
-    }
-}
-
 fn add(c: &mut Corpus, target: &'static str, data: Vec<u8>) {
     let v = c.entry(target).or_default();
     if data.len() <= crate::mutate::MAX_INPUT && !v.contains(&data) {
@@ -60,7 +35,7 @@ fn add(c: &mut Corpus, target: &'static str, data: Vec<u8>) {
 
 /// The records of a log file (WAL or MANIFEST), as the reader returns them.
 fn records(data: &[u8]) -> Vec<Vec<u8>> {
-    let mut r = LogReader::new(Box::new(MemSeq(data.to_vec(), 0)), 0, true);
+    let mut r = LogReader::new(Box::new(MemSeq::new(data.to_vec())), 0, true);
     let mut out = Vec::new();
     let mut rec = Vec::new();
     for _ in 0..10_000 {

@@ -6,7 +6,8 @@
 //! parser; `main.rs` also measures each input's allocation peak and time.
 
 use ferrock::batch::WriteBatch;
-use ferrock::env::{RandomAccessFile, SequentialFile};
+use crate::memfile::{MemFile, MemSeq};
+use ferrock::env::RandomAccessFile;
 use ferrock::iter::InternalIterator;
 use ferrock::key::{make_internal_key, InternalKeyComparator, ValueType};
 use ferrock::log::format::{BLOCK_SIZE, HEADER_SIZE, RECYCLABLE_HEADER_SIZE};
@@ -172,24 +173,10 @@ fn properties(input: &[u8]) {
     }
 }
 
-struct MemSeq {
-    data: Vec<u8>,
-    pos: usize,
-}
-
-impl SequentialFile for MemSeq {
-    fn read(&mut self, buf: &mut [u8]) -> ferrock::Result<usize> {
-        let n = buf.len().min(self.data.len() - self.pos);
-        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
-
 fn log(input: &[u8]) {
     // Log number 5: what the recyclable records of the seeds carry, so they read as current.
     for (log_number, verify) in [(5u64, true), (0, false)] {
-        let mut r = LogReader::new(Box::new(MemSeq { data: input.to_vec(), pos: 0 }), log_number, verify);
+        let mut r = LogReader::new(Box::new(MemSeq::new(input.to_vec())), log_number, verify);
         let mut record = Vec::new();
         let mut n = 0;
         // Every call consumes at least a header or ends: at most one call per header's worth.
@@ -257,20 +244,6 @@ fn options(input: &[u8]) {
     if let Ok(sections) = parse_options_text(&text) {
         let _ = options_from_sections(&sections, true);
         let _ = options_from_sections(&sections, false);
-    }
-}
-
-struct MemFile(Vec<u8>);
-
-impl RandomAccessFile for MemFile {
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> ferrock::Result<usize> {
-        let start = (offset as usize).min(self.0.len());
-        let n = buf.len().min(self.0.len() - start);
-        buf[..n].copy_from_slice(&self.0[start..start + n]);
-        Ok(n)
-    }
-    fn size(&self) -> ferrock::Result<u64> {
-        Ok(self.0.len() as u64)
     }
 }
 

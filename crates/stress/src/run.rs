@@ -10,7 +10,7 @@
 
 use crate::session::{Ending, Session};
 use crate::worker::{Ctx, Worker};
-use ferrock::env::fault::FaultInjectionFs;
+use ferrock::env::fault::{FaultError, FaultInjectionFs, FaultOp, RandomFaults, Times};
 use ferrock_opmodel::rng::Rng;
 use ferrock_opmodel::FileKind;
 use std::io::Write;
@@ -105,22 +105,26 @@ fn report_verified(v: &crate::session::Verified) {
     ));
 }
 
-/// Picks and injects faults during a fault cycle: a write or sync error on the WAL, a
-/// table or the MANIFEST, at random moments.
+/// Picks and injects faults during a fault cycle, at random moments: a read, write, sync,
+/// create, rename/remove or directory sync error (or ENOSPC) on WALs, tables, the MANIFEST or
+/// any file, once or a few times; or, in some cycles, errors at random on every read or
+/// every write and sync (env::fault's RandomFaults).
 struct FaultPlan {
     rng: Rng,
     /// When the next fault fires (None: no more in this cycle).
     next: Option<Duration>,
     left: u32,
+    random: bool,
     injected: Vec<String>,
 }
 
 impl FaultPlan {
     fn new(rng: &mut Rng, duration: Duration) -> FaultPlan {
-        let left = *rng.pick(&[0, 0, 1, 1, 2, 3]);
+        let left = *rng.pick(&[0, 0, 1, 1, 1, 2, 3]);
         let mut r = Rng::new(rng.next_u64());
+        let random = left > 0 && r.chance(1, 5);
         let next = (left > 0).then(|| Duration::from_millis(r.below(duration.as_millis().max(1) as u64)));
-        FaultPlan { rng: r, next, left, injected: Vec::new() }
+        FaultPlan { rng: r, next, left, random, injected: Vec::new() }
     }
 
     fn tick(&mut self, fs: &FaultInjectionFs, ctx: &Ctx, elapsed: Duration) {
@@ -128,16 +132,21 @@ impl FaultPlan {
         if elapsed < at {
             return;
         }
-        let file = *self.rng.pick(&[FileKind::Wal, FileKind::Table, FileKind::Manifest]);
         ctx.faults.store(true, Ordering::SeqCst);
-        let what = if self.rng.chance(1, 2) {
-            fs.inject_write_error(file.path_pattern());
-            "write"
-        } else {
-            fs.inject_sync_error(file.path_pattern());
-            "sync"
-        };
-        self.injected.push(format!("{what}:{file:?}"));
+        if self.random {
+            let ops = if self.rng.chance(1, 2) { vec![FaultOp::Read] } else { vec![FaultOp::Write, FaultOp::Sync] };
+            let one_in = self.rng.range(20, 500) as u32;
+            self.injected.push(format!("random:{ops:?}/1-in-{one_in}"));
+            fs.set_random_faults(RandomFaults { seed: self.rng.next_u64(), one_in, ops, error: FaultError::Io, paths: Vec::new() });
+            self.next = None;
+            return;
+        }
+        let file = *self.rng.pick(&[FileKind::Wal, FileKind::Table, FileKind::Manifest, FileKind::Any]);
+        let op = *self.rng.pick(&[FaultOp::Read, FaultOp::Write, FaultOp::Write, FaultOp::Sync, FaultOp::Sync, FaultOp::Create, FaultOp::Metadata, FaultOp::DirSync]);
+        let error = if matches!(op, FaultOp::Write | FaultOp::Sync | FaultOp::Create) && self.rng.chance(1, 4) { FaultError::NoSpace } else { FaultError::Io };
+        let times = if self.rng.chance(1, 3) { Times::N(self.rng.range(2, 5) as u32) } else { Times::Once };
+        fs.inject(op, file.path_pattern(), times, error);
+        self.injected.push(format!("{op:?}:{file:?}:{error:?}:{times:?}"));
         self.left -= 1;
         self.next = (self.left > 0).then(|| elapsed + Duration::from_millis(self.rng.range(20, 400)));
     }
@@ -180,7 +189,7 @@ fn run_inner(args: &RunArgs) -> Result<(), String> {
         let stop_first: Option<&dyn Fn(&Ctx)> = if ending == Ending::Clean { None } else { Some(&stop) };
         run_workers(&session, &ctx, seed, d, |c, t| plan.tick(&fs, c, t), stop_first).map_err(|e| format!("fault cycle {cycle}: {e}"))?;
         session.end(&ctx, ending)?;
-        say(&format!("fault-cycle {cycle} ending={ending:?} faults={}", if plan.injected.is_empty() { "none".into() } else { plan.injected.join(",") }));
+        say(&format!("fault-cycle {cycle} ending={ending:?}{} faults={}", if session.torn_last { " (torn)" } else { "" }, if plan.injected.is_empty() { "none".into() } else { plan.injected.join(",") }));
         drop(ctx);
         let (c, v) = session.open_and_verify().map_err(|e| format!("after fault cycle {cycle} ({ending:?}, faults {:?}): {e}", plan.injected))?;
         report_verified(&v);

@@ -87,6 +87,8 @@ pub struct Session {
     pub verified_writes: u64,
     pub verified_acked: u64,
     pub verifications: u64,
+    /// The last power loss kept random prefixes of the unsynced bytes (torn writes).
+    pub torn_last: bool,
 }
 
 /// What one verification looked at.
@@ -125,6 +127,7 @@ impl Session {
             verified_writes: 0,
             verified_acked: 0,
             verifications: 0,
+            torn_last: false,
         })
     }
 
@@ -203,7 +206,7 @@ impl Session {
 
     /// Ends the database's life in this cycle. The workers must have stopped, except for a
     /// crash or power loss, which `stop_the_world` makes happen first.
-    pub fn end(&self, ctx: &Arc<Ctx>, ending: Ending) -> Result<(), String> {
+    pub fn end(&mut self, ctx: &Arc<Ctx>, ending: Ending) -> Result<(), String> {
         match ending {
             Ending::Clean => {
                 let r = ctx.engine.close();
@@ -221,7 +224,10 @@ impl Session {
                 let _ = ctx.engine.close();
                 fs.clear_injected_errors();
                 if ending == Ending::PowerLoss {
-                    fs.drop_unsynced_data().map_err(|e| format!("simulating the power loss: {e}"))?;
+                    // Half the power losses tear the unsynced tails instead of dropping them.
+                    self.torn_last = self.rng.chance(1, 2);
+                    let r = if self.torn_last { fs.power_loss_keeping_random_tails(self.rng.next_u64()) } else { fs.power_loss() };
+                    r.map_err(|e| format!("simulating the power loss: {e}"))?;
                 }
                 fs.set_filesystem_active(true);
             }
