@@ -350,7 +350,8 @@ typedef struct rocksdb_compactionservice_t rocksdb_compactionservice_t;
 typedef struct rocksdb_compactoptions_t rocksdb_compactoptions_t;
 
 /*
- A user comparator (`rocksdb_comparator_t`); its destructor runs at destroy, as in RocksDB.
+ A user comparator (`rocksdb_comparator_t`); `rocksdb_comparator_destroy` runs its
+ destructor unless a database or writer still uses it (then the last of those does).
  */
 typedef struct rocksdb_comparator_t rocksdb_comparator_t;
 
@@ -598,7 +599,8 @@ typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory_t;
 
 /*
- An SstFileWriter (`rocksdb_sstfilewriter_t`).
+ An SstFileWriter (`rocksdb_sstfilewriter_t`): the options it was created with, and the
+ table being written between open and finish.
  */
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 
@@ -1064,6 +1066,16 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *db, const rocks
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
 
+extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
+
+extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
+
+/*
+ Orders the keys of the database (and of each column family opened with these options).
+ The options name the comparator without owning it, as in RocksDB.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
+
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
@@ -1278,10 +1290,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_r
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon_hybrid(double bloom_equivalent_bits_per_key, int bloom_before_level);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_filterpolicy_destroy(rocksdb_filterpolicy_t *policy);
-
-extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
-
-extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
 
 extern ROCKSDB_LIBRARY_API rocksdb_flushoptions_t *rocksdb_flushoptions_create(void);
 
@@ -5455,11 +5463,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(ro
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
 
 /*
- A custom comparator orders keys differently from ferrock's bytewise one: open reports Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
-
-/*
  The row cache is a performance option ferrock does not use; its capacity is recorded.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_row_cache(rocksdb_options_t *opt, rocksdb_cache_t *cache);
@@ -6096,9 +6099,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_valid
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
 
 /*
- RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
- families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
- supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+ RocksDB 11.8.1's full constructor. The backup index comparator orders the batch's keys
+ written without a column family handle (an iterator over a base orders by the base's
+ column family). A max_bytes limit or per-key protection bytes are not supported: NULL
+ then, like `rocksdb_writebatch_create_with_params` for what it cannot honour; so is a
+ comparator already destroyed or without callbacks.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create_with_params(rocksdb_comparator_t *backup_index_comparator, size_t reserved_bytes, unsigned char overwrite_key, size_t max_bytes, size_t protection_bytes_per_key);
 

@@ -16,6 +16,8 @@ use super::compact::*;
 #[allow(unused_imports)]
 use super::compactionfilter::*;
 #[allow(unused_imports)]
+use super::comparator::*;
+#[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;

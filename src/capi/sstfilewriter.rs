@@ -1,15 +1,13 @@
 //! c.h's SstFileWriter: tables written outside a database, in RocksDB's external
 //! file form (every key at sequence 0, properties `rocksdb.external_sst_file.version`
 //! = 2 and `.global_seqno` = 0), so RocksDB can ingest them. Keys must be added in
-//! strictly increasing order, as RocksDB requires. Also the env options object it
-//! takes (accepted, not used). Ingesting into ferrock is not implemented yet.
+//! strictly increasing order of the options' comparator, as RocksDB requires
+//! (`table::sst_file_writer`). Also the env options object it takes (accepted, not used).
 
 use super::options::rocksdb_options_t;
 use super::*;
-use crate::key::{make_internal_key, ValueType};
 use crate::options::Options;
-use crate::table::builder::{TableBuildOptions, TableBuilder};
-use std::cmp::Ordering;
+use crate::table::sst_file_writer::SstFileWriter;
 
 /// Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
 /// file I/O has no per-writer settings, so the values are stored and read back only.
@@ -172,26 +170,17 @@ pub unsafe extern "C" fn rocksdb_envoptions_destroy(opt: *mut rocksdb_envoptions
     drop_handle(opt)
 }
 
-/// An SstFileWriter (`rocksdb_sstfilewriter_t`).
+/// An SstFileWriter (`rocksdb_sstfilewriter_t`): the options it was created with, and the
+/// table being written between open and finish.
 pub struct rocksdb_sstfilewriter_t {
     opts: Options,
-    builder: Option<TableBuilder>,
-    last_key: Option<Vec<u8>>,
+    writer: Option<SstFileWriter>,
     file_size: u64,
 }
 
 impl rocksdb_sstfilewriter_t {
-    fn add(&mut self, key: &[u8], t: ValueType, value: &[u8]) -> Result<()> {
-        let ucmp = self.opts.comparator;
-        if let Some(last) = &self.last_key {
-            if ucmp.compare(key, last) != Ordering::Greater {
-                return Err(Error::invalid_argument("Keys must be added in strict ascending order."));
-            }
-        }
-        let b = self.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        b.add(&make_internal_key(key, 0, t), value)?;
-        self.last_key = Some(key.to_vec());
-        Ok(())
+    fn writer(&mut self) -> Result<&mut SstFileWriter> {
+        self.writer.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))
     }
 }
 
@@ -203,7 +192,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
     let _ = env;
     guarded(std::ptr::null_mut(), || {
         let opts = handle(io_options, "options")?.opts.clone();
-        Ok(into_handle(rocksdb_sstfilewriter_t { opts, builder: None, last_key: None, file_size: 0 }))
+        Ok(into_handle(rocksdb_sstfilewriter_t { opts, writer: None, file_size: 0 }))
     })
 }
 
@@ -212,7 +201,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
 pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
     env: *const rocksdb_envoptions_t,
     io_options: *const rocksdb_options_t,
-    comparator: *const super::filter::rocksdb_comparator_t,
+    comparator: *const super::comparator::rocksdb_comparator_t,
 ) -> *mut rocksdb_sstfilewriter_t {
     let _ = comparator;
     rocksdb_sstfilewriter_create(env, io_options)
@@ -227,42 +216,9 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     with_errptr(errptr, (), || {
         let w = handle_mut(writer, "sst file writer")?;
         let path = std::path::PathBuf::from(c_str(name, "file name")?);
-        let file = w.opts.file_system().new_writable_file(&path)?;
-        let o = &w.opts;
-        let bo = TableBuildOptions {
-            comparator: crate::key::InternalKeyComparator::new(o.comparator),
-            block_size: o.table.block_size,
-            block_restart_interval: o.table.block_restart_interval,
-            index_block_restart_interval: o.table.index_block_restart_interval,
-            bloom_bits_per_key: o.table.bloom_bits_per_key,
-            whole_key_filtering: o.table.whole_key_filtering,
-            prefix_extractor: o.prefix_extractor.clone(),
-            compression: o.compression,
-            compression_level: o.compression_level,
-            ..TableBuildOptions::default()
-        };
-        let mut b = TableBuilder::new(bo, file);
-        if let Some(m) = &o.merge_operator {
-            b.set_merge_operator_name(&m.name());
-        }
-        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
-        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
-        w.builder = Some(b);
-        w.last_key = None;
+        w.writer = Some(SstFileWriter::create(&w.opts, &path)?);
         Ok(())
     })
-}
-
-unsafe fn add_entry(
-    writer: *mut rocksdb_sstfilewriter_t,
-    key: *const c_char,
-    keylen: size_t,
-    t: ValueType,
-    val: *const c_char,
-    vallen: size_t,
-    errptr: *mut *mut c_char,
-) {
-    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.add(bytes(key, keylen)?, t, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -274,7 +230,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+    rocksdb_sstfilewriter_put(writer, key, keylen, val, vallen, errptr)
 }
 
 #[unsafe(no_mangle)]
@@ -286,7 +242,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.put(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -298,7 +254,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Merge, val, vallen, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.merge(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -308,7 +264,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
     keylen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Deletion, std::ptr::null(), 0, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.delete(bytes(key, keylen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -321,10 +277,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
     errptr: *mut *mut c_char,
 ) {
     with_errptr(errptr, (), || {
-        let w = handle_mut(writer, "sst file writer")?;
         let (b, e) = (bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?);
-        let builder = w.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        builder.add_range_tombstone(&make_internal_key(b, 0, ValueType::RangeDeletion), e)
+        handle_mut(writer, "sst file writer")?.writer()?.delete_range(b, e)
     })
 }
 
@@ -332,14 +286,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
 pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(writer: *mut rocksdb_sstfilewriter_t, errptr: *mut *mut c_char) {
     with_errptr(errptr, (), || {
         let w = handle_mut(writer, "sst file writer")?;
-        let b = w.builder.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        if b.num_entries() == 0 {
-            return Err(Error::invalid_argument("Cannot create sst file with no entries"));
-        }
-        let (_props, mut file) = b.finish()?;
-        file.sync()?;
-        file.close()?;
-        w.file_size = file.size();
+        let sst = w.writer.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        w.file_size = sst.finish()?;
         Ok(())
     })
 }
@@ -348,8 +296,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(writer: *mut rocksdb_sstfi
 pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(writer: *mut rocksdb_sstfilewriter_t, file_size: *mut u64) {
     guarded((), || {
         let w = handle(writer, "sst file writer")?;
-        let size = match &w.builder {
-            Some(b) => b.file_size(),
+        let size = match &w.writer {
+            Some(sst) => sst.file_size(),
             None => w.file_size,
         };
         set_out(file_size, size);

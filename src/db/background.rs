@@ -128,7 +128,7 @@ impl<'a> OutputWriter<'a> {
     /// tombstone across a cut is split there, so each table's range ends before the next
     /// table's first key and the level's tables never overlap.
     fn tombstones_up_to(&self, upper: Option<&[u8]>) -> Vec<crate::rangedel::RangeTombstone> {
-        let ucmp = self.cf.opts.comparator;
+        let ucmp = &self.cf.opts.comparator;
         let lower = self.tombstone_lower.as_deref();
         let mut out = Vec::new();
         for t in &self.range_tombstones {
@@ -157,7 +157,7 @@ impl<'a> OutputWriter<'a> {
     /// (a file's start or end) the output crossed to reach it; the bytes of the grandparent
     /// files it entered count as overlapped.
     fn advance_grandparents(&mut self, ikey: &[u8]) -> usize {
-        let icmp = self.db.icmp;
+        let icmp = &self.cf.icmp;
         let mut crossed = 0;
         while let Some(g) = self.grandparents.get(self.grandparent_index) {
             if self.in_grandparent_gap {
@@ -243,7 +243,7 @@ impl<'a> OutputWriter<'a> {
         let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
         let now = now_secs();
         let opts = TableBuildOptions {
-            comparator: self.db.icmp,
+            comparator: self.cf.icmp.clone(),
             block_size: o.table.block_size,
             block_restart_interval: o.table.block_restart_interval,
             index_block_restart_interval: o.table.index_block_restart_interval,
@@ -285,7 +285,7 @@ impl<'a> OutputWriter<'a> {
         if self.current.is_none() {
             self.open_output()?;
         }
-        let icmp = self.db.icmp;
+        let icmp = &self.cf.icmp;
         let (b, meta) = self.current.as_mut().ok_or_else(|| Error::corruption("no output table"))?;
         for t in tombstones {
             let start = crate::key::make_internal_key(&t.start, t.seq, ValueType::RangeDeletion);
@@ -389,11 +389,15 @@ impl<'a> OutputWriter<'a> {
 }
 
 impl DbInner {
-    /// Range tombstones of input tables.
-    fn table_tombstones<'f>(&self, files: impl Iterator<Item = &'f Arc<FileMetaData>>) -> Result<Vec<crate::rangedel::RangeTombstone>> {
+    /// Range tombstones of input tables (of the column family ordered by `icmp`).
+    fn table_tombstones<'f>(
+        &self,
+        icmp: &crate::key::InternalKeyComparator,
+        files: impl Iterator<Item = &'f Arc<FileMetaData>>,
+    ) -> Result<Vec<crate::rangedel::RangeTombstone>> {
         let mut out = Vec::new();
         for f in files {
-            let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+            let t = self.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)?;
             if t.properties().num_range_deletions == 0 {
                 continue;
             }
@@ -417,9 +421,9 @@ impl DbInner {
         user_filter: Option<(&dyn crate::compaction::CompactionFilter, i32)>,
         out: &mut OutputWriter<'_>,
     ) -> Result<()> {
-        let fragmented = crate::rangedel::FragmentedTombstones::new(cf.opts.comparator, tombstones);
+        let fragmented = crate::rangedel::FragmentedTombstones::new(cf.opts.comparator.clone(), tombstones);
         out.set_range_tombstones(fragmented.for_output(snapshots, bottommost));
-        CompactionFilterState::new(cf.opts.comparator, snapshots, bottommost)
+        CompactionFilterState::new(cf.opts.comparator.clone(), snapshots, bottommost)
             .with_merge_operator(cf.opts.merge_operator.as_deref())
             .with_range_tombstones(&fragmented)
             .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))
@@ -460,7 +464,7 @@ impl DbInner {
     pub(crate) fn build_level0_tables(&self, cf: &ColumnFamily, mems: &[Arc<crate::memtable::MemTable>]) -> Result<Vec<FileMetaData>> {
         let snapshots: Vec<u64> = Vec::new();
         let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
-        let mut input = MergingIterator::new(self.icmp, children);
+        let mut input = MergingIterator::new(cf.icmp.clone(), children);
         let mut out = OutputWriter::new(self, cf, 0, u64::MAX);
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
         match self.filter_into(cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
@@ -501,7 +505,7 @@ impl DbInner {
         let result = MutexGuard::unlocked(st, || -> Result<(Vec<FileMetaData>, u64)> {
             self.events.flush_begin(&self.opts, &event);
             let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
-            let mut input = MergingIterator::new(self.icmp, children);
+            let mut input = MergingIterator::new(cf.icmp.clone(), children);
             let mut out = OutputWriter::new(self, &cf, 0, u64::MAX);
             let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
             match self.filter_into(&cf, &mut input, &tombstones, &snapshots, false, None, &mut out) {
@@ -597,7 +601,7 @@ impl DbInner {
                 Some(d) => d.current.clone(),
                 None => continue,
             };
-            if let Some(plan) = pick_compaction(&version, &self.icmp, &cf.opts) {
+            if let Some(plan) = pick_compaction(&version, &cf.icmp, &cf.opts) {
                 if let Err(e) = self.run_compaction(st, &cf, plan) {
                     self.info_log.log(&format!("[{}] compaction failed: {e}", cf.name));
                 }
@@ -690,24 +694,24 @@ impl DbInner {
             let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
             if plan.level == 0 {
                 for f in &plan.inputs {
-                    let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+                    let t = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
                     children.push(Box::new(t.iter(false)));
                 }
             } else {
-                children.push(self.level_iterator(&plan.inputs));
+                children.push(self.level_iterator(&cf.icmp, &plan.inputs));
             }
             if !plan.output_inputs.is_empty() {
-                children.push(self.level_iterator(&plan.output_inputs));
+                children.push(self.level_iterator(&cf.icmp, &plan.output_inputs));
             }
-            let mut input = range.bound(cf.opts.comparator, MergingIterator::new(self.icmp, children));
+            let mut input = range.bound(cf.opts.comparator.clone(), MergingIterator::new(cf.icmp.clone(), children));
             let grandparents = if plan.output_level + 1 < version_for_grandparents.levels.len() && plan.output_level > 0 {
                 version_for_grandparents.levels[plan.output_level + 1].clone()
             } else {
                 Vec::new()
             };
             let mut out = OutputWriter::new(self, cf, plan.output_level, target).with_grandparents(grandparents, plan.max_grandparent_overlap);
-            let tombstones = match self.table_tombstones(plan.all_inputs()) {
-                Ok(t) => range.clip_tombstones(cf.opts.comparator, t),
+            let tombstones = match self.table_tombstones(&cf.icmp, plan.all_inputs()) {
+                Ok(t) => range.clip_tombstones(&cf.opts.comparator, t),
                 Err(e) => {
                     out.abandon();
                     return Err(e);
@@ -734,7 +738,7 @@ impl DbInner {
         };
         let subcompaction = event.as_ref().map(super::listener::EventHub::subcompaction_info);
         let result = MutexGuard::unlocked(st, || {
-            let ranges = self.subcompaction_ranges(&cf.opts, plan);
+            let ranges = self.subcompaction_ranges(cf, plan);
             // Each range tells the listeners it begins and ends, on the thread that runs it.
             let compact_range_told = |range: &super::subcompaction::KeyRange| {
                 let id = ranges.iter().position(|r| std::ptr::eq(r, range)).unwrap_or(0);
@@ -817,16 +821,17 @@ impl DbInner {
         Ok(numbers)
     }
 
-    fn level_iterator(&self, files: &[Arc<FileMetaData>]) -> Box<dyn InternalIterator> {
+    fn level_iterator(&self, icmp: &crate::key::InternalKeyComparator, files: &[Arc<FileMetaData>]) -> Box<dyn InternalIterator> {
         let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
         let files = files.to_vec();
         let tc = self.table_cache.clone();
+        let file_icmp = icmp.clone();
         Box::new(LevelIterator::new(
-            self.icmp,
+            icmp.clone(),
             bounds,
             Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                 let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                let t = tc.get(f.number, f.file_size, f.largest_seqno)?;
+                let t = tc.get(&file_icmp, f.number, f.file_size, f.largest_seqno)?;
                 Ok(Box::new(t.iter(false)) as Box<dyn InternalIterator>)
             }),
         ))
@@ -998,14 +1003,14 @@ impl DbInner {
                 if level >= target {
                     break;
                 }
-                let inputs = version.overlapping_files(&self.icmp, level, begin, end);
-                let Some((lo, hi)) = crate::compaction::picker::key_range(&self.icmp, &inputs) else {
+                let inputs = version.overlapping_files(&cf.icmp, level, begin, end);
+                let Some((lo, hi)) = crate::compaction::picker::key_range(&cf.icmp, &inputs) else {
                     level += 1;
                     continue;
                 };
                 let output_level = (level + 1..target).find(|l| !version.levels[*l].is_empty()).unwrap_or(target);
-                let output_inputs = version.overlapping_files(&self.icmp, output_level, Some(&lo), Some(&hi));
-                let bottommost = crate::compaction::picker::is_bottommost(&version, &self.icmp, output_level, &lo, &hi);
+                let output_inputs = version.overlapping_files(&cf.icmp, output_level, Some(&lo), Some(&hi));
+                let bottommost = crate::compaction::picker::is_bottommost(&version, &cf.icmp, output_level, &lo, &hi);
                 let plan = CompactionPlan {
                     level,
                     output_level,
@@ -1030,7 +1035,9 @@ impl DbInner {
 
     pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         self.check_open()?;
-        let opts = &opts.sanitized();
+        let mut opts = opts.sanitized();
+        opts.comparator = opts.comparator.pinned()?;
+        let opts = &opts;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -1044,7 +1051,8 @@ impl DbInner {
         let mut edit = VersionEdit::default();
         edit.column_family = id;
         edit.column_family_add = Some(name.to_string());
-        edit.comparator = Some(opts.comparator.name().to_string());
+        edit.comparator = Some(opts.comparator.name().into_owned());
+        st.versions.set_cf_comparator(name, opts.comparator.clone());
         edit.log_number = Some(wal_number);
         edit.max_column_family = Some(id);
         st.versions.log_and_apply(vec![edit])?;
@@ -1054,6 +1062,7 @@ impl DbInner {
             id,
             name: name.to_string(),
             opts: opts.clone(),
+            icmp: crate::key::InternalKeyComparator::new(opts.comparator.clone()),
             sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
             dropped: std::sync::atomic::AtomicBool::new(false),
             stall: Default::default(),
@@ -1170,6 +1179,7 @@ impl Db {
             return Err(super::write::read_only_error());
         }
         let inner = &self.inner;
+        let icmp = inner.cf_for_handle(cf)?.icmp.clone();
         {
             let st = inner.state.lock();
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
@@ -1177,7 +1187,7 @@ impl Db {
             // level 0 holds data).
             let last_non_empty = (0..version.levels.len()).rev().find(|l| !version.levels[*l].is_empty()).unwrap_or(0);
             for level in 0..last_non_empty {
-                for f in version.overlapping_files(&inner.icmp, level, begin, end) {
+                for f in version.overlapping_files(&icmp, level, begin, end) {
                     f.marked_for_compaction.store(true, Ordering::Release);
                 }
             }
@@ -1221,7 +1231,7 @@ impl Db {
             let pending_flush = inner.pick_flush(&st).is_some() || st.running_flushes > 0;
             let pending_compaction = st.running_compactions > 0
                 || inner.cfs.read().values().any(|cf| {
-                    st.versions.cf(cf.id).map_or(false, |d| pick_compaction(&d.current, &inner.icmp, &cf.opts).is_some())
+                    st.versions.cf(cf.id).map_or(false, |d| pick_compaction(&d.current, &cf.icmp, &cf.opts).is_some())
                 });
             if !pending_flush && !pending_compaction {
                 return Ok(());

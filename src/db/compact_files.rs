@@ -81,7 +81,7 @@ impl Db {
                 return Err(super::control::manual_compaction_paused());
             }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
-            let plan = plan_compact_files(&version, &inner.icmp, &cfd.name, &cfd.opts, opts, input_file_names, output_level)?;
+            let plan = plan_compact_files(&version, &cfd.icmp, &cfd.name, &cfd.opts, opts, input_file_names, output_level)?;
             inner.run_compaction(&mut st, &cfd, plan)
         })();
         st.manual_compactions -= 1;
@@ -139,7 +139,7 @@ fn plan_compact_files(
         }
         wanted.insert(number);
     }
-    let ucmp = icmp.user;
+    let ucmp = &icmp.user;
     // Per level from the first with an input to the output level: the files the job takes.
     let mut taken: Vec<(usize, Vec<Arc<FileMetaData>>)> = Vec::new();
     let mut range: Option<(Vec<u8>, Vec<u8>)> = None;

@@ -151,6 +151,8 @@ pub(crate) struct ColumnFamily {
     pub id: u32,
     pub name: String,
     pub opts: Options,
+    /// The internal-key order of this family's memtables and tables, over `opts.comparator`.
+    pub icmp: InternalKeyComparator,
     pub sv: RwLock<Arc<SuperVersion>>,
     pub dropped: AtomicBool,
     /// The write-stall condition of the current version, recomputed when it changes.
@@ -200,7 +202,6 @@ pub(crate) struct DbInner {
     pub fs: Arc<dyn FileSystem>,
     pub opts: Options,
     pub read_only: bool,
-    pub icmp: InternalKeyComparator,
     lock: Mutex<Option<Box<dyn FileLock>>>,
     pub state: Mutex<DbState>,
     /// Signalled when background work finishes or is queued, and at shutdown.
@@ -301,7 +302,7 @@ impl DbInner {
             cf_opts.prefix_extractor.clone(),
             cf_opts.memtable_whole_key_filtering,
         );
-        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator), id, cf_opts.write_buffer_size)
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator.clone()), id, cf_opts.write_buffer_size)
             .with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
@@ -396,7 +397,6 @@ impl Db {
     }
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
-        open::check_cf_comparator(&self.inner.opts, name, opts)?;
         self.inner.create_column_family(opts, name)
     }
 
@@ -511,3 +511,5 @@ pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod comparator_tests;

@@ -87,7 +87,7 @@ impl DbInner {
                 let st = self.state.lock();
                 st.versions
                     .cf(cf.id)
-                    .map_or(false, |d| crate::compaction::picker::pick_compaction(&d.current, &self.icmp, &cf.opts).is_some())
+                    .map_or(false, |d| crate::compaction::picker::pick_compaction(&d.current, &cf.icmp, &cf.opts).is_some())
                     as u64
             }
             "rocksdb.is-write-stopped" => cf.stall.cause().is_stop() as u64,

@@ -51,13 +51,13 @@ impl KeyRange {
         ranges
     }
 
-    pub fn contains(&self, ucmp: Comparator, key: &[u8]) -> bool {
+    pub fn contains(&self, ucmp: &Comparator, key: &[u8]) -> bool {
         self.start.as_deref().map_or(true, |s| ucmp.compare(key, s) != Ordering::Less)
             && self.end.as_deref().map_or(true, |e| ucmp.compare(key, e) == Ordering::Less)
     }
 
     /// The parts of `tombstones` inside this range; those outside it are dropped.
-    pub fn clip_tombstones(&self, ucmp: Comparator, tombstones: Vec<RangeTombstone>) -> Vec<RangeTombstone> {
+    pub fn clip_tombstones(&self, ucmp: &Comparator, tombstones: Vec<RangeTombstone>) -> Vec<RangeTombstone> {
         tombstones
             .into_iter()
             .filter_map(|mut t| {
@@ -87,7 +87,7 @@ impl KeyRange {
 /// boundary is a user key in `(lo, hi]` (so no range is empty of input keys at its start), and
 /// the result is sorted and unique.
 pub(crate) fn subcompaction_boundaries(
-    ucmp: Comparator,
+    ucmp: &Comparator,
     mut anchors: Vec<(Vec<u8>, u64)>,
     lo: &[u8],
     hi: &[u8],
@@ -152,7 +152,7 @@ fn first_internal_key(user_key: &[u8]) -> Vec<u8> {
 
 impl<I: InternalIterator> InternalIterator for RangeIterator<I> {
     fn valid(&self) -> bool {
-        self.inner.valid() && self.range.contains(self.ucmp, user_key(self.inner.key()))
+        self.inner.valid() && self.range.contains(&self.ucmp, user_key(self.inner.key()))
     }
     fn seek_to_first(&mut self) {
         match &self.range.start {
@@ -227,10 +227,11 @@ impl DbInner {
 
     /// The ranges `plan` is compacted in: one unbounded range unless it may be split and its
     /// inputs are large enough. Reads only index blocks.
-    pub(crate) fn subcompaction_ranges(&self, cf_opts: &crate::options::Options, plan: &CompactionPlan) -> Vec<KeyRange> {
+    pub(crate) fn subcompaction_ranges(&self, cf: &super::ColumnFamily, plan: &CompactionPlan) -> Vec<KeyRange> {
+        let cf_opts = &cf.opts;
         let limit = self.subcompaction_limit(plan);
         let inputs: Vec<_> = plan.all_inputs().cloned().collect();
-        let bounds = key_range(&self.icmp, &inputs);
+        let bounds = key_range(&cf.icmp, &inputs);
         let Some((lo, hi)) = bounds.filter(|_| limit > 1) else {
             return vec![KeyRange::default()];
         };
@@ -238,7 +239,7 @@ impl DbInner {
         for f in &inputs {
             let from_index = self
                 .table_cache
-                .get(f.number, f.file_size, f.largest_seqno)
+                .get(&cf.icmp, f.number, f.file_size, f.largest_seqno)
                 .and_then(|t| t.approximate_key_anchors(ANCHORS_PER_FILE))
                 .unwrap_or_default();
             if from_index.is_empty() {
@@ -248,7 +249,7 @@ impl DbInner {
             }
         }
         let min_bytes = level_target_file_size(cf_opts, plan.output_level);
-        KeyRange::split_at(&subcompaction_boundaries(cf_opts.comparator, anchors, &lo, &hi, limit, min_bytes))
+        KeyRange::split_at(&subcompaction_boundaries(&cf_opts.comparator, anchors, &lo, &hi, limit, min_bytes))
     }
 
     /// Runs `compact_range` for every range, the first on this thread and each other on its
@@ -350,7 +351,7 @@ mod tests {
         }
         anchors.push((k("a"), 5000));
         anchors.push((k("z"), 5000));
-        let b = subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 1);
+        let b = subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 1);
         assert_eq!(b.len(), 3, "{b:?}");
         for w in b.windows(2) {
             assert!(w[0] < w[1], "{b:?}");
@@ -362,13 +363,13 @@ mod tests {
         // is passed ("a" holds 5,000, each k0NN 2,000).
         assert_eq!(b, vec![k("k023"), k("k050"), k("k076")]);
         // Ranges of at least a target file size (but the last): cuts after 100,000 and 200,000.
-        assert_eq!(subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 100_000).len(), 2);
+        assert_eq!(subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 100_000).len(), 2);
         // Too little input, or no split asked for.
-        assert!(subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 1 << 30).is_empty());
-        assert!(subcompaction_boundaries(ucmp, anchors, b"k000", b"k099", 1, 1).is_empty());
+        assert!(subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 1 << 30).is_empty());
+        assert!(subcompaction_boundaries(&ucmp, anchors, b"k000", b"k099", 1, 1).is_empty());
         // One anchor per file (files without an index): only keys inside (lo, hi].
         let coarse = vec![(k("c"), 100), (k("a"), 100), (k("b"), 100), (k("c"), 100)];
-        assert_eq!(subcompaction_boundaries(ucmp, coarse, b"a", b"c", 4, 1), vec![k("b"), k("c")]);
+        assert_eq!(subcompaction_boundaries(&ucmp, coarse, b"a", b"c", 4, 1), vec![k("b"), k("c")]);
     }
 
     #[test]
@@ -377,15 +378,15 @@ mod tests {
         let ranges = KeyRange::split_at(&[k("f"), k("p")]);
         assert_eq!(ranges.len(), 3);
         for key in ["a", "f", "g", "p", "z"] {
-            assert_eq!(ranges.iter().filter(|r| r.contains(ucmp, key.as_bytes())).count(), 1, "{key}");
+            assert_eq!(ranges.iter().filter(|r| r.contains(&ucmp, key.as_bytes())).count(), 1, "{key}");
         }
         let t = vec![
             RangeTombstone { start: k("b"), end: k("h"), seq: 7 },
             RangeTombstone { start: k("q"), end: k("r"), seq: 8 },
         ];
-        assert_eq!(ranges[0].clip_tombstones(ucmp, t.clone()), vec![RangeTombstone { start: k("b"), end: k("f"), seq: 7 }]);
-        assert_eq!(ranges[1].clip_tombstones(ucmp, t.clone()), vec![RangeTombstone { start: k("f"), end: k("h"), seq: 7 }]);
-        assert_eq!(ranges[2].clip_tombstones(ucmp, t), vec![RangeTombstone { start: k("q"), end: k("r"), seq: 8 }]);
+        assert_eq!(ranges[0].clip_tombstones(&ucmp, t.clone()), vec![RangeTombstone { start: k("b"), end: k("f"), seq: 7 }]);
+        assert_eq!(ranges[1].clip_tombstones(&ucmp, t.clone()), vec![RangeTombstone { start: k("f"), end: k("h"), seq: 7 }]);
+        assert_eq!(ranges[2].clip_tombstones(&ucmp, t), vec![RangeTombstone { start: k("q"), end: k("r"), seq: 8 }]);
     }
 
     #[test]
@@ -464,7 +465,7 @@ mod tests {
         assert!(last.len() >= 2, "{} output files", last.len());
         assert_eq!(version.files(0).len(), 0);
         for w in last.windows(2) {
-            assert_eq!(db.inner.icmp.compare(&w[0].largest, &w[1].smallest), Ordering::Less, "#{} overlaps #{}", w[0].number, w[1].number);
+            assert_eq!(db.inner.cf(0).unwrap().icmp.compare(&w[0].largest, &w[1].smallest), Ordering::Less, "#{} overlaps #{}", w[0].number, w[1].number);
         }
         // The range deletion crosses range boundaries: a table ends at a boundary with the
         // tombstone's exclusive end bound, and the next table starts at that user key.

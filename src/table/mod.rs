@@ -11,6 +11,7 @@ pub mod partitioned_filter;
 pub mod properties;
 pub mod reader;
 pub mod ribbon;
+pub mod sst_file_writer;
 pub mod xxh3;
 pub mod xxhash;
 
@@ -18,6 +19,7 @@ pub use builder::{TableBuildOptions, TableBuilder};
 pub use cache::BlockCache;
 pub use properties::TableProperties;
 pub use reader::{Table, TableIterator, TableReadOptions};
+pub use sst_file_writer::SstFileWriter;
 
 #[cfg(test)]
 mod tests;
