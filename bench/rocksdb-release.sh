@@ -16,6 +16,8 @@ if [ -f "$LIB" ] && [ "${1:-}" != --force ]; then
   echo "$LIB"
   exit 0
 fi
+# librocksdb-sys runs bindgen, which needs libclang (Debian's libclang-dev).
+"$(dirname "${BASH_SOURCE[0]}")/../scripts/deps.sh" libclang-dev g++
 mkdir -p "$CACHE/crate/src" "$CACHE/lib"
 cd "$CACHE/crate"
 write_manifest() {

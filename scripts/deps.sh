@@ -10,6 +10,9 @@
 set -euo pipefail
 
 PACKAGES=(librocksdb-dev rocksdb-tools pkg-config python3-venv gcc g++ make libc6-dev libzstd-dev libbz2-dev)
+# `scripts/deps.sh PKG...` installs those packages instead (bench/rocksdb-release.sh asks
+# for libclang-dev, which librocksdb-sys's bindgen needs).
+(($#)) && PACKAGES=("$@")
 
 missing=()
 for p in "${PACKAGES[@]}"; do

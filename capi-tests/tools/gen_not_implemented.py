@@ -51,11 +51,11 @@ STORING = {
 }
 BASE = {
     "void": "c_void", "char": "c_char", "unsigned char": "c_uchar", "int": "c_int",
-    "unsigned int": "c_uint", "unsigned": "c_uint", "size_t": "size_t", "uint64_t": "u64", "int64_t": "i64",
+    "unsigned int": "c_uint", "unsigned": "c_uint", "unsigned long long": "c_ulonglong", "size_t": "size_t", "uint64_t": "u64", "int64_t": "i64",
     "uint32_t": "u32", "int32_t": "i32", "uint8_t": "u8", "uint16_t": "u16", "double": "f64",
     "float": "f32", "bool": "bool",
 }
-SCALARS = {"c_char", "c_uchar", "c_int", "c_uint", "size_t", "u64", "i64", "u32", "i32", "u8", "u16", "f64", "f32", "bool"}
+SCALARS = {"c_char", "c_uchar", "c_int", "c_uint", "c_ulonglong", "size_t", "u64", "i64", "u32", "i32", "u8", "u16", "f64", "f32", "bool"}
 
 
 class Skip(Exception):
@@ -66,8 +66,27 @@ def split_params(s):
     return [p.strip() for p in check_header.split_top_level(s) if p.strip()]
 
 
-def rust_type(t, opaque):
+# The function-pointer typedefs of c.h (name -> "ret(*)(args)"), filled by main().
+CALLBACK_TYPEDEFS = {}
+
+
+def callback_typedefs(path):
+    """c.h's `typedef RET (*NAME)(ARGS);` as NAME -> the normalised pointer type."""
+    text = check_header.strip_source(open(path, encoding="utf-8").read())
+    out = {}
+    for m in re.finditer(r"typedef\s+([^;{}()]*?)\(\s*\*\s*(\w+)\s*\)\s*\(([^;]*?)\)\s*;", text):
+        ret = check_header.normalise_type(m.group(1))
+        args = [check_header.normalise_param(a) for a in check_header.split_top_level(m.group(3))]
+        out[m.group(2)] = "%s(*)(%s)" % (ret, ", ".join(a for a in args if a != "void"))
+    return out
+
+
+def rust_type(t, opaque, callbacks=None):
     t = t.strip()
+    if t in CALLBACK_TYPEDEFS and callbacks is not None:
+        # Declared under c.h's own typedef name, so the header's signature matches.
+        callbacks[t] = rust_type(CALLBACK_TYPEDEFS[t], opaque)
+        return t
     fp = re.match(r"^(.*?)\(\*\)\((.*)\)$", t)
     if fp:
         ret = fp.group(1).strip()
@@ -123,6 +142,15 @@ def hand_written():
     return names
 
 
+def defined_type_aliases():
+    names = set()
+    for path in glob.glob(os.path.join(ROOT, "src", "capi", "*.rs")):
+        if os.path.basename(path) == "not_implemented.rs":
+            continue
+        names |= set(re.findall(r"pub type (\w+)\s*=", open(path).read()))
+    return names
+
+
 def defined_structs():
     names = set()
     for path in glob.glob(os.path.join(ROOT, "src", "capi", "*.rs")):
@@ -132,13 +160,23 @@ def defined_structs():
     return names
 
 
+def returns_uncreated(rt):
+    """Whether the Rust return type `rt` points to an object type ferrock never creates."""
+    base = rt.replace("*const ", "").replace("*mut ", "").strip()
+    return re.match(r"^rocksdb_(\w+_)?t$", base) is not None and base not in CREATABLE
+
+
 def main():
-    fns, _ = check_header.parse_header(check_header.find_rocksdb_11_header())
+    header = check_header.find_rocksdb_11_header()
+    fns, _ = check_header.parse_header(header)
+    CALLBACK_TYPEDEFS.update(callback_typedefs(header))
+    aliased = defined_type_aliases()
     done = hand_written()
     defined = defined_structs()
     # Every handle type written by hand is one ferrock creates.
     CREATABLE.update(defined)
     opaque = set()
+    callbacks = {}
     bodies = []
     listed = {"errptr": [], "null": [], "inert": [], "stored": [], "open-fails": [], "undeclared": []}
     for name in sorted(fns):
@@ -147,9 +185,10 @@ def main():
         m = re.match(r"^(.*) %s\((.*)\)$" % name, fns[name])
         ret_c, params_c = m.group(1).strip(), split_params(m.group(2))
         local = set()
+        local_callbacks = {}
         try:
             ret = None if ret_c == "void" else rust_type(ret_c, local)
-            params = [rust_type(p, local) for p in params_c]
+            params = [rust_type(p, local, local_callbacks) for p in params_c]
         except Skip as why:
             listed["undeclared"].append((name, str(why)))
             continue
@@ -198,7 +237,10 @@ def main():
         elif first_is_handle and first not in CREATABLE:
             kind = "inert"
             body = ["    let _ = (%s);" % unused, "    %s" % dflt]
-        elif ret is not None and ret.startswith("*") and not (first_is_handle and first in CREATABLE):
+        elif ret is not None and ret.startswith("*") and (
+                not (first_is_handle and first in CREATABLE) or returns_uncreated(ret)):
+            # A constructor of an object ferrock lacks, or a getter of one (an object
+            # ferrock never creates can only be NULL).
             kind = "null"
             body = ["    let _ = (%s);" % unused if params else "", "    %s" % dflt]
             body = [b for b in body if b]
@@ -206,6 +248,7 @@ def main():
             listed["undeclared"].append((name, "needs the engine"))
             continue
         opaque |= local
+        callbacks.update(local_callbacks)
         listed[kind].append((name, ""))
         doc = {
             "errptr": "Not implemented in ferrock: reports \"Not implemented: %s\" through errptr." % name,
@@ -235,7 +278,7 @@ def main():
             out.append("use super::%s::*;" % mod)
     out += [
         "#[allow(unused_imports)]",
-        "use libc::{c_int, c_uchar, c_uint};",
+        "use libc::{c_int, c_uchar, c_uint, c_ulonglong};",
     ]
     for s in sorted(opaque - defined):
         out.append("")
@@ -243,13 +286,17 @@ def main():
         out.append("pub struct %s {" % s)
         out.append("    _opaque: [u8; 0],")
         out.append("}")
+    for name in sorted(set(callbacks) - aliased):
+        out.append("")
+        out.append("/// c.h's `%s`." % name)
+        out.append("pub type %s = %s;" % (name, callbacks[name]))
     out.extend(bodies)
     with open(TARGET, "w") as f:
         f.write("\n".join(out) + "\n")
     subprocess.run(["rustfmt", "--edition", "2021", TARGET], check=True)
     explain = {
         "errptr": "store `Not implemented: <function>` in `*errptr`, return 0/NULL",
-        "null": "constructors of objects ferrock lacks: return NULL",
+        "null": "constructors and getters of objects ferrock lacks: return NULL",
         "inert": "take an object ferrock never creates (so only NULL can reach them): do nothing, return 0/NULL",
         "stored": "option setters ferrock accepts and stores without using (no getter in c.h)",
         "open-fails": "option setters taking an object ferrock cannot honour: a non-NULL object makes open fail with `Not implemented: <function>`",
@@ -263,7 +310,10 @@ def main():
           "the options in `CHANGES_RESULTS` (blob files, allow_ingest_behind, unordered_write,",
           "atomic_flush, two_write_queues, manual_wal_flush, allow_mmap_writes), FIFO compaction",
           "(compaction_style 2) and the Xpress compression type (open fails with Not implemented);",
-          "`rocksdb_create_mem_env` (NULL). A strict cache capacity limit is not enforced (the cache evicts instead).", ""]
+          "`rocksdb_create_mem_env` (NULL). A strict cache capacity limit is not enforced (the cache evicts instead).",
+          "`rocksdb_compactionjobinfo_table_properties_count` (0: the infos carry no table properties yet),",
+          "`rocksdb_readoptions_set_table_filter` (the filter is not kept: its state is released at once and",
+          "`rocksdb_readoptions_has_table_filter` stays 0).", ""]
     for kind in ["errptr", "null", "inert", "open-fails", "stored", "undeclared"]:
         md.append("## %s (%d): %s" % (kind, len(listed[kind]), explain[kind]))
         md.append("")

@@ -753,6 +753,51 @@ typedef void (*on_stall_conditions_changed_cb)(void*, const rocksdb_writestallin
 
 typedef void (*on_memtable_sealed_cb)(void*, const rocksdb_memtableinfo_t*);
 
+/*
+ c.h's `rocksdb_compaction_service_schedule_cb`.
+ */
+typedef rocksdb_compactionservice_scheduleresponse_t *(*rocksdb_compaction_service_schedule_cb)(void*, const rocksdb_compactionservice_jobinfo_t*, const char*, size_t);
+
+/*
+ c.h's `rocksdb_compaction_service_wait_cb`.
+ */
+typedef int (*rocksdb_compaction_service_wait_cb)(void*, const char*, char**, size_t*);
+
+/*
+ c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
+ */
+typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
+
+/*
+ c.h's `rocksdb_compaction_service_on_installation_cb`.
+ */
+typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
+
+/*
+ c.h's `rocksdb_create_backup_options_exclude_files_cb`.
+ */
+typedef unsigned char (*rocksdb_create_backup_options_exclude_files_cb)(void*, const char*, size_t);
+
+/*
+ c.h's `rocksdb_create_backup_options_progress_cb`.
+ */
+typedef void (*rocksdb_create_backup_options_progress_cb)(void*);
+
+/*
+ c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
+ */
+typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const uint32_t*, const uint64_t*, size_t, const char*const *, const size_t*, const uint32_t*, size_t);
+
+/*
+ c.h's `rocksdb_walfilter_log_record_found_cb`.
+ */
+typedef int (*rocksdb_walfilter_log_record_found_cb)(void*, unsigned long long, const char*, size_t, const rocksdb_writebatch_t*, rocksdb_writebatch_t*, unsigned char*);
+
+/*
+ c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
+ */
+typedef unsigned char (*rocksdb_readoptions_table_filter_cb)(void*, const rocksdb_table_properties_t*);
+
 typedef uint64_t SequenceNumber;
 
 #ifdef __cplusplus
@@ -887,6 +932,14 @@ extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_destroy(rocksdb_lru_ca
 extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_capacity(rocksdb_lru_cache_options_t *opts, size_t capacity);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_num_shard_bits(rocksdb_lru_cache_options_t *opts, int num_shard_bits);
+
+/*
+ The allocator the cache's blocks come from. c.h's only allocator constructor
+ (`rocksdb_jemalloc_nodump_allocator_create`) answers "Not implemented" in ferrock, so the
+ only allocator a program can pass is NULL, which is RocksDB's default too (blocks from
+ the ordinary heap): there is nothing to record.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_lru_cache_options_set_memory_allocator(rocksdb_lru_cache_options_t *opts, rocksdb_memory_allocator_t *allocator);
 
 /*
  RocksDB's DisownData only skips freeing the cache at exit (a shutdown speed-up);
@@ -1520,6 +1573,12 @@ extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(c
  0: ferrock writes no blob files.
  */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
+
+/*
+ Not implemented in ferrock yet: the info carries no table properties (its
+ `rocksdb_compactionjobinfo_table_properties_for_file` answers NULL), so the count is 0.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *info);
 
 /*
  An empty info, for `rocksdb_compact_files` to fill.
@@ -2490,6 +2549,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_
 extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
 
 /*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create_from_options(rocksdb_options_t *a0);
+
+/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *a0);
@@ -2558,6 +2622,36 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_t *rocksdb_compactionservice_create(void *a0, void (*a1)(void*), rocksdb_compaction_service_schedule_cb a2, const char *a3, rocksdb_compaction_service_wait_cb a4, rocksdb_compaction_service_cancel_awaiting_jobs_cb a5, rocksdb_compaction_service_on_installation_cb a6);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2707,7 +2801,17 @@ extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_decrease_backg
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_exclude_files_callback(rocksdb_create_backup_options_t *a0, void *a1, rocksdb_create_backup_options_exclude_files_cb a2);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
+
+/*
+ Not implemented in ferrock: its object is never created, so this does nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_progress_callback(rocksdb_create_backup_options_t *a0, void *a1, rocksdb_create_backup_options_progress_cb a2);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
@@ -2867,6 +2971,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(r
 /*
  Not implemented in ferrock: returns NULL.
  */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
 
 /*
@@ -2953,6 +3062,16 @@ extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_che
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
@@ -3178,11 +3297,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rock
  Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_open_and_compact_canceled_create(void);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3580,6 +3694,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_f
 extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
 /*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_file_manager_t *rocksdb_sst_file_manager_create(rocksdb_env_t *a0);
+
+/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
@@ -3673,6 +3792,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
  Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
+
+/*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -4255,6 +4379,11 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_chec
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
 
 /*
+ Not implemented in ferrock: returns NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *a0, void (*a1)(void*), rocksdb_walfilter_column_family_log_number_map_cb a2, rocksdb_walfilter_log_record_found_cb a3, const char *(*a4)(void*));
+
+/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
@@ -4323,6 +4452,18 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_update_timestamps(rocksdb_wri
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_wi_update_timestamps" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_update_timestamps(rocksdb_writebatch_wi_t *a0, const char *a1, size_t a2, void *a3, size_t (*a4)(void*, uint32_t), char **errptr);
+
+/*
+ A new flag, false. Freed by `rocksdb_open_and_compact_canceled_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API unsigned char *rocksdb_open_and_compact_canceled_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_canceled_destroy(unsigned char *canceled);
+
+/*
+ Stores `value != 0`; NULL is ignored, as in RocksDB.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_canceled_set(unsigned char *canceled, unsigned char value);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);
 
@@ -5365,7 +5506,14 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_checksum_handoff_file_t
 extern ROCKSDB_LIBRARY_API size_t rocksdb_options_checksum_handoff_file_types_count(rocksdb_options_t *opt);
 
 /*
- No table filter can be set in ferrock (its setter is not declared): nothing to clear.
+ Not implemented in ferrock yet: reads cannot apply a table filter, so none is kept
+ (`rocksdb_readoptions_has_table_filter` stays 0) and the state is released at once
+ through `destructor`, as RocksDB releases the state of a filter it lets go.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_filter(rocksdb_readoptions_t *opt, void *state, void (*destructor)(void*), rocksdb_readoptions_table_filter_cb table_filter);
+
+/*
+ No table filter can be kept in ferrock (see `rocksdb_readoptions_set_table_filter`): nothing to clear.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_filter(rocksdb_readoptions_t *opt);
 

@@ -141,6 +141,24 @@ pub unsafe extern "C" fn rocksdb_lru_cache_options_set_num_shard_bits(
     })
 }
 
+/// The allocator the cache's blocks come from. c.h's only allocator constructor
+/// (`rocksdb_jemalloc_nodump_allocator_create`) answers "Not implemented" in ferrock, so the
+/// only allocator a program can pass is NULL, which is RocksDB's default too (blocks from
+/// the ordinary heap): there is nothing to record.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_lru_cache_options_set_memory_allocator(
+    opts: *mut rocksdb_lru_cache_options_t,
+    allocator: *mut super::not_implemented::rocksdb_memory_allocator_t,
+) {
+    guarded((), || {
+        handle_mut(opts, "LRU cache options")?;
+        if !allocator.is_null() {
+            return Err(Error::invalid_argument("a memory allocator ferrock did not create"));
+        }
+        Ok(())
+    })
+}
+
 /// RocksDB's DisownData only skips freeing the cache at exit (a shutdown speed-up);
 /// ferrock frees it normally, which callers cannot observe.
 #[unsafe(no_mangle)]

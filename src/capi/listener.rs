@@ -450,6 +450,15 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(inf
 
 // --- CompactionJobInfo ---
 
+/// Not implemented in ferrock yet: the info carries no table properties (its
+/// `rocksdb_compactionjobinfo_table_properties_for_file` answers NULL), so the count is 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_count(info: *const rocksdb_compactionjobinfo_t) -> size_t {
+    let _ = info;
+    0
+}
+
+
 /// An empty info, for `rocksdb_compact_files` to fill.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_create() -> *mut rocksdb_compactionjobinfo_t {

@@ -42,6 +42,7 @@ pub mod logger;
 pub mod merge;
 pub mod metadata;
 pub mod not_implemented;
+pub mod open_and_compact;
 pub mod option_accessors;
 pub mod option_sets;
 pub mod options;

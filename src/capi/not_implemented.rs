@@ -40,6 +40,8 @@ use super::merge::*;
 #[allow(unused_imports)]
 use super::metadata::*;
 #[allow(unused_imports)]
+use super::open_and_compact::*;
+#[allow(unused_imports)]
 use super::option_sets::*;
 #[allow(unused_imports)]
 use super::options::*;
@@ -69,7 +71,7 @@ use super::wbwi::*;
 use super::writeoptions::*;
 use super::*;
 #[allow(unused_imports)]
-use libc::{c_int, c_uchar, c_uint};
+use libc::{c_int, c_uchar, c_uint, c_ulonglong};
 
 /// An object of c.h that ferrock does not create (`rocksdb_backup_engine_info_t`).
 pub struct rocksdb_backup_engine_info_t {
@@ -290,6 +292,63 @@ pub struct rocksdb_walfilter_t {
 pub struct rocksdb_write_buffer_manager_t {
     _opaque: [u8; 0],
 }
+
+/// c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
+pub type rocksdb_compaction_service_cancel_awaiting_jobs_cb =
+    Option<unsafe extern "C" fn(*mut c_void)>;
+
+/// c.h's `rocksdb_compaction_service_on_installation_cb`.
+pub type rocksdb_compaction_service_on_installation_cb =
+    Option<unsafe extern "C" fn(*mut c_void, *const c_char, c_int)>;
+
+/// c.h's `rocksdb_compaction_service_schedule_cb`.
+pub type rocksdb_compaction_service_schedule_cb = Option<
+    unsafe extern "C" fn(
+        *mut c_void,
+        *const rocksdb_compactionservice_jobinfo_t,
+        *const c_char,
+        size_t,
+    ) -> *mut rocksdb_compactionservice_scheduleresponse_t,
+>;
+
+/// c.h's `rocksdb_compaction_service_wait_cb`.
+pub type rocksdb_compaction_service_wait_cb = Option<
+    unsafe extern "C" fn(*mut c_void, *const c_char, *mut *mut c_char, *mut size_t) -> c_int,
+>;
+
+/// c.h's `rocksdb_create_backup_options_exclude_files_cb`.
+pub type rocksdb_create_backup_options_exclude_files_cb =
+    Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t) -> c_uchar>;
+
+/// c.h's `rocksdb_create_backup_options_progress_cb`.
+pub type rocksdb_create_backup_options_progress_cb = Option<unsafe extern "C" fn(*mut c_void)>;
+
+/// c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
+pub type rocksdb_walfilter_column_family_log_number_map_cb = Option<
+    unsafe extern "C" fn(
+        *mut c_void,
+        *const u32,
+        *const u64,
+        size_t,
+        *const *const c_char,
+        *const size_t,
+        *const u32,
+        size_t,
+    ),
+>;
+
+/// c.h's `rocksdb_walfilter_log_record_found_cb`.
+pub type rocksdb_walfilter_log_record_found_cb = Option<
+    unsafe extern "C" fn(
+        *mut c_void,
+        c_ulonglong,
+        *const c_char,
+        size_t,
+        *const rocksdb_writebatch_t,
+        *mut rocksdb_writebatch_t,
+        *mut c_uchar,
+    ) -> c_int,
+>;
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
 #[unsafe(no_mangle)]
@@ -1507,6 +1566,15 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create(
     std::ptr::null_mut()
 }
 
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create_from_options(
+    a0: *mut rocksdb_options_t,
+) -> *mut rocksdb_compaction_service_options_override_t {
+    let _ = (a0);
+    std::ptr::null_mut()
+}
+
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_destroy(
@@ -1645,6 +1713,71 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statist
 ) {
     let _ = (a0, a1);
     ()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_info_at(
+    a0: *const rocksdb_compactionjobinfo_t,
+    a1: size_t,
+) -> *const rocksdb_blob_file_addition_info_t {
+    let _ = (a0, a1);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
+    a0: *const rocksdb_compactionjobinfo_t,
+    a1: size_t,
+) -> *const rocksdb_blob_file_garbage_info_t {
+    let _ = (a0, a1);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
+    a0: *const rocksdb_compactionjobinfo_t,
+) -> *const rocksdb_compaction_job_stats_t {
+    let _ = (a0);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
+    a0: *const rocksdb_compactionjobinfo_t,
+    a1: *const c_char,
+    a2: size_t,
+) -> *const rocksdb_table_properties_t {
+    let _ = (a0, a1, a2);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
+    a0: *const rocksdb_compactionjobinfo_t,
+    a1: size_t,
+) -> *const rocksdb_table_properties_t {
+    let _ = (a0, a1);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionservice_create(
+    a0: *mut c_void,
+    a1: Option<unsafe extern "C" fn(*mut c_void)>,
+    a2: rocksdb_compaction_service_schedule_cb,
+    a3: *const c_char,
+    a4: rocksdb_compaction_service_wait_cb,
+    a5: rocksdb_compaction_service_cancel_awaiting_jobs_cb,
+    a6: rocksdb_compaction_service_on_installation_cb,
+) -> *mut rocksdb_compactionservice_t {
+    let _ = (a0, a1, a2, a3, a4, a5, a6);
+    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -1952,11 +2085,33 @@ pub unsafe extern "C" fn rocksdb_create_backup_options_set_decrease_background_t
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_create_backup_options_set_exclude_files_callback(
+    a0: *mut rocksdb_create_backup_options_t,
+    a1: *mut c_void,
+    a2: rocksdb_create_backup_options_exclude_files_cb,
+) {
+    let _ = (a0, a1, a2);
+    ()
+}
+
+/// Not implemented in ferrock: its object is never created, so this does nothing.
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_backup_options_set_flush_before_backup(
     a0: *mut rocksdb_create_backup_options_t,
     a1: c_uchar,
 ) {
     let _ = (a0, a1);
+    ()
+}
+
+/// Not implemented in ferrock: its object is never created, so this does nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_create_backup_options_set_progress_callback(
+    a0: *mut rocksdb_create_backup_options_t,
+    a1: *mut c_void,
+    a2: rocksdb_create_backup_options_progress_cb,
+) {
+    let _ = (a0, a1, a2);
     ()
 }
 
@@ -2292,6 +2447,15 @@ pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_files(
 
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(
+    a0: *const rocksdb_externalfileingestioninfo_t,
+) -> *const rocksdb_table_properties_t {
+    let _ = (a0);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
 ) -> *mut rocksdb_fifo_compaction_options_t {
     std::ptr::null_mut()
@@ -2453,6 +2617,25 @@ pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
 ) {
     let _ = (a0);
     ()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_info_at(
+    a0: *const rocksdb_flushjobinfo_t,
+    a1: size_t,
+) -> *const rocksdb_blob_file_addition_info_t {
+    let _ = (a0, a1);
+    std::ptr::null()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
+    a0: *const rocksdb_flushjobinfo_t,
+) -> *const rocksdb_table_properties_t {
+    let _ = (a0);
+    std::ptr::null()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
@@ -2937,12 +3120,6 @@ pub unsafe extern "C" fn rocksdb_open_and_compact(
 ) -> *mut c_char {
     let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_open_and_compact"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_canceled_create() -> *mut c_uchar {
     std::ptr::null_mut()
 }
 
@@ -4021,6 +4198,15 @@ pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtable
     ()
 }
 
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_sst_file_manager_create(
+    a0: *mut rocksdb_env_t,
+) -> *mut rocksdb_sst_file_manager_t {
+    let _ = (a0);
+    std::ptr::null_mut()
+}
+
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sst_file_manager_destroy(a0: *mut rocksdb_sst_file_manager_t) {
@@ -4243,6 +4429,15 @@ pub unsafe extern "C" fn rocksdb_start_trace(
     let _ = (a0, a1, a2, a3, a4, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
     ()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
+    a0: *const rocksdb_subcompactionjobinfo_t,
+) -> *const rocksdb_compaction_job_stats_t {
+    let _ = (a0);
+    std::ptr::null()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5336,6 +5531,19 @@ pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(
 ) {
     let _ = (a0, a1);
     ()
+}
+
+/// Not implemented in ferrock: returns NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_walfilter_create(
+    a0: *mut c_void,
+    a1: Option<unsafe extern "C" fn(*mut c_void)>,
+    a2: rocksdb_walfilter_column_family_log_number_map_cb,
+    a3: rocksdb_walfilter_log_record_found_cb,
+    a4: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
+) -> *mut rocksdb_walfilter_t {
+    let _ = (a0, a1, a2, a3, a4);
+    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.

@@ -118,7 +118,27 @@ pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_count(
     with_set(opt, HANDOFF_SET, 0, |s| s.len())
 }
 
-/// No table filter can be set in ferrock (its setter is not declared): nothing to clear.
+/// c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
+pub type rocksdb_readoptions_table_filter_cb =
+    Option<unsafe extern "C" fn(*mut c_void, *const super::not_implemented::rocksdb_table_properties_t) -> c_uchar>;
+
+/// Not implemented in ferrock yet: reads cannot apply a table filter, so none is kept
+/// (`rocksdb_readoptions_has_table_filter` stays 0) and the state is released at once
+/// through `destructor`, as RocksDB releases the state of a filter it lets go.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_set_table_filter(
+    opt: *mut rocksdb_readoptions_t,
+    state: *mut c_void,
+    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
+    table_filter: rocksdb_readoptions_table_filter_cb,
+) {
+    let _ = (opt, table_filter);
+    if let Some(d) = destructor {
+        d(state);
+    }
+}
+
+/// No table filter can be kept in ferrock (see `rocksdb_readoptions_set_table_filter`): nothing to clear.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_clear_table_filter(opt: *mut rocksdb_readoptions_t) {
     let _ = opt;

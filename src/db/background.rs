@@ -872,7 +872,6 @@ impl DbInner {
         }
         let current_wal = self.wal.lock().number;
         let min_wal = self.min_wal_needed(current_wal);
-        let manifest = st.versions.manifest_file_number();
         let names = match self.fs.list_dir(&self.path) {
             Ok(n) => n,
             Err(_) => return,
@@ -886,7 +885,7 @@ impl DbInner {
                         self.info_log.log(&format!("Deleted obsolete table file {name}"));
                     }
                 }
-                Some((FileType::Manifest, n)) if n != manifest => {
+                Some((FileType::Manifest, n)) if !st.versions.manifest_in_use(n) => {
                     let _ = self.fs.remove_file(&self.path.join(name));
                 }
                 Some((FileType::Options, n)) => options_files.push(n),
@@ -930,7 +929,6 @@ impl DbInner {
                 let id = sv.mem.id();
                 self.events.note_manual_flush(&self.opts, cf_id);
                 self.switch_memtables(&mut st, &[cf_id])?;
-                st.has_unpersisted_data = false;
                 Some(id)
             }
         };

@@ -8,6 +8,7 @@
 //! range tombstones as well as its point entries.
 
 use super::{ColumnFamilyHandle, Db, DbInner};
+use crate::env::FileSystem;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{make_internal_key, parse_internal_key, seek_key, InternalKeyComparator, ValueType};
@@ -142,11 +143,15 @@ fn with_global_seqno(ikey: &[u8], seq: u64) -> Result<Vec<u8>> {
     Ok(if p.sequence == 0 { make_internal_key(p.user_key, seq, p.value_type) } else { ikey.to_vec() })
 }
 
-fn link_or_copy(from: &Path, to: &Path, move_files: bool) -> Result<()> {
-    if move_files && std::fs::hard_link(from, to).is_ok() {
-        return Ok(());
+/// Brings an external file in as `to` through the database's file system, as RocksDB's
+/// ingestion job does: a hard link (when asked, falling back to a copy when linking fails)
+/// whose data is then synced (the application may never have synced it), or a copy, which is
+/// synced. The directory is synced by the caller once every file is in.
+fn link_or_copy(fs: &dyn FileSystem, from: &Path, to: &Path, link: bool) -> Result<()> {
+    if link && fs.link_file(from, to).is_ok() {
+        return crate::env::sync_existing_file(fs, to);
     }
-    std::fs::copy(from, to).map(|_| ()).map_err(|e| Error::io(format!("{}: {e}", from.display())))
+    crate::env::copy_file(fs, from, to)
 }
 
 impl DbInner {
@@ -223,22 +228,30 @@ impl Db {
             }
         };
         let mut result = Ok(());
+        let fs = db.fs.as_ref();
         for (f, n) in files.iter().zip(&numbers) {
-            result = link_or_copy(&f.source, &db.path.join(table_file_name(*n)), opts.move_files || opts.link_files);
+            result = link_or_copy(fs, &f.source, &db.path.join(table_file_name(*n)), opts.move_files || opts.link_files);
             if result.is_err() {
                 break;
             }
+        }
+        // The new directory entries are durable before the MANIFEST names them.
+        if result.is_ok() {
+            result = fs.sync_dir(&db.path);
         }
         if result.is_ok() {
             result = self.install_ingested(cf.id, &files, &numbers, opts);
         }
         if result.is_err() {
             for n in &numbers {
-                let _ = std::fs::remove_file(db.path.join(table_file_name(*n)));
+                let p = db.path.join(table_file_name(*n));
+                if fs.file_exists(&p) {
+                    let _ = fs.remove_file(&p);
+                }
             }
         } else if opts.move_files {
             for f in &files {
-                let _ = std::fs::remove_file(&f.source);
+                let _ = fs.remove_file(&f.source);
             }
         }
         release(db);

@@ -178,8 +178,6 @@ pub(crate) struct DbState {
     pub running_compactions: usize,
     /// Versions handed to readers; their files stay on disk while any is alive.
     pub live_versions: Vec<Weak<Version>>,
-    /// Writes with disable_wal since the last flush (flushed at close, as RocksDB does).
-    pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
     /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
@@ -194,6 +192,35 @@ pub(crate) struct DbState {
 pub(crate) struct WalState {
     pub writer: Option<LogWriter>,
     pub number: u64,
+    /// The WAL directory was synced since the current WAL was created (RocksDB's
+    /// wal_dir_synced_): until then the new file's directory entry is not durable.
+    pub dir_synced: bool,
+}
+
+impl WalState {
+    /// Appends one record to the current WAL and, with `sync`, makes it durable (`sync`).
+    pub fn append(&mut self, record: &[u8], sync: bool, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.add_record(record)?;
+        if sync {
+            self.sync(fs, wal_dir)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Syncs the current WAL; its first sync also syncs the WAL directory, so that the file's
+    /// directory entry is durable with its first durable record, as RocksDB does on the first
+    /// sync write (or SyncWAL) after a new log is created.
+    pub fn sync(&mut self, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.sync()?;
+        if !self.dir_synced {
+            fs.sync_dir(wal_dir)?;
+            self.dir_synced = true;
+        }
+        Ok(())
+    }
 }
 
 pub(crate) struct DbInner {
@@ -211,6 +238,10 @@ pub(crate) struct DbInner {
     /// The last sequence number visible to readers.
     pub last_sequence: AtomicU64,
     pub closed: AtomicBool,
+    /// A write with disable_wal was made since the open: at shutdown every column family's
+    /// memtable is flushed, as RocksDB's has_unpersisted_data_ asks (set, never cleared: a flush
+    /// of one column family says nothing about the others).
+    pub has_unpersisted_data: AtomicBool,
     pub bg_error: Mutex<Option<Error>>,
     pub has_bg_error: AtomicBool,
     pub snapshots: Arc<SnapshotList>,
@@ -272,6 +303,17 @@ impl DbInner {
         match self.cfs.read().get(&h.id) {
             Some(cf) => Ok(cf.clone()),
             None => Err(Error::invalid_argument(format!("Column family not found: {}", h.name))),
+        }
+    }
+
+    /// A WAL append or sync failed: with paranoid_checks (the default) the error is latched, as
+    /// RocksDB's WALIOStatusCheck does, so no later write is acknowledged after a possible hole;
+    /// without, the WAL writer is told to go on (RocksDB resets its writer's error).
+    pub fn wal_write_failed(&self, wal: &mut WalState, e: &Error) {
+        if self.opts.paranoid_checks {
+            self.set_bg_error(e.clone());
+        } else if let Some(w) = wal.writer.as_mut() {
+            w.clear_error();
         }
     }
 
@@ -430,7 +472,7 @@ impl DbInner {
         }
         let need_flush = {
             let st = self.state.lock();
-            st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
+            self.has_unpersisted_data.load(Ordering::Acquire) && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
         };
         let mut result = Ok(());
         if need_flush && self.bg_error().is_none() {
@@ -513,3 +555,5 @@ pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
 mod tests;
 #[cfg(test)]
 mod comparator_tests;
+#[cfg(test)]
+mod durability_tests;

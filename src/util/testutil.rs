@@ -182,3 +182,55 @@ pub mod comparators {
         Comparator::custom(Arc::new(Numeric))
     }
 }
+
+/// The global allocator of the crate's test build: the system's, recording per thread the
+/// largest single request since `reset_peak_allocation`, so a test can show that hostile input
+/// never makes the engine allocate past a bound (`peak_allocation`).
+struct PeakRecordingAllocator;
+
+thread_local! {
+    static PEAK_REQUEST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn record_request(size: usize) {
+    let _ = PEAK_REQUEST.try_with(|p| {
+        if size > p.get() {
+            p.set(size);
+        }
+    });
+}
+
+// SAFETY: every call is passed unchanged to the system allocator, which upholds GlobalAlloc's
+// contract; the bookkeeping touches only a const-initialised thread-local Cell (no allocation,
+// no reentrancy).
+#[allow(unsafe_code)]
+unsafe impl std::alloc::GlobalAlloc for PeakRecordingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        record_request(layout.size());
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        record_request(layout.size());
+        unsafe { std::alloc::System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        record_request(new_size);
+        unsafe { std::alloc::System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL_ALLOCATOR: PeakRecordingAllocator = PeakRecordingAllocator;
+
+/// Starts a new measurement of the calling thread's largest allocation request.
+pub fn reset_peak_allocation() {
+    let _ = PEAK_REQUEST.try_with(|p| p.set(0));
+}
+
+/// The calling thread's largest single allocation request (bytes) since `reset_peak_allocation`.
+pub fn peak_allocation() -> usize {
+    PEAK_REQUEST.try_with(|p| p.get()).unwrap_or(0)
+}
