@@ -7,14 +7,15 @@
 # Debian's c.h; only LD_LIBRARY_PATH changes between libraries, as in bench/compare.sh.
 # readrandom reads fillseq's database, made with the same comparator. Each round runs every
 # (library, comparator) pair, the order rotating; the table shows medians of ROUNDS rounds.
-# Env: NUM (1000000 keys), READS (1000000), ROUNDS (3), OUT (a file for the table).
+# Env: NUM (1000000 keys), READS (1000000), ROUNDS (3), OUT (a file for the table),
+# FERROCK_LIBDIR (default target/release: a copy of the library keeps a build from changing it mid-run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 NUM=${NUM:-1000000}
 READS=${READS:-1000000}
 ROUNDS=${ROUNDS:-3}
-FERROCK_LIBDIR=$ROOT/target/release
+FERROCK_LIBDIR=${FERROCK_LIBDIR:-$ROOT/target/release}
 RELEASE_LIBDIR=${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib
 libs=(ferrock rocksdb)
 [ -f "$RELEASE_LIBDIR/librocksdb.so" ] && libs+=(release)

@@ -5,7 +5,9 @@
  * a different one per column family; the name check at reopen (RocksDB's text, nothing
  * changed on disk), a name that changes between opens, RocksDB's ownership rules (options
  * and the database never destroy the comparator; rocksdb_comparator_destroy does) and bad
- * input (a NULL comparator, one without callbacks, one used after destroy). */
+ * input (a NULL comparator, one without callbacks, one used after destroy);
+ * rocksdb_comparator_with_ts_create: an ordinary comparator with a timestamp size of 0, and
+ * Not implemented (user-defined timestamps) with a larger one. */
 #include <rocksdb/c.h>
 #include <ctype.h>
 #include <dirent.h>
@@ -398,9 +400,72 @@ static void bad_input(void) {
   remove_db_path(path);
 }
 
+/* Timestamp callbacks RocksDB never calls without timestamps: they count their calls. */
+static int ts_calls;
+static int ts_compare(void* state, const char* a, size_t al, const char* b, size_t bl) {
+  (void)state, (void)a, (void)al, (void)b, (void)bl;
+  ts_calls++;
+  return 0;
+}
+static int ts_compare_without(void* state, const char* a, size_t al, unsigned char ah, const char* b,
+                              size_t bl, unsigned char bh) {
+  (void)state, (void)a, (void)al, (void)ah, (void)b, (void)bl, (void)bh;
+  ts_calls++;
+  return 0;
+}
+
+/* rocksdb_comparator_with_ts_create: with a timestamp size of 0 it is a comparator like any
+ * other (its order, its name in the MANIFEST, its destructor); with 8 the open fails. */
+static void with_timestamp_size(void) {
+  char* err = NULL;
+  int id = 0;
+  destroyed[0] = 0;
+  rocksdb_comparator_t* num = rocksdb_comparator_with_ts_create(&id, count_destroy, numeric_compare, ts_compare,
+                                                                ts_compare_without, numeric_name, 0);
+  CHECK(num != NULL, "rocksdb_comparator_with_ts_create returned NULL");
+  rocksdb_options_t* o = opts_with(num);
+  make_db_path(path, sizeof(path), "comparator-ts0");
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  const char* ks[] = {"k10", "k9", "k100", "k1"};
+  for (int i = 0; i < 4; i++) put(db, NULL, ks[i], "v");
+  flush(db, NULL);
+  put(db, NULL, "k50", "v");
+  char buf[256];
+  CHECK(!strcmp(keys_of(db, NULL, 0, buf, sizeof(buf)), "k1,k9,k10,k50,k100"), "forward: %s", buf);
+  CHECK(!strcmp(keys_of(db, NULL, 1, buf, sizeof(buf)), "k100,k50,k10,k9,k1"), "backward: %s", buf);
+  rocksdb_close(db);
+  CHECK(ts_calls == 0, "timestamp callbacks called %d times without timestamps", ts_calls);
+  /* It wrote its own name: a comparator of another name is refused. */
+  rocksdb_comparator_t* rev = rocksdb_comparator_create(&ids[1], NULL, reverse_compare, reverse_name);
+  rocksdb_options_t* ro = opts_with(rev);
+  db = rocksdb_open(ro, path, &err);
+  CHECK(db == NULL, "opened under another comparator");
+  CHECK_ERR_PREFIX(err, "Invalid argument: test.Reverse: does not match existing comparator test.Numeric");
+  rocksdb_options_destroy(ro);
+  rocksdb_comparator_destroy(rev);
+  rocksdb_options_destroy(o);
+  CHECK(destroyed[0] == 0, "destroyed by the database or the options");
+  rocksdb_comparator_destroy(num);
+  CHECK(destroyed[0] == 1, "destructor ran %d times", destroyed[0]);
+  remove_db_path(path);
+
+  rocksdb_comparator_t* ts8 = rocksdb_comparator_with_ts_create(NULL, NULL, numeric_compare, ts_compare,
+                                                                ts_compare_without, numeric_name, 8);
+  o = opts_with(ts8);
+  make_db_path(path, sizeof(path), "comparator-ts8");
+  db = rocksdb_open(o, path, &err);
+  CHECK(db == NULL, "opened with a timestamp size of 8");
+  CHECK_ERR_PREFIX(err, "Not implemented: user-defined timestamps");
+  rocksdb_options_destroy(o);
+  rocksdb_comparator_destroy(ts8);
+  remove_db_path(path);
+}
+
 int main(void) {
   numeric_database();
   per_column_family();
   bad_input();
+  with_timestamp_size();
   return check_report("t_comparator");
 }

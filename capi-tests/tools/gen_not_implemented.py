@@ -311,6 +311,8 @@ def main():
           "atomic_flush, two_write_queues, manual_wal_flush, allow_mmap_writes), FIFO compaction",
           "(compaction_style 2) and the Xpress compression type (open fails with Not implemented);",
           "`rocksdb_create_mem_env` (NULL). A strict cache capacity limit is not enforced (the cache evicts instead).",
+          "`rocksdb_comparator_with_ts_create` with a timestamp size above 0 (user-defined timestamps: open fails",
+          "with Not implemented; with a size of 0 it is an ordinary comparator).",
           "`rocksdb_compactionjobinfo_table_properties_count` (0: the infos carry no table properties yet),",
           "`rocksdb_readoptions_set_table_filter` (the filter is not kept: its state is released at once and",
           "`rocksdb_readoptions_has_table_filter` stays 0).", ""]

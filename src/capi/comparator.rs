@@ -1,5 +1,12 @@
 //! c.h's user comparators: `rocksdb_comparator_create` (state, destructor, compare, name),
-//! `rocksdb_comparator_destroy` and `rocksdb_options_set_comparator`.
+//! `rocksdb_comparator_with_ts_create` (the same with timestamp callbacks and a timestamp
+//! size), `rocksdb_comparator_destroy` and `rocksdb_options_set_comparator`.
+//!
+//! User-defined timestamps are not implemented: a comparator made by
+//! `rocksdb_comparator_with_ts_create` with a timestamp size of 0 is an ordinary comparator
+//! (RocksDB then never calls its timestamp callbacks either), and one with a larger size
+//! makes the open (or the writer, or the batch) that would use it fail with
+//! "Not implemented: user-defined timestamps ...".
 //!
 //! Ownership, as RocksDB's `db/c.cc`: the program owns the comparator. Options only name it
 //! (`rocksdb_options_destroy` never destroys it) and `rocksdb_comparator_destroy` runs its
@@ -17,7 +24,7 @@
 use super::options::rocksdb_options_t;
 use super::*;
 use crate::util::comparator::{Comparator, UserComparator};
-use libc::c_int;
+use libc::{c_int, c_uchar};
 use std::cmp::Ordering;
 use std::ffi::CStr;
 use std::sync::{Arc, Weak};
@@ -32,6 +39,8 @@ pub(crate) struct CComparator {
     destructor: Option<DestructorFn>,
     compare: Option<CompareFn>,
     name: Option<NameFn>,
+    /// The timestamp size of `rocksdb_comparator_with_ts_create` (0 for `rocksdb_comparator_create`).
+    timestamp_size: usize,
 }
 
 // SAFETY: RocksDB calls a comparator from any thread; its C API requires the program's state
@@ -51,10 +60,14 @@ impl Drop for CComparator {
 
 impl CComparator {
     /// Why the comparator cannot order keys, if it cannot.
-    fn problem(&self) -> Option<&'static str> {
+    fn problem(&self) -> Option<Error> {
         match (self.compare, self.name) {
-            (None, _) => Some("the comparator has no compare function"),
-            (_, None) => Some("the comparator has no name function"),
+            (None, _) => Some(Error::invalid_argument("the comparator has no compare function")),
+            (_, None) => Some(Error::invalid_argument("the comparator has no name function")),
+            _ if self.timestamp_size != 0 => Some(Error::not_supported(format!(
+                "user-defined timestamps (rocksdb_comparator_with_ts_create with a timestamp size of {})",
+                self.timestamp_size
+            ))),
             _ => None,
         }
     }
@@ -109,7 +122,7 @@ impl UserComparator for NamedInOptions {
         Some(match self.comparator.upgrade() {
             None => Err(Error::invalid_argument("the comparator was destroyed (rocksdb_comparator_destroy) before this use")),
             Some(c) => match c.problem() {
-                Some(p) => Err(Error::invalid_argument(p)),
+                Some(e) => Err(e),
                 None => Ok(c as Arc<dyn UserComparator>),
             },
         })
@@ -148,7 +161,40 @@ pub unsafe extern "C" fn rocksdb_comparator_create(
     name: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
 ) -> *mut rocksdb_comparator_t {
     guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_comparator_t { comparator: Arc::new(CComparator { state, destructor, compare, name }) }))
+        Ok(into_handle(rocksdb_comparator_t {
+            comparator: Arc::new(CComparator { state, destructor, compare, name, timestamp_size: 0 }),
+        }))
+    })
+}
+
+/// RocksDB 11.8.1's comparator with user-defined timestamps. With `timestamp_size` 0 it is
+/// `rocksdb_comparator_create`'s comparator (`compare_ts` and `compare_without_ts` are never
+/// called, as in RocksDB, where keys then carry no timestamp); with a larger size, opening a
+/// database (or writer, or indexed batch) with it fails with "Not implemented: user-defined
+/// timestamps ...". Either way the handle is the program's, destroyed by
+/// `rocksdb_comparator_destroy`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_comparator_with_ts_create(
+    state: *mut c_void,
+    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
+    compare: Option<
+        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t) -> c_int,
+    >,
+    compare_ts: Option<
+        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t) -> c_int,
+    >,
+    compare_without_ts: Option<
+        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, c_uchar, *const c_char, size_t, c_uchar) -> c_int,
+    >,
+    name: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
+    timestamp_size: size_t,
+) -> *mut rocksdb_comparator_t {
+    // Without timestamps RocksDB orders keys by `compare` alone.
+    let _ = (compare_ts, compare_without_ts);
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_comparator_t {
+            comparator: Arc::new(CComparator { state, destructor, compare, name, timestamp_size }),
+        }))
     })
 }
 
