@@ -23,6 +23,7 @@
 // c.h fixes the argument lists.
 #![allow(clippy::too_many_arguments)]
 
+pub mod backup;
 pub mod batch;
 pub mod cache;
 pub mod cf;
@@ -32,6 +33,7 @@ pub mod compact;
 pub mod comparator;
 pub mod db;
 pub mod env;
+pub mod ferrock_ext;
 pub mod file_deletions;
 pub mod filter;
 pub mod flush;
@@ -47,6 +49,7 @@ pub mod option_accessors;
 pub mod option_sets;
 pub mod options;
 pub mod options_file;
+pub mod ratelimiter;
 pub mod readoptions;
 pub mod sizes;
 pub mod slicetransform;

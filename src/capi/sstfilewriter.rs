@@ -1,12 +1,8 @@
-//! c.h's SstFileWriter: tables written outside a database, in RocksDB's external
-//! file form (every key at sequence 0, properties `rocksdb.external_sst_file.version`
-//! = 2 and `.global_seqno` = 0), so RocksDB can ingest them. Keys must be added in
-//! strictly increasing order of the options' comparator, as RocksDB requires
-//! (`table::sst_file_writer`). Also the env options object it takes (accepted, not used).
+//! c.h's SstFileWriter, over `table::sst_file_writer::SstFileWriter` (tables in RocksDB's
+//! external file form), and the env options object it takes (accepted, not used).
 
 use super::options::rocksdb_options_t;
 use super::*;
-use crate::options::Options;
 use crate::table::sst_file_writer::SstFileWriter;
 
 /// Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
@@ -32,11 +28,12 @@ pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_
     guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { flags: Default::default() })))
 }
 
-/// A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+/// A rate limiter is accepted and not charged, as in RocksDB: c.h's SstFileWriter writes at
+/// IO_TOTAL priority, which RocksDB's WritableFileWriter never charges to a limiter.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
     opt: *mut rocksdb_envoptions_t,
-    _rate_limiter: *mut crate::capi::not_implemented::rocksdb_ratelimiter_t,
+    _rate_limiter: *mut crate::capi::ratelimiter::rocksdb_ratelimiter_t,
 ) {
     guarded((), || {
         handle_mut(opt, "env options")?;
@@ -170,18 +167,9 @@ pub unsafe extern "C" fn rocksdb_envoptions_destroy(opt: *mut rocksdb_envoptions
     drop_handle(opt)
 }
 
-/// An SstFileWriter (`rocksdb_sstfilewriter_t`): the options it was created with, and the
-/// table being written between open and finish.
+/// An SstFileWriter (`rocksdb_sstfilewriter_t`): `table::sst_file_writer::SstFileWriter`.
 pub struct rocksdb_sstfilewriter_t {
-    opts: Options,
-    writer: Option<SstFileWriter>,
-    file_size: u64,
-}
-
-impl rocksdb_sstfilewriter_t {
-    fn writer(&mut self) -> Result<&mut SstFileWriter> {
-        self.writer.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))
-    }
+    w: SstFileWriter,
 }
 
 #[unsafe(no_mangle)]
@@ -191,8 +179,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
 ) -> *mut rocksdb_sstfilewriter_t {
     let _ = env;
     guarded(std::ptr::null_mut(), || {
-        let opts = handle(io_options, "options")?.opts.clone();
-        Ok(into_handle(rocksdb_sstfilewriter_t { opts, writer: None, file_size: 0 }))
+        let opts = &handle(io_options, "options")?.opts;
+        Ok(into_handle(rocksdb_sstfilewriter_t { w: SstFileWriter::new(opts) }))
     })
 }
 
@@ -216,8 +204,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     with_errptr(errptr, (), || {
         let w = handle_mut(writer, "sst file writer")?;
         let path = std::path::PathBuf::from(c_str(name, "file name")?);
-        w.writer = Some(SstFileWriter::create(&w.opts, &path)?);
-        Ok(())
+        w.w.open(&path)
     })
 }
 
@@ -242,7 +229,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.put(bytes(key, keylen)?, bytes(val, vallen)?))
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.put(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -254,7 +241,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.merge(bytes(key, keylen)?, bytes(val, vallen)?))
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.merge(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -264,7 +251,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
     keylen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.writer()?.delete(bytes(key, keylen)?))
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.delete(bytes(key, keylen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -277,30 +264,20 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
     errptr: *mut *mut c_char,
 ) {
     with_errptr(errptr, (), || {
-        let (b, e) = (bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?);
-        handle_mut(writer, "sst file writer")?.writer()?.delete_range(b, e)
+        let w = handle_mut(writer, "sst file writer")?;
+        w.w.delete_range(bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?)
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(writer: *mut rocksdb_sstfilewriter_t, errptr: *mut *mut c_char) {
-    with_errptr(errptr, (), || {
-        let w = handle_mut(writer, "sst file writer")?;
-        let sst = w.writer.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        w.file_size = sst.finish()?;
-        Ok(())
-    })
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.finish())
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(writer: *mut rocksdb_sstfilewriter_t, file_size: *mut u64) {
     guarded((), || {
-        let w = handle(writer, "sst file writer")?;
-        let size = match &w.writer {
-            Some(sst) => sst.file_size(),
-            None => w.file_size,
-        };
-        set_out(file_size, size);
+        set_out(file_size, handle(writer, "sst file writer")?.w.file_size());
         Ok(())
     })
 }

@@ -158,7 +158,8 @@ fn ingestion_checks_the_table_comparator() {
     let db = Db::open(&o, &d.0).unwrap();
     db.put(&WriteOptions::default(), b"k50", b"db").unwrap();
     let good = d.0.with_extension("good.sst");
-    let mut w = crate::table::SstFileWriter::create(&o, &good).unwrap();
+    let mut w = crate::table::SstFileWriter::new(&o);
+    w.open(&good).unwrap();
     for k in ["k2", "k10", "k30"] {
         w.put(k.as_bytes(), b"ingested").unwrap();
     }
@@ -168,7 +169,8 @@ fn ingestion_checks_the_table_comparator() {
     );
     w.finish().unwrap();
     let bad = d.0.with_extension("bad.sst");
-    let mut w = crate::table::SstFileWriter::create(&opts(Comparator::Bytewise), &bad).unwrap();
+    let mut w = crate::table::SstFileWriter::new(&opts(Comparator::Bytewise));
+    w.open(&bad).unwrap();
     w.put(b"k1", b"bytewise").unwrap();
     w.finish().unwrap();
     let err = db.ingest_external_file(&[bad.clone()], &Default::default()).err().unwrap();

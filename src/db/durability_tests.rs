@@ -347,3 +347,109 @@ fn a_failed_directory_sync_after_switching_current_keeps_the_new_manifest() {
     let db = Db::open(&o, &d.0).unwrap();
     assert_eq!(get(&db, b"k").as_deref(), Some(&b"v"[..]));
 }
+
+/// A compaction filter that blocks in its first call until released, and records that it
+/// returned.
+struct BlockingFilter {
+    entered: Mutex<std::sync::mpsc::Sender<()>>,
+    release: Mutex<std::sync::mpsc::Receiver<()>>,
+    started: AtomicBool,
+    returned: AtomicBool,
+}
+
+impl crate::compaction::CompactionFilter for BlockingFilter {
+    fn name(&self) -> String {
+        "BlockingFilter".into()
+    }
+    fn filter(&self, _level: i32, _key: &[u8], _value: &[u8]) -> crate::compaction::FilterDecision {
+        if !self.started.swap(true, Ordering::SeqCst) {
+            let _ = self.entered.lock().send(());
+            let _ = self.release.lock().recv();
+            self.returned.store(true, Ordering::SeqCst);
+        }
+        crate::compaction::FilterDecision::Keep
+    }
+}
+
+/// Issue 12 item 9: close released LOCK while a compact_range on another thread was still
+/// running (as could a waiting flush or an ingest): after close returned, the old instance
+/// went on writing tables and the MANIFEST into a directory it no longer held. Close now
+/// waits for every operation started before it, and says so in the info LOG; the test
+/// releases the compaction when close says it waits, or when close has returned (the defect).
+#[test]
+fn close_waits_for_a_running_manual_compaction() {
+    use std::sync::mpsc;
+    let d = TempDir::new("dur-close-compaction");
+    let (events, event_rx) = mpsc::channel::<&'static str>();
+    let (entered_tx, entered_rx) = mpsc::channel();
+    let (release_tx, release_rx) = mpsc::channel();
+    let filter = Arc::new(BlockingFilter {
+        entered: Mutex::new(entered_tx),
+        release: Mutex::new(release_rx),
+        started: AtomicBool::new(false),
+        returned: AtomicBool::new(false),
+    });
+    let log_events = Mutex::new(events.clone());
+    let mut o = opts();
+    o.disable_auto_compactions = true;
+    o.compaction_filter = Some(filter.clone());
+    o.info_log = Some(Arc::new(crate::env::info_log::UserLogger {
+        level: crate::env::info_log::INFO_LEVEL,
+        write: Box::new(move |_, msg| {
+            if msg.starts_with("Shutdown: waiting for") {
+                let _ = log_events.lock().send("close waits");
+            }
+        }),
+    }));
+    let db = Db::open(&o, &d.0).unwrap();
+    for round in 0..2u8 {
+        for i in 0..100u32 {
+            db.put(&wo(), format!("k{i:03}").as_bytes(), &[b'a' + round]).unwrap();
+        }
+        db.flush(&FlushOptions::default()).unwrap();
+    }
+    let compactor = {
+        let db = db.clone();
+        std::thread::spawn(move || db.compact_range_cf(&db.default_column_family(), None, None))
+    };
+    entered_rx.recv().unwrap();
+    let closer = {
+        let (db, filter, events) = (db.clone(), filter.clone(), events.clone());
+        std::thread::spawn(move || {
+            let r = db.close();
+            let compaction_done = filter.returned.load(Ordering::SeqCst);
+            let _ = events.send("close returned");
+            (r, compaction_done)
+        })
+    };
+    let first = event_rx.recv().unwrap();
+    release_tx.send(()).unwrap();
+    let (closed, compaction_done) = closer.join().unwrap();
+    closed.unwrap();
+    assert_eq!(first, "close waits", "close returned while the compaction still ran");
+    assert!(compaction_done, "close returned before the compaction it waited for");
+    compactor.join().unwrap().unwrap();
+    drop(db);
+    let db = Db::open(&opts(), &d.0).unwrap();
+    for i in 0..100u32 {
+        assert_eq!(get(&db, format!("k{i:03}").as_bytes()).as_deref(), Some(&b"b"[..]));
+    }
+    assert_eq!(db.put(&wo(), b"after", b"reopen"), Ok(()));
+}
+
+/// After close has begun, writes and the other operations that would write files fail with
+/// "Shutdown in progress" instead of writing into a directory about to be released.
+#[test]
+fn operations_after_close_fail_with_shutdown() {
+    let d = TempDir::new("dur-after-close");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&wo(), b"k", b"v").unwrap();
+    db.close().unwrap();
+    let shutdown = "Shutdown in progress: ";
+    assert_eq!(db.put(&wo(), b"k2", b"v").unwrap_err().to_string(), shutdown);
+    assert_eq!(db.flush(&FlushOptions::default()).unwrap_err().to_string(), shutdown);
+    assert_eq!(db.flush_wal(true).unwrap_err().to_string(), shutdown);
+    assert_eq!(db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err().to_string(), shutdown);
+    assert_eq!(db.create_column_family(&opts(), "late").err().map(|e| e.to_string()).as_deref(), Some(shutdown));
+    assert_eq!(db.enable_file_deletions().unwrap_err().to_string(), shutdown);
+}

@@ -24,7 +24,10 @@ use std::time::Instant;
 
 const DEFAULT_BLOCK_CACHE_BYTES: usize = 32 << 20;
 
-fn check_options(cfs: &[(String, Options)]) -> Result<()> {
+fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
+    if !db_opts.write_dbid_to_manifest && !db_opts.write_identity_file {
+        return Err(Error::invalid_argument("write_dbid_to_manifest and write_identity_file cannot both be false"));
+    }
     for (_, o) in cfs {
         for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
             if !c.supported_for_writing() {
@@ -58,12 +61,12 @@ pub(super) fn open(
         })
         .collect::<Result<_>>()?;
     let cfs = &cfs[..];
-    check_options(cfs)?;
     // The DB options' own comparator plays no part (RocksDB's open of column families ignores
     // it): the default family's options decide, and the database reports theirs.
     let mut db_opts = db_opts.sanitized();
     db_opts.comparator = cfs.iter().find(|(n, _)| n == "default").map(|(_, o)| o.comparator.clone()).unwrap_or_default();
     let db_opts = &db_opts;
+    check_options(db_opts, cfs)?;
     let fs = db_opts.file_system();
     let path = path.to_path_buf();
     let wal_dir = if db_opts.wal_dir.is_empty() { path.clone() } else { PathBuf::from(&db_opts.wal_dir) };
@@ -84,6 +87,7 @@ pub(super) fn open(
     for (name, o) in cfs {
         versions.set_cf_comparator(name, o.comparator.clone());
     }
+    let mut new_db_id = None;
     if !fs.file_exists(&current) {
         if read_only || !db_opts.create_if_missing {
             return Err(Error::invalid_argument(format!(
@@ -91,10 +95,14 @@ pub(super) fn open(
                 current.display()
             )));
         }
-        // A new database: IDENTITY, then MANIFEST-000001, then CURRENT (RocksDB's NewDB).
+        // A new database: IDENTITY, then MANIFEST-000001, then CURRENT (RocksDB's NewDB). The id
+        // reaches the MANIFEST with the snapshot the open writes (below).
         let id = super::generate_uuid(fs.as_ref());
-        write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        if db_opts.write_identity_file {
+            write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        }
         versions.create_new()?;
+        new_db_id = Some(id);
     } else if db_opts.error_if_exists {
         return Err(Error::invalid_argument(format!("{}: exists (error_if_exists is true)", path.display())));
     }
@@ -121,15 +129,7 @@ pub(super) fn open(
         }
     }
 
-    let db_id = match read_file_to_vec(fs.as_ref(), &path.join("IDENTITY")) {
-        Ok(b) => String::from_utf8_lossy(&b).trim_end().to_string(),
-        Err(_) if !read_only => {
-            let id = super::generate_uuid(fs.as_ref());
-            write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
-            id
-        }
-        Err(_) => String::new(),
-    };
+    let db_id = setup_db_id(db_opts, fs.as_ref(), &path, &mut versions, new_db_id, read_only)?;
     let info_log = if let Some(user) = &db_opts.info_log {
         InfoLog::to_user(user.clone())
     } else if read_only {
@@ -175,6 +175,7 @@ pub(super) fn open(
             shutting_down: false,
             manual_compactions: 0,
             manual_compaction_paused: 0,
+            compacting: BTreeSet::new(),
             stats: Default::default(),
             file_deletions_disabled: 0,
             last_stats_dump: Instant::now(),
@@ -184,6 +185,7 @@ pub(super) fn open(
         cfs: RwLock::new(BTreeMap::new()),
         last_sequence: AtomicU64::new(last_seq),
         closed: AtomicBool::new(false),
+        operations: Default::default(),
         has_unpersisted_data: AtomicBool::new(false),
         bg_error: Mutex::new(None),
         has_bg_error: AtomicBool::new(false),
@@ -241,6 +243,10 @@ pub(super) fn open(
             inner.delete_obsolete_files(&mut st);
         }
         inner.spawn_background_threads();
+        if !db_opts.write_identity_file {
+            // RocksDB deletes an obsolete IDENTITY only after a successful recovery.
+            let _ = fs.remove_file(&path.join("IDENTITY"));
+        }
     }
     let handles = cfs
         .iter()
@@ -250,6 +256,37 @@ pub(super) fn open(
         })
         .collect();
     Ok((db, handles))
+}
+
+/// RocksDB's SetupDBId: the DB id the MANIFEST recorded wins, then a well-formed IDENTITY
+/// file, else a new id. IDENTITY is (re)written when `write_identity_file` and it is missing
+/// or disagrees; with `write_dbid_to_manifest` the id goes into the MANIFEST snapshot the open
+/// writes, without it the MANIFEST stops carrying one (as RocksDB's WriteCurrentStateToManifest).
+fn setup_db_id(
+    db_opts: &Options,
+    fs: &dyn FileSystem,
+    path: &Path,
+    versions: &mut VersionSet,
+    new_db_id: Option<String>,
+    read_only: bool,
+) -> Result<String> {
+    let in_manifest = versions.db_id().map(str::to_string).filter(|s| !s.is_empty());
+    let in_file = match &new_db_id {
+        Some(id) => Some(id.clone()).filter(|_| db_opts.write_identity_file),
+        None => match read_file_to_vec(fs, &path.join("IDENTITY")) {
+            Ok(b) => Some(String::from_utf8_lossy(&b).trim_end().to_string()).filter(|s| !s.is_empty()),
+            Err(e) if e.is_not_found() || !fs.file_exists(&path.join("IDENTITY")) => None,
+            Err(e) => return Err(e),
+        },
+    };
+    let id = in_manifest.clone().or_else(|| in_file.clone()).or(new_db_id).unwrap_or_else(|| super::generate_uuid(fs));
+    if !read_only {
+        if db_opts.write_identity_file && in_file.as_deref() != Some(id.as_str()) {
+            write_file_atomically(fs, path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        }
+        versions.set_db_id(db_opts.write_dbid_to_manifest.then(|| id.clone()));
+    }
+    Ok(id)
 }
 
 /// WAL files in `dir` numbered at least `min`, ascending.

@@ -200,7 +200,7 @@ impl DbInner {
     }
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
-        let ucmp = &cf.opts.comparator;
+        let ucmp = cf.user_comparator();
         let mut pl = PointLookup {
             key,
             ucmp,
@@ -340,8 +340,8 @@ impl Db {
             if ro.prefix_seek_filtering(c.opts.prefix_extractor.as_ref()) { c.opts.prefix_extractor.clone() } else { None };
         let internal = self.inner.new_internal_iterator(&c.icmp, &sv, ro.fill_cache, prefix_filter)?;
         let tombstones = collect_range_tombstones(&self.inner, &c.icmp, &sv)?;
-        let fragmented = crate::rangedel::FragmentedTombstones::new(c.opts.comparator.clone(), &tombstones);
-        let it = DbIter::new(internal, c.opts.comparator.clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
+        let fragmented = crate::rangedel::FragmentedTombstones::new(c.user_comparator().clone(), &tombstones);
+        let it = DbIter::new(internal, c.user_comparator().clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
             .with_merge_operator(c.opts.merge_operator.clone())
             .with_range_tombstones(Arc::new(fragmented));
         let prefix = if ro.prefix_same_as_start { c.opts.prefix_extractor.clone() } else { None };
@@ -476,7 +476,7 @@ impl Db {
         include_memtables: bool,
     ) -> Result<Vec<u64>> {
         let c = self.inner.cf_for_handle(cf)?;
-        let ucmp = &c.opts.comparator;
+        let ucmp = c.user_comparator();
         let sv = c.super_version();
         let mut out = Vec::with_capacity(ranges.len());
         for (start, limit) in ranges {

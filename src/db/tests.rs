@@ -409,7 +409,8 @@ fn run_model_test_with(tag: &str, cmp: Comparator, keys: KeySpace, tune: &dyn Fn
                     batch.sort_by(|a, b| cmp.compare(&a.0, &b.0));
                     batch.dedup_by(|a, b| cmp.compare(&a.0, &b.0).is_eq());
                     let path = d.0.with_extension(format!("ingest-{round}-{}.sst", rng.next()));
-                    let mut w = crate::table::SstFileWriter::create(&model_opts(), &path).unwrap();
+                    let mut w = crate::table::SstFileWriter::new(&model_opts());
+                    w.open(&path).unwrap();
                     for (kk, v) in batch.iter_mut() {
                         *v = format!("ingested{round}-{}", rng.below(1000)).into_bytes();
                         w.put(kk, v).unwrap();

@@ -179,7 +179,7 @@ impl DbInner {
     /// Logs a prepared section (BeginPrepare, the writes, EndPrepare(xid)) and pins its WAL until
     /// `commit_prepared`/`rollback_prepared`. Returns the WAL number.
     pub(crate) fn write_prepare(&self, wo: &WriteOptions, xid: &[u8], batch: &WriteBatch) -> Result<u64> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -204,7 +204,7 @@ impl DbInner {
 
     /// Logs Rollback(xid) for a prepared section and unpins its WAL.
     pub(crate) fn write_rollback_prepared(&self, wo: &WriteOptions, xid: &[u8], prepared_wal: u64) -> Result<()> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         let _leader = self.writers.leader.lock();
         if let Some(e) = self.bg_error() {
             return Err(e);
@@ -236,7 +236,7 @@ impl DbInner {
         bypass: Option<&dyn Fn(u64) -> SortedEntries>,
         validate: Option<&ConflictCheck<'_>>,
     ) -> Result<(u64, CommitTimings)> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -451,7 +451,7 @@ impl DbInner {
     pub(crate) fn latest_sequence_of_key(&self, cf: u32, key: &[u8]) -> Result<Option<u64>> {
         let cf = self.cf(cf)?;
         let sv = cf.super_version();
-        let ucmp = &cf.opts.comparator;
+        let ucmp = cf.user_comparator();
         let max = crate::key::MAX_SEQUENCE_NUMBER;
         for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             let mut found = None;

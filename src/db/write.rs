@@ -97,7 +97,7 @@ impl StallState {
     /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
     /// the writer itself).
     pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
-        use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
+        use crate::compaction::score::{estimated_compaction_bytes, level_targets};
         let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
         let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
         let cause = if l0 >= opts.level0_stop_writes_trigger && !opts.disable_auto_compactions {
@@ -193,7 +193,7 @@ impl Db {
     }
     /// Writes the WAL buffer to the file; with `sync`, fsyncs it.
     pub fn flush_wal(&self, sync: bool) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(read_only_error());
         }
@@ -219,7 +219,7 @@ pub(crate) fn read_only_error() -> Error {
 
 impl DbInner {
     pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(read_only_error());
         }

@@ -6,6 +6,7 @@
 pub mod fault;
 pub mod info_log;
 pub mod posix;
+pub mod rate_limited;
 
 use crate::error::Result;
 use std::path::{Path, PathBuf};

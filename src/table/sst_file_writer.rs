@@ -1,52 +1,61 @@
-//! `SstFileWriter`: a table written outside a database in RocksDB's external-file form, for
-//! ingestion (ours or RocksDB's): every key at sequence 0, properties
-//! `rocksdb.external_sst_file.version` = 2 and `.global_seqno` = 0. Keys are added in strictly
-//! increasing order of the options' comparator, which also names the table's comparator
-//! property (an ingest into a column family with another comparator is refused).
-//!
-//! One writer per thread; `finish` syncs and closes the file.
+//! `SstFileWriter`: tables written outside a database, in RocksDB's external file form
+//! (every key at sequence 0, properties `rocksdb.external_sst_file.version` = 2 and
+//! `.global_seqno` = 0), so RocksDB and ferrock can ingest them. Keys must be added in
+//! strictly increasing order of the options' comparator, as RocksDB requires; the comparator
+//! also names the table's comparator property (an ingest into a column family with another
+//! comparator is refused). The C API's `rocksdb_sstfilewriter_*` is a thin layer over this.
 
 use crate::error::{Error, Result};
 use crate::key::{make_internal_key, InternalKeyComparator, ValueType};
 use crate::options::Options;
 use crate::table::builder::{TableBuildOptions, TableBuilder};
-use crate::table::properties::{PROP_EXTERNAL_SST_GLOBAL_SEQNO, PROP_EXTERNAL_SST_VERSION};
 use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 use std::path::Path;
 
 pub struct SstFileWriter {
-    builder: TableBuilder,
+    opts: Options,
+    /// The order of the keys: the options' comparator, pinned by `open` (the writer keeps
+    /// a C program's comparator alive from then on, `Comparator::pinned`).
     comparator: Comparator,
+    builder: Option<TableBuilder>,
     last_key: Option<Vec<u8>>,
+    file_size: u64,
 }
 
 impl SstFileWriter {
-    /// Creates the file at `path`, its blocks laid out by `opts` (table options, compression,
-    /// prefix extractor, merge operator name, comparator).
-    pub fn create(opts: &Options, path: &Path) -> Result<SstFileWriter> {
-        // The writer keeps the comparator alive until it is done.
-        let comparator = opts.comparator.pinned()?;
-        let file = opts.file_system().new_writable_file(path)?;
+    /// A writer whose files use `opts`' comparator, table options, compression and merge
+    /// operator name (what RocksDB's SstFileWriter takes from its options).
+    pub fn new(opts: &Options) -> SstFileWriter {
+        SstFileWriter { opts: opts.clone(), comparator: opts.comparator.clone(), builder: None, last_key: None, file_size: 0 }
+    }
+
+    /// Starts a new file at `path` (through the options' file system).
+    pub fn open(&mut self, path: &Path) -> Result<()> {
+        self.comparator = self.opts.comparator.pinned()?;
+        let file = self.opts.file_system().new_writable_file(path)?;
+        let o = &self.opts;
         let bo = TableBuildOptions {
-            comparator: InternalKeyComparator::new(comparator.clone()),
-            block_size: opts.table.block_size,
-            block_restart_interval: opts.table.block_restart_interval,
-            index_block_restart_interval: opts.table.index_block_restart_interval,
-            bloom_bits_per_key: opts.table.bloom_bits_per_key,
-            whole_key_filtering: opts.table.whole_key_filtering,
-            prefix_extractor: opts.prefix_extractor.clone(),
-            compression: opts.compression,
-            compression_level: opts.compression_level,
+            comparator: InternalKeyComparator::new(self.comparator.clone()),
+            block_size: o.table.block_size,
+            block_restart_interval: o.table.block_restart_interval,
+            index_block_restart_interval: o.table.index_block_restart_interval,
+            bloom_bits_per_key: o.table.bloom_bits_per_key,
+            whole_key_filtering: o.table.whole_key_filtering,
+            prefix_extractor: o.prefix_extractor.clone(),
+            compression: o.compression,
+            compression_level: o.compression_level,
             ..TableBuildOptions::default()
         };
-        let mut builder = TableBuilder::new(bo, file);
-        if let Some(m) = &opts.merge_operator {
-            builder.set_merge_operator_name(&m.name());
+        let mut b = TableBuilder::new(bo, file);
+        if let Some(m) = &o.merge_operator {
+            b.set_merge_operator_name(&m.name());
         }
-        builder.set_user_property(PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
-        builder.set_user_property(PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
-        Ok(SstFileWriter { builder, comparator, last_key: None })
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
+        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
+        self.builder = Some(b);
+        self.last_key = None;
+        Ok(())
     }
 
     fn add(&mut self, key: &[u8], t: ValueType, value: &[u8]) -> Result<()> {
@@ -55,7 +64,8 @@ impl SstFileWriter {
                 return Err(Error::invalid_argument("Keys must be added in strict ascending order."));
             }
         }
-        self.builder.add(&make_internal_key(key, 0, t), value)?;
+        let b = self.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        b.add(&make_internal_key(key, 0, t), value)?;
         self.last_key = Some(key.to_vec());
         Ok(())
     }
@@ -72,24 +82,66 @@ impl SstFileWriter {
         self.add(key, ValueType::Deletion, &[])
     }
 
-    /// Deletes `[begin, end)` (in any order relative to the point keys, as RocksDB allows).
+    /// A range tombstone `[begin, end)`; independent of the point keys' order.
     pub fn delete_range(&mut self, begin: &[u8], end: &[u8]) -> Result<()> {
-        self.builder.add_range_tombstone(&make_internal_key(begin, 0, ValueType::RangeDeletion), end)
+        let b = self.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        b.add_range_tombstone(&make_internal_key(begin, 0, ValueType::RangeDeletion), end)
     }
 
-    /// The bytes written so far.
-    pub fn file_size(&self) -> u64 {
-        self.builder.file_size()
-    }
-
-    /// Writes the rest of the table, syncs and closes it; returns its size.
-    pub fn finish(self) -> Result<u64> {
-        if self.builder.num_entries() == 0 {
+    /// Writes the file's index, filter, properties and footer, syncs and closes it.
+    pub fn finish(&mut self) -> Result<()> {
+        let b = self.builder.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
+        if b.num_entries() == 0 {
             return Err(Error::invalid_argument("Cannot create sst file with no entries"));
         }
-        let (_props, mut file) = self.builder.finish()?;
+        let (_props, mut file) = b.finish()?;
         file.sync()?;
         file.close()?;
-        Ok(file.size())
+        self.file_size = file.size();
+        Ok(())
+    }
+
+    /// Bytes written so far (the file's size once finished).
+    pub fn file_size(&self) -> u64 {
+        match &self.builder {
+            Some(b) => b.file_size(),
+            None => self.file_size,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::ingest::IngestExternalFileOptions;
+    use crate::db::Db;
+    use crate::options::ReadOptions;
+    use crate::util::testutil::TempDir;
+
+    #[test]
+    fn a_written_file_ingests_with_points_and_a_range_tombstone() {
+        let d = TempDir::new("sstwriter");
+        let o = Options { create_if_missing: true, ..Default::default() };
+        let db = Db::open(&o, d.0.join("db")).unwrap();
+        db.put(&Default::default(), b"c", b"old").unwrap();
+        db.put(&Default::default(), b"q", b"kept").unwrap();
+        let path = d.0.join("ext.sst");
+        let mut w = SstFileWriter::new(&o);
+        assert_eq!(w.put(b"a", b"1").unwrap_err().to_string(), "Invalid argument: File is not opened");
+        w.open(&path).unwrap();
+        w.put(b"a", b"1").unwrap();
+        w.delete_range(b"b", b"e").unwrap();
+        w.delete(b"f").unwrap();
+        assert_eq!(w.put(b"f", b"x").unwrap_err().to_string(), "Invalid argument: Keys must be added in strict ascending order.");
+        w.finish().unwrap();
+        assert_eq!(w.file_size(), std::fs::metadata(&path).unwrap().len());
+        db.ingest_external_file(&[path], &IngestExternalFileOptions::default()).unwrap();
+        let ro = ReadOptions::new();
+        assert_eq!(db.get(&ro, b"a").unwrap(), Some(b"1".to_vec()));
+        assert_eq!(db.get(&ro, b"c").unwrap(), None);
+        assert_eq!(db.get(&ro, b"q").unwrap(), Some(b"kept".to_vec()));
+        let mut empty = SstFileWriter::new(&o);
+        empty.open(&d.0.join("empty.sst")).unwrap();
+        assert_eq!(empty.finish().unwrap_err().to_string(), "Invalid argument: Cannot create sst file with no entries");
     }
 }

@@ -533,7 +533,7 @@ impl Transaction {
         };
         let batch_ref = &st.batch;
         let inner = &self.shared.db.inner;
-        let comparator_of = |cf: u32| inner.cf(cf).map(|c| c.opts.comparator.clone()).unwrap_or_default();
+        let comparator_of = |cf: u32| inner.cf(cf).map(|c| c.user_comparator().clone()).unwrap_or_default();
         let build = |first_seq: u64| sorted_entries(batch_ref, &comparator_of, first_seq);
         let tracked = &st.tracked;
         let validate = |inner: &crate::db::DbInner| -> Result<()> {
@@ -688,9 +688,14 @@ pub struct TransactionDb {
     shared: Arc<Shared>,
 }
 
+/// A pessimistic TransactionDB opens its database with allow_2pc, as RocksDB's PrepareWrap does.
+fn with_2pc(opts: &Options) -> Options {
+    Options { allow_2pc: true, ..opts.clone() }
+}
+
 impl TransactionDb {
     pub fn open(opts: &Options, txn_opts: &TransactionDbOptions, path: impl AsRef<Path>) -> Result<TransactionDb> {
-        let db = Db::open(opts, path)?;
+        let db = Db::open(&with_2pc(opts), path)?;
         Ok(Self::wrap(db, txn_opts, false))
     }
 
@@ -700,7 +705,7 @@ impl TransactionDb {
         path: impl AsRef<Path>,
         cfs: &[(String, Options)],
     ) -> Result<(TransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
-        let (db, handles) = Db::open_cf(opts, path, cfs)?;
+        let (db, handles) = Db::open_cf(&with_2pc(opts), path, cfs)?;
         Ok((Self::wrap(db, txn_opts, false), handles))
     }
 
