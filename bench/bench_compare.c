@@ -27,7 +27,10 @@
  * each (begin, put, commit), then reads back the keys of the last transaction.
  *
  * Both sides get the same options, set explicitly: LZ4, 64 MiB write buffers,
- * an LRU block cache of 32 MiB, 2 background jobs. */
+ * an LRU block cache of 32 MiB, 2 background jobs. With BENCH_COMPARATOR=c in the
+ * environment the keys are ordered by a bytewise comparator written here in C
+ * (rocksdb_comparator_create, named "bench.CBytewise") instead of the built-in one:
+ * bench/comparator_cost.sh measures what the indirect call per comparison costs. */
 #include <rocksdb/c.h>
 
 #include <stdint.h>
@@ -161,9 +164,20 @@ static int run_txn_workload(rocksdb_options_t *opts, const char *dir, uint64_t n
   return bad == 0 ? 0 : 1;
 }
 
+/* BENCH_COMPARATOR=c: the built-in order, supplied from C. */
+static int c_bytewise_compare(void *state, const char *a, size_t al, const char *b, size_t bl) {
+  (void)state;
+  int c = memcmp(a, b, al < bl ? al : bl);
+  return c ? c : (al < bl ? -1 : al > bl);
+}
+static const char *c_bytewise_name(void *state) { (void)state; return "bench.CBytewise"; }
+
 static int run_workload(const char *workload, const char *dir, uint64_t num, uint64_t ops) {
   char *err = NULL;
   rocksdb_options_t *opts = rocksdb_options_create();
+  const char *which = getenv("BENCH_COMPARATOR");
+  if (which && !strcmp(which, "c"))
+    rocksdb_options_set_comparator(opts, rocksdb_comparator_create(NULL, NULL, c_bytewise_compare, c_bytewise_name));
   rocksdb_options_set_create_if_missing(opts, 1);
   rocksdb_options_set_compression(opts, rocksdb_lz4_compression);
   rocksdb_options_set_write_buffer_size(opts, WRITE_BUFFER_BYTES);

@@ -109,7 +109,7 @@ pub fn parse_internal_key(ikey: &[u8]) -> Result<ParsedInternalKey<'_>> {
 }
 
 /// RocksDB's InternalKeyComparator over a user comparator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InternalKeyComparator {
     pub user: Comparator,
 }

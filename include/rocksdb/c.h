@@ -341,7 +341,8 @@ typedef struct rocksdb_compactionservice_t rocksdb_compactionservice_t;
 typedef struct rocksdb_compactoptions_t rocksdb_compactoptions_t;
 
 /*
- A user comparator (`rocksdb_comparator_t`); its destructor runs at destroy, as in RocksDB.
+ A user comparator (`rocksdb_comparator_t`); `rocksdb_comparator_destroy` runs its
+ destructor unless a database or writer still uses it (then the last of those does).
  */
 typedef struct rocksdb_comparator_t rocksdb_comparator_t;
 
@@ -1301,6 +1302,26 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *db, const rocks
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
 
+extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
+
+/*
+ RocksDB 11.8.1's comparator with user-defined timestamps. With `timestamp_size` 0 it is
+ `rocksdb_comparator_create`'s comparator (`compare_ts` and `compare_without_ts` are never
+ called, as in RocksDB, where keys then carry no timestamp); with a larger size, opening a
+ database (or writer, or indexed batch) with it fails with "Not implemented: user-defined
+ timestamps ...". Either way the handle is the program's, destroyed by
+ `rocksdb_comparator_destroy`.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_with_ts_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), int (*compare_ts)(void*, const char*, size_t, const char*, size_t), int (*compare_without_ts)(void*, const char*, size_t, unsigned char, const char*, size_t, unsigned char), const char *(*name)(void*), size_t timestamp_size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
+
+/*
+ Orders the keys of the database (and of each column family opened with these options).
+ The options name the comparator without owning it, as in RocksDB.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
+
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open(const rocksdb_options_t *options, const char *name, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only(const rocksdb_options_t *options, const char *name, unsigned char error_if_wal_file_exists, char **errptr);
@@ -1515,10 +1536,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_r
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon_hybrid(double bloom_equivalent_bits_per_key, int bloom_before_level);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_filterpolicy_destroy(rocksdb_filterpolicy_t *policy);
-
-extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
-
-extern ROCKSDB_LIBRARY_API void rocksdb_comparator_destroy(rocksdb_comparator_t *cmp);
 
 extern ROCKSDB_LIBRARY_API rocksdb_flushoptions_t *rocksdb_flushoptions_create(void);
 
@@ -2638,11 +2655,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getsta
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_with_ts_create(void *a0, void (*a1)(void*), int (*a2)(void*, const char*, size_t, const char*, size_t), int (*a3)(void*, const char*, size_t, const char*, size_t), int (*a4)(void*, const char*, size_t, unsigned char, const char*, size_t, unsigned char), const char *(*a5)(void*), size_t a6);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
@@ -5327,11 +5339,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(ro
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
 
 /*
- A custom comparator orders keys differently from ferrock's bytewise one: open reports Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_comparator(rocksdb_options_t *opt, rocksdb_comparator_t *cmp);
-
-/*
  The row cache is a performance option ferrock does not use; its capacity is recorded.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_row_cache(rocksdb_options_t *opt, rocksdb_cache_t *cache);
@@ -5993,9 +6000,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_valid
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create(size_t reserved_bytes, unsigned char overwrite_keys);
 
 /*
- RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
- families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
- supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+ RocksDB 11.8.1's full constructor. The backup index comparator orders the batch's keys
+ written without a column family handle (an iterator over a base orders by the base's
+ column family). A max_bytes limit or per-key protection bytes are not supported: NULL
+ then, like `rocksdb_writebatch_create_with_params` for what it cannot honour; so is a
+ comparator already destroyed or without callbacks.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_wi_t *rocksdb_writebatch_wi_create_with_params(rocksdb_comparator_t *backup_index_comparator, size_t reserved_bytes, unsigned char overwrite_key, size_t max_bytes, size_t protection_bytes_per_key);
 

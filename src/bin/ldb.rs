@@ -368,7 +368,7 @@ fn approximate_size(a: &Args, cf_name: &str, start: &[u8], limit: &[u8]) -> Resu
     let st = replay_manifest(&current_manifest(&dir)?)?;
     let cf = st.cfs.iter().find(|c| c.name == cf_name).ok_or_else(|| Error::invalid_argument("no such column family"))?;
     let ucmp = Comparator::from_name(&cf.comparator).unwrap_or(Comparator::Bytewise);
-    let icmp = InternalKeyComparator::new(ucmp);
+    let icmp = InternalKeyComparator::new(ucmp.clone());
     let start_ikey = key::seek_key(start, key::MAX_SEQUENCE_NUMBER);
     let limit_ikey = key::seek_key(limit, key::MAX_SEQUENCE_NUMBER);
     let fs = default_fs();
@@ -382,7 +382,7 @@ fn approximate_size(a: &Args, cf_name: &str, start: &[u8], limit: &[u8]) -> Resu
             }
             let table = || -> Result<Arc<Table>> {
                 let file = fs.new_random_access_file(&dir.join(table_file_name(f.number)))?;
-                let opts = TableReadOptions { comparator: icmp, file_number: f.number, ..Default::default() };
+                let opts = TableReadOptions { comparator: icmp.clone(), file_number: f.number, ..Default::default() };
                 Table::open(file, f.file_size, opts)
             };
             // BlockBasedTable's data offsets scaled from data bytes to file bytes.

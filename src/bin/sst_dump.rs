@@ -307,7 +307,7 @@ fn index_entries(t: &OpenedTable) -> Result<Vec<(Vec<u8>, BlockHandle)>> {
     let order = if props.index_key_is_user_key != 0 {
         KeyOrder::User(cmp)
     } else {
-        KeyOrder::Internal(InternalKeyComparator::new(cmp))
+        KeyOrder::Internal(InternalKeyComparator::new(cmp.clone()))
     };
     let mut it = block.index_iter(order, props.index_value_is_delta_encoded != 0);
     it.seek_to_first();
@@ -609,7 +609,7 @@ fn raw_dump(t: &OpenedTable, out_path: &Path) -> Result<()> {
         total += h.size;
         b.extend(format!("Data Block # {} @ {}\n--------------------------------------\n", i + 1, handle_hex(h)).into_bytes());
         let block = Arc::new(Block::new(read_block(&*t.file, &footer, h, true, true, &t.name)?));
-        let mut it = block.iter(KeyOrder::Internal(InternalKeyComparator::new(cmp)));
+        let mut it = block.iter(KeyOrder::Internal(InternalKeyComparator::new(cmp.clone())));
         it.seek_to_first();
         while it.valid() {
             let uk = key::user_key(it.key());
@@ -704,7 +704,7 @@ fn recompress_once(t: &OpenedTable, codec: CompressionType, level: i32, block_si
     let cmp = Comparator::from_name(&p.comparator_name).unwrap_or(Comparator::Bytewise);
     let mem = MemFile::default();
     let opts = TableBuildOptions {
-        comparator: InternalKeyComparator::new(cmp),
+        comparator: InternalKeyComparator::new(cmp.clone()),
         block_size,
         compression: codec,
         compression_level: level,

@@ -1,7 +1,5 @@
-//! c.h's filter policies (bloom, full bloom, ribbon) and the user-callback
-//! objects ferrock accepts but cannot honour yet (comparators):
-//! they can be created and destroyed, and setting them makes open fail with
-//! "Not implemented: ...".
+//! c.h's filter policies (bloom, full bloom, ribbon); a kind ferrock cannot
+//! write (ribbon) makes open fail with "Not implemented: ...".
 
 use super::*;
 use libc::c_int;
@@ -62,40 +60,5 @@ pub unsafe extern "C" fn rocksdb_filterpolicy_create_ribbon_hybrid(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_filterpolicy_destroy(policy: *mut rocksdb_filterpolicy_t) {
     drop_handle(policy)
-}
-
-/// A user comparator (`rocksdb_comparator_t`); its destructor runs at destroy, as in RocksDB.
-pub struct rocksdb_comparator_t {
-    state: *mut c_void,
-    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
-}
-
-impl Drop for rocksdb_comparator_t {
-    fn drop(&mut self) {
-        if let Some(d) = self.destructor {
-            // SAFETY: the caller gave this destructor for this state; it runs once.
-            unsafe { d(self.state) }
-        }
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_comparator_create(
-    state: *mut c_void,
-    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
-    compare: Option<
-        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t) -> c_int,
-    >,
-    name: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_comparator_t {
-    let _ = (compare, name);
-    guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_comparator_t { state, destructor }))
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_comparator_destroy(cmp: *mut rocksdb_comparator_t) {
-    drop_handle(cmp)
 }
 

@@ -18,6 +18,8 @@ use super::compact::*;
 #[allow(unused_imports)]
 use super::compactionfilter::*;
 #[allow(unused_imports)]
+use super::comparator::*;
+#[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;
@@ -1312,35 +1314,6 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
 ) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_comparator_with_ts_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: Option<
-        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t) -> c_int,
-    >,
-    a3: Option<
-        unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t) -> c_int,
-    >,
-    a4: Option<
-        unsafe extern "C" fn(
-            *mut c_void,
-            *const c_char,
-            size_t,
-            c_uchar,
-            *const c_char,
-            size_t,
-            c_uchar,
-        ) -> c_int,
-    >,
-    a5: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-    a6: size_t,
-) -> *mut rocksdb_comparator_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.

@@ -371,21 +371,6 @@ pub unsafe extern "C" fn rocksdb_options_set_plain_table_factory(
     })
 }
 
-/// A custom comparator orders keys differently from ferrock's bytewise one: open reports Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_comparator(
-    opt: *mut rocksdb_options_t,
-    cmp: *mut super::filter::rocksdb_comparator_t,
-) {
-    guarded((), || {
-        let o = handle_mut(opt, "options")?;
-        if !cmp.is_null() {
-            o.mark_unsupported("custom comparator");
-        }
-        Ok(())
-    })
-}
-
 /// The row cache is a performance option ferrock does not use; its capacity is recorded.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_row_cache(

@@ -189,7 +189,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
 pub unsafe extern "C" fn rocksdb_sstfilewriter_create_with_comparator(
     env: *const rocksdb_envoptions_t,
     io_options: *const rocksdb_options_t,
-    comparator: *const super::filter::rocksdb_comparator_t,
+    comparator: *const super::comparator::rocksdb_comparator_t,
 ) -> *mut rocksdb_sstfilewriter_t {
     let _ = comparator;
     rocksdb_sstfilewriter_create(env, io_options)

@@ -46,21 +46,30 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_create(reserved_bytes: size_t, ov
     into_handle(rocksdb_writebatch_wi_t { wbwi: WriteBatchWithIndex::new(Comparator::Bytewise, reserved_bytes, overwrite_keys != 0) })
 }
 
-/// RocksDB 11.8.1's full constructor. A backup index comparator other than none (the column
-/// families' own order, bytewise here), a max_bytes limit or per-key protection bytes are not
-/// supported: NULL then, like `rocksdb_writebatch_create_with_params` for what it cannot honour.
+/// RocksDB 11.8.1's full constructor. The backup index comparator orders the batch's keys
+/// written without a column family handle (an iterator over a base orders by the base's
+/// column family). A max_bytes limit or per-key protection bytes are not supported: NULL
+/// then, like `rocksdb_writebatch_create_with_params` for what it cannot honour; so is a
+/// comparator already destroyed or without callbacks.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_create_with_params(
-    backup_index_comparator: *mut super::filter::rocksdb_comparator_t,
+    backup_index_comparator: *mut super::comparator::rocksdb_comparator_t,
     reserved_bytes: size_t,
     overwrite_key: c_uchar,
     max_bytes: size_t,
     protection_bytes_per_key: size_t,
 ) -> *mut rocksdb_writebatch_wi_t {
-    if !backup_index_comparator.is_null() || max_bytes != 0 || protection_bytes_per_key != 0 {
+    if max_bytes != 0 || protection_bytes_per_key != 0 {
         return std::ptr::null_mut();
     }
-    rocksdb_writebatch_wi_create(reserved_bytes, overwrite_key)
+    guarded(std::ptr::null_mut(), || {
+        let comparator = if backup_index_comparator.is_null() {
+            Comparator::Bytewise
+        } else {
+            super::comparator::named_in_options(backup_index_comparator).pinned()?
+        };
+        Ok(into_handle(rocksdb_writebatch_wi_t { wbwi: WriteBatchWithIndex::new(comparator, reserved_bytes, overwrite_key != 0) }))
+    })
 }
 
 #[unsafe(no_mangle)]

@@ -106,11 +106,11 @@ impl CompactionJob<'_> {
         if !plan.output_inputs.is_empty() {
             children.push(self.level_iterator(&plan.output_inputs, &output_inputs));
         }
-        let mut input = range.bound(opts.comparator, MergingIterator::new(self.icmp, children));
-        let mut out = OutputWriter::new(self.store, self.icmp, self.cf, plan.output_level, self.target_file_size())
+        let mut input = range.bound(self.icmp.user.clone(), MergingIterator::new(self.icmp.clone(), children));
+        let mut out = OutputWriter::new(self.store, self.icmp.clone(), self.cf, plan.output_level, self.target_file_size())
             .with_grandparents(self.grandparents.clone(), plan.max_grandparent_overlap);
         let tombstones = match table_tombstones(inputs.iter().chain(&output_inputs)) {
-            Ok(t) => range.clip_tombstones(opts.comparator, t),
+            Ok(t) => range.clip_tombstones(&self.icmp.user, t),
             Err(e) => {
                 out.abandon();
                 return Err(e);
@@ -138,7 +138,7 @@ impl CompactionJob<'_> {
     }
 
     fn open_tables(&self, files: &[Arc<FileMetaData>]) -> Result<Vec<Arc<Table>>> {
-        files.iter().map(|f| self.store.open_table(f)).collect()
+        files.iter().map(|f| self.store.open_table(&self.icmp, f)).collect()
     }
 
     /// The tables of one sorted level (not level 0), read one after the other.
@@ -146,7 +146,7 @@ impl CompactionJob<'_> {
         let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
         let tables = tables.to_vec();
         Box::new(LevelIterator::new(
-            self.icmp,
+            self.icmp.clone(),
             bounds,
             Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                 let t = tables.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;

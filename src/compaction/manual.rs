@@ -128,7 +128,7 @@ pub fn plan_compact_files(
         }
         wanted.insert(number);
     }
-    let ucmp = icmp.user;
+    let ucmp = &icmp.user;
     // Per level from the first with an input to the output level: the files the job takes.
     let mut taken: Vec<(usize, Vec<Arc<FileMetaData>>)> = Vec::new();
     let mut range: Option<(Vec<u8>, Vec<u8>)> = None;

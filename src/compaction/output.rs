@@ -107,7 +107,7 @@ impl<'a> OutputWriter<'a> {
     /// tombstone across a cut is split there, so each table's range ends before the next
     /// table's first key and the level's tables never overlap.
     fn tombstones_up_to(&self, upper: Option<&[u8]>) -> Vec<crate::rangedel::RangeTombstone> {
-        let ucmp = self.cf.opts.comparator;
+        let ucmp = &self.icmp.user;
         let lower = self.tombstone_lower.as_deref();
         let mut out = Vec::new();
         for t in &self.range_tombstones {
@@ -137,7 +137,7 @@ impl<'a> OutputWriter<'a> {
     /// (a file's start or end) the output crossed to reach it; the bytes of the grandparent
     /// files it entered count as overlapped.
     fn advance_grandparents(&mut self, ikey: &[u8]) -> usize {
-        let icmp = self.icmp;
+        let icmp = &self.icmp;
         let mut crossed = 0;
         while let Some(g) = self.grandparents.get(self.grandparent_index) {
             if self.in_grandparent_gap {
@@ -216,7 +216,7 @@ impl<'a> OutputWriter<'a> {
         let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
         let now = now_secs();
         let opts = TableBuildOptions {
-            comparator: self.icmp,
+            comparator: self.icmp.clone(),
             block_size: o.table.block_size,
             block_restart_interval: o.table.block_restart_interval,
             index_block_restart_interval: o.table.index_block_restart_interval,
@@ -258,7 +258,7 @@ impl<'a> OutputWriter<'a> {
         if self.current.is_none() {
             self.open_output()?;
         }
-        let icmp = self.icmp;
+        let icmp = &self.icmp;
         let (b, meta) = self.current.as_mut().ok_or_else(|| Error::corruption("no output table"))?;
         for t in tombstones {
             let start = crate::key::make_internal_key(&t.start, t.seq, ValueType::RangeDeletion);
@@ -285,7 +285,7 @@ impl<'a> OutputWriter<'a> {
         if let Some((b, _)) = &self.current {
             let size = b.file_size();
             if (size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
-                && self.cf.opts.comparator.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
+                && self.icmp.user.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
                 self.finish_current_before(Some(parsed.user_key))?;
                 // The next output starts here: it overlaps only the grandparent file this key is in.
@@ -371,9 +371,9 @@ pub fn write_surviving(
     user_filter: Option<(&dyn CompactionFilter, i32)>,
     out: &mut OutputWriter<'_>,
 ) -> Result<()> {
-    let fragmented = crate::rangedel::FragmentedTombstones::new(cf_opts.comparator, tombstones);
+    let fragmented = crate::rangedel::FragmentedTombstones::new(out.icmp.user.clone(), tombstones);
     out.set_range_tombstones(fragmented.for_output(snapshots, bottommost));
-    CompactionFilterState::new(cf_opts.comparator, snapshots, bottommost)
+    CompactionFilterState::new(out.icmp.user.clone(), snapshots, bottommost)
         .with_merge_operator(cf_opts.merge_operator.as_deref())
         .with_range_tombstones(&fragmented)
         .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))

@@ -168,7 +168,7 @@ pub fn is_bottommost(
         // Level 0 is newest first: the files after the last input are older.
         let last_input = l0.iter().rposition(|f| all.iter().any(|i| i.number == f.number));
         let older = &l0[last_input.map_or(0, |p| p + 1)..];
-        let ucmp = icmp.user;
+        let ucmp = &icmp.user;
         let overlaps = |f: &FileMetaData| {
             ucmp.compare(user_key(&f.largest), &lo) != Ordering::Less && ucmp.compare(user_key(&f.smallest), &hi) != Ordering::Greater
         };

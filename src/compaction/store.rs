@@ -6,6 +6,7 @@
 
 use crate::env::WritableFile;
 use crate::error::Result;
+use crate::key::InternalKeyComparator;
 use crate::table::reader::Table;
 use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
@@ -19,8 +20,9 @@ pub trait TableStore: Sync {
     fn sync_dir(&self) -> Result<()>;
     /// Removes tables that will not be installed and releases their numbers.
     fn discard_tables(&self, numbers: &[u64]);
-    /// An input table, opened (or found open) through the table cache.
-    fn open_table(&self, f: &FileMetaData) -> Result<Arc<Table>>;
+    /// An input table of the column family ordered by `icmp`, opened (or found open)
+    /// through the table cache.
+    fn open_table(&self, icmp: &InternalKeyComparator, f: &FileMetaData) -> Result<Arc<Table>>;
     /// RocksDB's db id and session id, written into each table's properties.
     fn db_id(&self) -> &str;
     fn session_id(&self) -> &str;

@@ -53,13 +53,13 @@ impl KeyRange {
         ranges
     }
 
-    pub fn contains(&self, ucmp: Comparator, key: &[u8]) -> bool {
+    pub fn contains(&self, ucmp: &Comparator, key: &[u8]) -> bool {
         self.start.as_deref().map_or(true, |s| ucmp.compare(key, s) != Ordering::Less)
             && self.end.as_deref().map_or(true, |e| ucmp.compare(key, e) == Ordering::Less)
     }
 
     /// The parts of `tombstones` inside this range; those outside it are dropped.
-    pub fn clip_tombstones(&self, ucmp: Comparator, tombstones: Vec<RangeTombstone>) -> Vec<RangeTombstone> {
+    pub fn clip_tombstones(&self, ucmp: &Comparator, tombstones: Vec<RangeTombstone>) -> Vec<RangeTombstone> {
         tombstones
             .into_iter()
             .filter_map(|mut t| {
@@ -89,7 +89,7 @@ impl KeyRange {
 /// boundary is a user key in `(lo, hi]` (so no range is empty of input keys at its start), and
 /// the result is sorted and unique.
 pub fn subcompaction_boundaries(
-    ucmp: Comparator,
+    ucmp: &Comparator,
     mut anchors: Vec<(Vec<u8>, u64)>,
     lo: &[u8],
     hi: &[u8],
@@ -154,7 +154,7 @@ fn first_internal_key(user_key: &[u8]) -> Vec<u8> {
 
 impl<I: InternalIterator> InternalIterator for RangeIterator<I> {
     fn valid(&self) -> bool {
-        self.inner.valid() && self.range.contains(self.ucmp, user_key(self.inner.key()))
+        self.inner.valid() && self.range.contains(&self.ucmp, user_key(self.inner.key()))
     }
     fn seek_to_first(&mut self) {
         match &self.range.start {
@@ -238,7 +238,7 @@ pub fn subcompaction_ranges(store: &dyn TableStore, icmp: &InternalKeyComparator
     };
     let mut anchors = Vec::new();
     for f in &inputs {
-        let from_index = store.open_table(f).and_then(|t| t.approximate_key_anchors(ANCHORS_PER_FILE)).unwrap_or_default();
+        let from_index = store.open_table(icmp, f).and_then(|t| t.approximate_key_anchors(ANCHORS_PER_FILE)).unwrap_or_default();
         if from_index.is_empty() {
             anchors.push((user_key(&f.largest).to_vec(), f.file_size));
         } else {
@@ -246,7 +246,7 @@ pub fn subcompaction_ranges(store: &dyn TableStore, icmp: &InternalKeyComparator
         }
     }
     let min_bytes = level_target_file_size(cf_opts, plan.output_level);
-    KeyRange::split_at(&subcompaction_boundaries(cf_opts.comparator, anchors, &lo, &hi, limit, min_bytes))
+    KeyRange::split_at(&subcompaction_boundaries(&icmp.user, anchors, &lo, &hi, limit, min_bytes))
 }
 
 /// Runs `compact_range` for every range, the first on this thread and each other on its
@@ -320,7 +320,7 @@ mod tests {
         }
         anchors.push((k("a"), 5000));
         anchors.push((k("z"), 5000));
-        let b = subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 1);
+        let b = subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 1);
         assert_eq!(b.len(), 3, "{b:?}");
         for w in b.windows(2) {
             assert!(w[0] < w[1], "{b:?}");
@@ -332,13 +332,13 @@ mod tests {
         // is passed ("a" holds 5,000, each k0NN 2,000).
         assert_eq!(b, vec![k("k023"), k("k050"), k("k076")]);
         // Ranges of at least a target file size (but the last): cuts after 100,000 and 200,000.
-        assert_eq!(subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 100_000).len(), 2);
+        assert_eq!(subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 100_000).len(), 2);
         // Too little input, or no split asked for.
-        assert!(subcompaction_boundaries(ucmp, anchors.clone(), b"k000", b"k099", 4, 1 << 30).is_empty());
-        assert!(subcompaction_boundaries(ucmp, anchors, b"k000", b"k099", 1, 1).is_empty());
+        assert!(subcompaction_boundaries(&ucmp, anchors.clone(), b"k000", b"k099", 4, 1 << 30).is_empty());
+        assert!(subcompaction_boundaries(&ucmp, anchors, b"k000", b"k099", 1, 1).is_empty());
         // One anchor per file (files without an index): only keys inside (lo, hi].
         let coarse = vec![(k("c"), 100), (k("a"), 100), (k("b"), 100), (k("c"), 100)];
-        assert_eq!(subcompaction_boundaries(ucmp, coarse, b"a", b"c", 4, 1), vec![k("b"), k("c")]);
+        assert_eq!(subcompaction_boundaries(&ucmp, coarse, b"a", b"c", 4, 1), vec![k("b"), k("c")]);
     }
 
     #[test]
@@ -347,15 +347,15 @@ mod tests {
         let ranges = KeyRange::split_at(&[k("f"), k("p")]);
         assert_eq!(ranges.len(), 3);
         for key in ["a", "f", "g", "p", "z"] {
-            assert_eq!(ranges.iter().filter(|r| r.contains(ucmp, key.as_bytes())).count(), 1, "{key}");
+            assert_eq!(ranges.iter().filter(|r| r.contains(&ucmp, key.as_bytes())).count(), 1, "{key}");
         }
         let t = vec![
             RangeTombstone { start: k("b"), end: k("h"), seq: 7 },
             RangeTombstone { start: k("q"), end: k("r"), seq: 8 },
         ];
-        assert_eq!(ranges[0].clip_tombstones(ucmp, t.clone()), vec![RangeTombstone { start: k("b"), end: k("f"), seq: 7 }]);
-        assert_eq!(ranges[1].clip_tombstones(ucmp, t.clone()), vec![RangeTombstone { start: k("f"), end: k("h"), seq: 7 }]);
-        assert_eq!(ranges[2].clip_tombstones(ucmp, t), vec![RangeTombstone { start: k("q"), end: k("r"), seq: 8 }]);
+        assert_eq!(ranges[0].clip_tombstones(&ucmp, t.clone()), vec![RangeTombstone { start: k("b"), end: k("f"), seq: 7 }]);
+        assert_eq!(ranges[1].clip_tombstones(&ucmp, t.clone()), vec![RangeTombstone { start: k("f"), end: k("h"), seq: 7 }]);
+        assert_eq!(ranges[2].clip_tombstones(&ucmp, t), vec![RangeTombstone { start: k("q"), end: k("r"), seq: 8 }]);
     }
 
     #[test]

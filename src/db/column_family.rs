@@ -15,7 +15,10 @@ use std::sync::Arc;
 impl DbInner {
     pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         self.check_open()?;
-        let opts = &opts.sanitized();
+        let mut opts = opts.sanitized();
+        // The family keeps its comparator alive while the database is open (`Comparator::pinned`).
+        opts.comparator = opts.comparator.pinned()?;
+        let opts = &opts;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -29,7 +32,8 @@ impl DbInner {
         let mut edit = VersionEdit::default();
         edit.column_family = id;
         edit.column_family_add = Some(name.to_string());
-        edit.comparator = Some(opts.comparator.name().to_string());
+        edit.comparator = Some(opts.comparator.name().into_owned());
+        st.versions.set_cf_comparator(name, opts.comparator.clone());
         edit.log_number = Some(wal_number);
         edit.max_column_family = Some(id);
         st.versions.log_and_apply(vec![edit])?;
@@ -39,6 +43,7 @@ impl DbInner {
             id,
             name: name.to_string(),
             opts: opts.clone(),
+            icmp: crate::key::InternalKeyComparator::new(opts.comparator.clone()),
             sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
             dropped: std::sync::atomic::AtomicBool::new(false),
             stall: Default::default(),

@@ -40,7 +40,7 @@ impl DbInner {
                     return Err(super::control::manual_compaction_paused());
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
-                let Some(plan) = compact_range_job(&version, &self.icmp, &cf.opts, level, begin, end) else {
+                let Some(plan) = compact_range_job(&version, &cf.icmp, &cf.opts, level, begin, end) else {
                     return Ok(());
                 };
                 level = plan.output_level;
@@ -71,6 +71,7 @@ impl Db {
             return Err(super::write::read_only_error());
         }
         let inner = &self.inner;
+        let icmp = inner.cf_for_handle(cf)?.icmp.clone();
         {
             let st = inner.state.lock();
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
@@ -78,7 +79,7 @@ impl Db {
             // level 0 holds data).
             let last_non_empty = (0..version.levels.len()).rev().find(|l| !version.levels[*l].is_empty()).unwrap_or(0);
             for level in 0..last_non_empty {
-                for f in version.overlapping_files(&inner.icmp, level, begin, end) {
+                for f in version.overlapping_files(&icmp, level, begin, end) {
                     f.marked_for_compaction.store(true, Ordering::Release);
                 }
             }

@@ -52,7 +52,7 @@ impl DbInner {
     pub(crate) fn pick_compaction_for(&self, st: &DbState, cf: &ColumnFamily) -> Option<CompactionPlan> {
         let version = &st.versions.cf(cf.id)?.current;
         let marked = marked_files(version);
-        pick_compaction(version, &self.icmp, &cf.opts, FileStates { compacting: &st.compacting, marked: &marked })
+        pick_compaction(version, &cf.icmp, &cf.opts, FileStates { compacting: &st.compacting, marked: &marked })
     }
 
     /// Executes a planned compaction and returns the numbers of the tables it installed.
@@ -145,7 +145,7 @@ impl DbInner {
         let job = CompactionJob {
             plan,
             store: self,
-            icmp: self.icmp,
+            icmp: cf.icmp.clone(),
             cf: cf.output(),
             snapshots: &snapshots,
             grandparents: grandparents(plan, &version),
@@ -281,7 +281,7 @@ mod tests {
         assert!(last.len() >= 2, "{} output files", last.len());
         assert_eq!(version.files(0).len(), 0);
         for w in last.windows(2) {
-            assert_eq!(db.inner.icmp.compare(&w[0].largest, &w[1].smallest), Ordering::Less, "#{} overlaps #{}", w[0].number, w[1].number);
+            assert_eq!(db.inner.cf(0).unwrap().icmp.compare(&w[0].largest, &w[1].smallest), Ordering::Less, "#{} overlaps #{}", w[0].number, w[1].number);
         }
         // The range deletion crosses range boundaries: a table ends at a boundary with the
         // tombstone's exclusive end bound, and the next table starts at that user key.

@@ -68,10 +68,12 @@ impl Db {
 
     fn import_files(&self, handle: &ColumnFamilyHandle, import: &ImportColumnFamilyOptions, metadata: &ExportImportFilesMetaData) -> Result<()> {
         let db = &*self.inner;
+        // The new family's own order (that of the options it was created with).
+        let icmp = db.cf(handle.id)?.icmp.clone();
         let mut incoming = Vec::new();
         for f in &metadata.files {
             let source = PathBuf::from(&f.file.directory).join(f.file.relative_filename.trim_start_matches('/'));
-            let mut meta = read_bounds(db, &source, f.file.size)?;
+            let mut meta = read_bounds(db, &icmp, &source, f.file.size)?;
             meta.smallest_seqno = f.file.smallest_seqno;
             meta.largest_seqno = f.file.largest_seqno;
             incoming.push(Incoming { source, level: f.level.max(0) as u32, meta });
@@ -151,9 +153,9 @@ impl Db {
             levels[level].push(Arc::new(f.meta.clone()));
         }
         for files in levels.iter_mut().skip(1) {
-            files.sort_by(|a, b| db.icmp.compare(&a.smallest, &b.smallest));
+            files.sort_by(|a, b| cf.icmp.compare(&a.smallest, &b.smallest));
             for w in files.windows(2) {
-                if db.icmp.user.compare(crate::key::user_key(&w[0].largest), crate::key::user_key(&w[1].smallest)) != std::cmp::Ordering::Less {
+                if cf.icmp.user.compare(crate::key::user_key(&w[0].largest), crate::key::user_key(&w[1].smallest)) != std::cmp::Ordering::Less {
                     return Err(Error::invalid_argument("Files have overlapping ranges"));
                 }
             }
@@ -184,11 +186,12 @@ impl Db {
     }
 }
 
-/// The bounds and counts of an exported table, read from it (RocksDB's GetIngestedFileInfo).
-fn read_bounds(db: &super::DbInner, path: &std::path::Path, size_hint: u64) -> Result<FileMetaData> {
+/// The bounds and counts of an exported table of a column family ordered by `icmp`, read
+/// from it (RocksDB's GetIngestedFileInfo).
+fn read_bounds(db: &super::DbInner, icmp: &crate::key::InternalKeyComparator, path: &std::path::Path, size_hint: u64) -> Result<FileMetaData> {
     let file = db.fs.new_random_access_file(path)?;
     let size = if size_hint > 0 { size_hint } else { file.size()? };
-    let table = Table::open(file, size, TableReadOptions { comparator: db.icmp, verify_checksums: true, ..Default::default() })?;
+    let table = Table::open(file, size, TableReadOptions { comparator: icmp.clone(), verify_checksums: true, ..Default::default() })?;
     let mut it = table.iter(false);
     it.seek_to_first();
     let mut meta = FileMetaData { file_size: size, ..Default::default() };
@@ -213,10 +216,10 @@ fn read_bounds(db: &super::DbInner, path: &std::path::Path, size_hint: u64) -> R
         meta.num_deletions += 1;
         let start = make_internal_key(&t.start, t.seq, ValueType::RangeDeletion);
         let stop = make_internal_key(&t.end, crate::key::MAX_SEQUENCE_NUMBER, ValueType::RangeDeletion);
-        if first.as_ref().is_none_or(|s| db.icmp.compare(&start, s) == std::cmp::Ordering::Less) {
+        if first.as_ref().is_none_or(|s| icmp.compare(&start, s) == std::cmp::Ordering::Less) {
             first = Some(start);
         }
-        if last.as_ref().is_none_or(|l| db.icmp.compare(&stop, l) == std::cmp::Ordering::Greater) {
+        if last.as_ref().is_none_or(|l| icmp.compare(&stop, l) == std::cmp::Ordering::Greater) {
             last = Some(stop);
         }
     }

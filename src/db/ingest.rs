@@ -11,7 +11,7 @@ use super::{ColumnFamilyHandle, Db, DbInner};
 use crate::env::FileSystem;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
-use crate::key::{make_internal_key, parse_internal_key, seek_key, ValueType};
+use crate::key::{make_internal_key, parse_internal_key, seek_key, InternalKeyComparator, ValueType};
 use crate::table::reader::{Table, TableReadOptions};
 use crate::version::edit::{FileMetaData, VersionEdit};
 use crate::version::filename::table_file_name;
@@ -61,11 +61,18 @@ struct ExternalFile {
     num_deletions: u64,
 }
 
-fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
+/// Reads an external table in the order of the column family it goes into (`icmp`).
+fn scan_external_file(db: &DbInner, icmp: &InternalKeyComparator, path: &Path) -> Result<ExternalFile> {
     let file = db.fs.new_random_access_file(path)?;
     let size = file.size()?;
-    let opts = TableReadOptions { comparator: db.icmp, verify_checksums: true, ..Default::default() };
+    let opts = TableReadOptions { comparator: icmp.clone(), verify_checksums: true, ..Default::default() };
     let table = Table::open(file, size, opts)?;
+    // RocksDB 11.8.1 refuses a file written under another comparator (ValidateUserDefinedTimestampsOptions).
+    let ours = icmp.user.name();
+    let theirs = &table.properties().comparator_name;
+    if *theirs != ours {
+        return Err(Error::invalid_argument(format!("{ours}: does not match existing comparator {theirs}")));
+    }
     let mut it = table.iter(false);
     it.seek_to_first();
     let mut first: Option<(Vec<u8>, ValueType)> = None;
@@ -74,7 +81,7 @@ fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
     while it.valid() {
         let k = parse_internal_key(it.key())?;
         if let Some((prev, _)) = &last {
-            if db.icmp.user.compare(prev, k.user_key) != std::cmp::Ordering::Less {
+            if icmp.user.compare(prev, k.user_key) != std::cmp::Ordering::Less {
                 return Err(Error::corruption(format!("external file {} has keys out of order", path.display())));
             }
         }
@@ -95,7 +102,6 @@ fn scan_external_file(db: &DbInner, path: &Path) -> Result<ExternalFile> {
     let mut smallest = first.map(|(k, t)| make_internal_key(&k, 0, t));
     let mut largest = last.map(|(k, t)| make_internal_key(&k, 0, t));
     // Range tombstones widen the bounds, as RocksDB's ingestion job does.
-    let icmp = db.icmp;
     for (ikey, end) in table.range_tombstones()? {
         let t = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end)?;
         if t.seq != 0 {
@@ -151,7 +157,8 @@ fn link_or_copy(fs: &dyn FileSystem, from: &Path, to: &Path, link: bool) -> Resu
 impl DbInner {
     /// Whether any memtable of `cf` holds a key in [smallest, largest] (user keys).
     fn memtables_overlap(&self, cf_id: u32, files: &[ExternalFile]) -> Result<bool> {
-        let sv = self.cf(cf_id)?.super_version();
+        let cf = self.cf(cf_id)?;
+        let sv = cf.super_version();
         let mems = std::iter::once(&sv.mem).chain(sv.imm.iter());
         for m in mems {
             if m.is_empty() {
@@ -162,7 +169,7 @@ impl DbInner {
                 it.seek(&seek_key(&f.smallest_user, crate::key::MAX_SEQUENCE_NUMBER));
                 if it.valid() {
                     let uk = crate::key::user_key(it.key());
-                    if self.icmp.user.compare(uk, &f.largest_user) != std::cmp::Ordering::Greater {
+                    if cf.user_comparator().compare(uk, &f.largest_user) != std::cmp::Ordering::Greater {
                         return Ok(true);
                     }
                 }
@@ -194,10 +201,11 @@ impl Db {
         if paths.is_empty() {
             return Err(Error::invalid_argument("The list of files is empty"));
         }
-        let mut files = paths.iter().map(|p| scan_external_file(db, p)).collect::<Result<Vec<_>>>()?;
-        files.sort_by(|a, b| db.icmp.user.compare(&a.smallest_user, &b.smallest_user));
+        let icmp = db.cf_for_handle(cf)?.icmp.clone();
+        let mut files = paths.iter().map(|p| scan_external_file(db, &icmp, p)).collect::<Result<Vec<_>>>()?;
+        files.sort_by(|a, b| icmp.user.compare(&a.smallest_user, &b.smallest_user));
         for w in files.windows(2) {
-            if db.icmp.user.compare(&w[0].largest_user, &w[1].smallest_user) != std::cmp::Ordering::Less {
+            if icmp.user.compare(&w[0].largest_user, &w[1].smallest_user) != std::cmp::Ordering::Less {
                 return Err(Error::not_supported("Files have overlapping ranges"));
             }
         }
@@ -282,7 +290,7 @@ impl Db {
         let mut assigned = false;
         for (f, n) in files.iter().zip(numbers) {
             let overlaps =
-                |level: usize| !version.overlapping_files(&db.icmp, level, Some(&f.smallest_user), Some(&f.largest_user)).is_empty();
+                |level: usize| !version.overlapping_files(&cf.icmp, level, Some(&f.smallest_user), Some(&f.largest_user)).is_empty();
             let mut target = 0usize;
             let mut overlapped = overlaps(0);
             if !overlapped {
@@ -507,7 +515,7 @@ mod tests {
         // Merge the two newest level-0 files into one level-0 file, as intra-L0 compaction does.
         {
             let version = db.inner.state.lock().versions.cf(0).unwrap().current.clone();
-            let plan = CompactionPlan::new(&version, &db.inner.icmp, &o, CompactionKind::IntraL0, 0, version.files(0)[..2].to_vec(), 0, Vec::new());
+            let plan = CompactionPlan::new(&version, &db.inner.cf(0).unwrap().icmp, &o, CompactionKind::IntraL0, 0, version.files(0)[..2].to_vec(), 0, Vec::new());
             let cf = db.inner.cf(0).unwrap();
             let mut st = db.inner.state.lock();
             db.inner.run_compaction(&mut st, &cf, plan).unwrap();

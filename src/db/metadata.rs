@@ -86,13 +86,13 @@ fn sst_metadata(f: &FileMetaData, directory: &str, compacting: &FileSet) -> SstF
 /// `compacting`: the inputs of running compactions (`DbState::compacting`).
 fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilter>, compacting: &FileSet) -> ColumnFamilyMetaData {
     let version = cf.super_version().version.clone();
-    let icmp = crate::key::InternalKeyComparator::new(cf.opts.comparator);
+    let icmp = &cf.icmp;
     let mut meta = ColumnFamilyMetaData { name: cf.name.clone(), size: 0, file_count: 0, levels: Vec::new() };
     for (level, files) in version.levels.iter().enumerate() {
         let picked = match filter {
             None => files.clone(),
             Some(f) if f.level.is_some_and(|l| l != level) => continue,
-            Some(f) => version.overlapping_files_to(&icmp, level, f.start.as_deref(), f.limit.as_deref().map(|l| (l, false))),
+            Some(f) => version.overlapping_files_to(icmp, level, f.start.as_deref(), f.limit.as_deref().map(|l| (l, false))),
         };
         let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, directory, compacting)).collect();
         let size = files.iter().map(|f| f.size).sum();

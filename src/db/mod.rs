@@ -161,6 +161,10 @@ pub(crate) struct ColumnFamily {
     pub id: u32,
     pub name: String,
     pub opts: Options,
+    /// The internal-key order of this family's memtables and tables: its options' comparator,
+    /// pinned when the family was opened (`open.rs`) or created (`column_family.rs`). Engine
+    /// code reads a family's comparator only through this and `user_comparator()`.
+    pub icmp: InternalKeyComparator,
     pub sv: RwLock<Arc<SuperVersion>>,
     pub dropped: AtomicBool,
     /// The write-stall condition of the current version, recomputed when it changes.
@@ -168,6 +172,11 @@ pub(crate) struct ColumnFamily {
 }
 
 impl ColumnFamily {
+    /// The family's user-key order (the user comparator of `icmp`).
+    pub fn user_comparator(&self) -> &crate::util::comparator::Comparator {
+        &self.icmp.user
+    }
+
     pub fn super_version(&self) -> Arc<SuperVersion> {
         self.sv.read().clone()
     }
@@ -239,7 +248,6 @@ pub(crate) struct DbInner {
     pub fs: Arc<dyn FileSystem>,
     pub opts: Options,
     pub read_only: bool,
-    pub icmp: InternalKeyComparator,
     lock: Mutex<Option<Box<dyn FileLock>>>,
     pub state: Mutex<DbState>,
     /// Signalled when background work finishes or is queued, and at shutdown.
@@ -395,7 +403,7 @@ impl DbInner {
             cf_opts.prefix_extractor.clone(),
             cf_opts.memtable_whole_key_filtering,
         );
-        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator), id, cf_opts.write_buffer_size)
+        let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator.clone()), id, cf_opts.write_buffer_size)
             .with_prefix_bloom(bloom);
         m.set_log_number(log_number);
         Arc::new(m)
@@ -507,7 +515,6 @@ impl Db {
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         let _op = self.inner.begin_operation()?;
-        open::check_cf_comparator(&self.inner.opts, name, opts)?;
         self.inner.create_column_family(opts, name)
     }
 
@@ -651,5 +658,7 @@ pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod comparator_tests;
 #[cfg(test)]
 mod durability_tests;

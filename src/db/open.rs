@@ -24,29 +24,11 @@ use std::time::Instant;
 
 const DEFAULT_BLOCK_CACHE_BYTES: usize = 32 << 20;
 
-/// The engine keys tables, compactions and the table cache by the database's
-/// comparator, so a column family with another one is refused rather than
-/// flushed into tables in the wrong order.
-pub(super) fn check_cf_comparator(db_opts: &Options, name: &str, o: &Options) -> Result<()> {
-    if o.comparator == db_opts.comparator {
-        return Ok(());
-    }
-    if name == "default" {
-        return Err(Error::invalid_argument("default column family comparator differs from the DB options"));
-    }
-    Err(Error::not_supported(format!(
-        "column family {name} with comparator {} (the default column family's is {})",
-        o.comparator.name(),
-        db_opts.comparator.name()
-    )))
-}
-
 fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
     if !db_opts.write_dbid_to_manifest && !db_opts.write_identity_file {
         return Err(Error::invalid_argument("write_dbid_to_manifest and write_identity_file cannot both be false"));
     }
-    for (name, o) in cfs {
-        check_cf_comparator(db_opts, name, o)?;
+    for (_, o) in cfs {
         for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
             if !c.supported_for_writing() {
                 return Err(Error::invalid_argument(format!(
@@ -69,9 +51,21 @@ pub(super) fn open(
     read_only: bool,
     error_if_wal_file_exists: bool,
 ) -> Result<(Db, Vec<Arc<ColumnFamilyHandle>>)> {
-    let db_opts = &db_opts.sanitized();
-    let cfs: Vec<(String, Options)> = cfs.iter().map(|(n, o)| (n.clone(), o.sanitized())).collect();
+    // Each family keeps its comparator alive while the database is open (`Comparator::pinned`).
+    let cfs: Vec<(String, Options)> = cfs
+        .iter()
+        .map(|(n, o)| {
+            let mut o = o.sanitized();
+            o.comparator = o.comparator.pinned()?;
+            Ok((n.clone(), o))
+        })
+        .collect::<Result<_>>()?;
     let cfs = &cfs[..];
+    // The DB options' own comparator plays no part (RocksDB's open of column families ignores
+    // it): the default family's options decide, and the database reports theirs.
+    let mut db_opts = db_opts.sanitized();
+    db_opts.comparator = cfs.iter().find(|(n, _)| n == "default").map(|(_, o)| o.comparator.clone()).unwrap_or_default();
+    let db_opts = &db_opts;
     check_options(db_opts, cfs)?;
     let fs = db_opts.file_system();
     let path = path.to_path_buf();
@@ -86,8 +80,13 @@ pub(super) fn open(
     }
     let current = path.join("CURRENT");
     let num_levels = cfs.iter().map(|(_, o)| o.num_levels.max(1) as usize).max().unwrap_or(7);
-    let icmp = InternalKeyComparator::new(db_opts.comparator);
-    let mut versions = VersionSet::new(fs.clone(), path.clone(), num_levels, icmp);
+    // Each column family orders its keys with the comparator of its own options (the default
+    // family's are the "default" entry's, as in RocksDB, not the DB options'); recovery checks
+    // each against the name its MANIFEST records before anything is written.
+    let mut versions = VersionSet::new(fs.clone(), path.clone(), num_levels, InternalKeyComparator::new(db_opts.comparator.clone()));
+    for (name, o) in cfs {
+        versions.set_cf_comparator(name, o.comparator.clone());
+    }
     let mut new_db_id = None;
     if !fs.file_exists(&current) {
         if read_only || !db_opts.create_if_missing {
@@ -129,19 +128,6 @@ pub(super) fn open(
             }
         }
     }
-    for (name, o) in cfs {
-        if let Some(d) = versions.cf_by_name(name) {
-            if let Some(c) = &d.comparator_name {
-                if c != o.comparator.name() {
-                    return Err(Error::invalid_argument(format!(
-                        "{}: does not match existing comparator {}",
-                        o.comparator.name(),
-                        c
-                    )));
-                }
-            }
-        }
-    }
 
     let db_id = setup_db_id(db_opts, fs.as_ref(), &path, &mut versions, new_db_id, read_only)?;
     let info_log = if let Some(user) = &db_opts.info_log {
@@ -165,7 +151,6 @@ pub(super) fn open(
     let table_cache = Arc::new(TableCache::new(
         path.clone(),
         fs.clone(),
-        icmp,
         block_cache.clone(),
         db_opts.table.cache_index_and_filter_blocks,
         db_opts.paranoid_checks,
@@ -178,7 +163,6 @@ pub(super) fn open(
         fs: fs.clone(),
         opts: db_opts.clone(),
         read_only,
-        icmp,
         lock: Mutex::new(lock),
         state: Mutex::new(DbState {
             versions,
@@ -236,6 +220,7 @@ pub(super) fn open(
                         id: d.id,
                         name: name.clone(),
                         opts: o.clone(),
+                        icmp: InternalKeyComparator::new(o.comparator.clone()),
                         sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
                         dropped: AtomicBool::new(false),
                         stall: Default::default(),

@@ -30,7 +30,7 @@ enum Lookup {
 /// source seen so far, count as deleted (§7).
 struct PointLookup<'a> {
     key: &'a [u8],
-    ucmp: crate::util::comparator::Comparator,
+    ucmp: &'a crate::util::comparator::Comparator,
     merge_operator: Option<&'a dyn crate::merge::MergeOperator>,
     /// Newest tombstone sequence over the key visible at the read snapshot.
     max_covering_seq: u64,
@@ -96,7 +96,7 @@ impl<'a> PointLookup<'a> {
 }
 
 /// The newest sequence <= `snapshot` of the table's tombstones over `key`, 0 when none.
-fn table_covering_seq(table: &crate::table::reader::Table, ucmp: crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
+fn table_covering_seq(table: &crate::table::reader::Table, ucmp: &crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
     if table.properties().num_range_deletions == 0 {
         return Ok(0);
     }
@@ -114,9 +114,11 @@ fn table_covering_seq(table: &crate::table::reader::Table, ucmp: crate::util::co
     Ok(max)
 }
 
-/// Every range tombstone of the super version's memtables and tables.
+/// Every range tombstone of the super version's memtables and tables (of the column family
+/// ordered by `icmp`).
 pub(crate) fn collect_range_tombstones(
     db: &DbInner,
+    icmp: &crate::key::InternalKeyComparator,
     sv: &SuperVersion,
 ) -> Result<Vec<crate::rangedel::RangeTombstone>> {
     let mut out = sv.mem.range_tombstones();
@@ -125,7 +127,7 @@ pub(crate) fn collect_range_tombstones(
     }
     for files in &sv.version.levels {
         for f in files {
-            let t = db.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+            let t = db.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)?;
             if t.properties().num_range_deletions == 0 {
                 continue;
             }
@@ -198,7 +200,7 @@ impl DbInner {
     }
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
-        let ucmp = cf.opts.comparator;
+        let ucmp = cf.user_comparator();
         let mut pl = PointLookup {
             key,
             ucmp,
@@ -234,7 +236,7 @@ impl DbInner {
                 version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+                let table = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
                 let read = table.get_unless_filtered(&lookup_key, cf.opts.prefix_extractor.as_deref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
@@ -267,6 +269,7 @@ impl DbInner {
     /// skipped by a seek whose prefix it lacks (`iter::prefix_filter`).
     pub(crate) fn new_internal_iterator(
         &self,
+        icmp: &crate::key::InternalKeyComparator,
         sv: &Arc<SuperVersion>,
         fill_cache: bool,
         prefix_filter: Option<Arc<dyn crate::prefix::SliceTransform>>,
@@ -281,7 +284,7 @@ impl DbInner {
             }
             if level == 0 {
                 for f in files {
-                    let t = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+                    let t = self.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)?;
                     children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()));
                 }
             } else {
@@ -289,15 +292,16 @@ impl DbInner {
                 let files = files.clone();
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
+                let file_icmp = icmp.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                    let t = tc.get(f.number, f.file_size, f.largest_seqno)?;
+                    let t = tc.get(&file_icmp, f.number, f.file_size, f.largest_seqno)?;
                     Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()))
                 });
-                children.push(Box::new(LevelIterator::new(self.icmp, bounds, open)));
+                children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
             }
         }
-        Ok(Box::new(MergingIterator::new(self.icmp, children)))
+        Ok(Box::new(MergingIterator::new(icmp.clone(), children)))
     }
 }
 
@@ -334,10 +338,10 @@ impl Db {
         let seq = self.inner.read_seq(ro);
         let prefix_filter =
             if ro.prefix_seek_filtering(c.opts.prefix_extractor.as_ref()) { c.opts.prefix_extractor.clone() } else { None };
-        let internal = self.inner.new_internal_iterator(&sv, ro.fill_cache, prefix_filter)?;
-        let tombstones = collect_range_tombstones(&self.inner, &sv)?;
-        let fragmented = crate::rangedel::FragmentedTombstones::new(c.opts.comparator, &tombstones);
-        let it = DbIter::new(internal, c.opts.comparator, seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
+        let internal = self.inner.new_internal_iterator(&c.icmp, &sv, ro.fill_cache, prefix_filter)?;
+        let tombstones = collect_range_tombstones(&self.inner, &c.icmp, &sv)?;
+        let fragmented = crate::rangedel::FragmentedTombstones::new(c.user_comparator().clone(), &tombstones);
+        let it = DbIter::new(internal, c.user_comparator().clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
             .with_merge_operator(c.opts.merge_operator.clone())
             .with_range_tombstones(Arc::new(fragmented));
         let prefix = if ro.prefix_same_as_start { c.opts.prefix_extractor.clone() } else { None };
@@ -362,6 +366,11 @@ impl DbIterator {
     /// batch iterators resolve their merge operands with it).
     pub(crate) fn merge_operator_of(&self, cf: u32) -> Option<Arc<dyn crate::merge::MergeOperator>> {
         self.db.cf(cf).ok().and_then(|c| c.opts.merge_operator.clone())
+    }
+
+    /// The user-key order of the iterator (its column family's comparator).
+    pub fn comparator(&self) -> &crate::util::comparator::Comparator {
+        self.it.comparator()
     }
 
     fn closed(&self) -> bool {
@@ -467,7 +476,7 @@ impl Db {
         include_memtables: bool,
     ) -> Result<Vec<u64>> {
         let c = self.inner.cf_for_handle(cf)?;
-        let ucmp = c.opts.comparator;
+        let ucmp = c.user_comparator();
         let sv = c.super_version();
         let mut out = Vec::with_capacity(ranges.len());
         for (start, limit) in ranges {
@@ -489,7 +498,7 @@ impl Db {
                             total += f.file_size;
                             continue;
                         }
-                        let t = self.inner.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+                        let t = self.inner.table_cache.get(&c.icmp, f.number, f.file_size, f.largest_seqno)?;
                         let a = t.approximate_offset_of(&start_ikey);
                         let b = t.approximate_offset_of(&limit_ikey);
                         total += b.saturating_sub(a);

@@ -15,7 +15,6 @@ use std::sync::Arc;
 pub(crate) struct TableCache {
     dir: PathBuf,
     fs: Arc<dyn FileSystem>,
-    icmp: InternalKeyComparator,
     block_cache: Option<Arc<BlockCache>>,
     cache_index_and_filter_blocks: bool,
     paranoid_checks: bool,
@@ -26,17 +25,17 @@ impl TableCache {
     pub fn new(
         dir: PathBuf,
         fs: Arc<dyn FileSystem>,
-        icmp: InternalKeyComparator,
         block_cache: Option<Arc<BlockCache>>,
         cache_index_and_filter_blocks: bool,
         paranoid_checks: bool,
     ) -> TableCache {
-        TableCache { dir, fs, icmp, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
+        TableCache { dir, fs, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
     }
 
     /// `largest_seqno` is the file's MANIFEST entry: an ingested (external) table's keys read with it
-    /// as their global sequence number (`Table::open_external`); other tables ignore it.
-    pub fn get(&self, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
+    /// as their global sequence number (`Table::open_external`); other tables ignore it. `icmp` is
+    /// the order of the file's column family (a file number belongs to one family).
+    pub fn get(&self, icmp: &InternalKeyComparator, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
         if let Some(t) = self.tables.lock().get(&number) {
             return Ok(t.clone());
         }
@@ -52,7 +51,7 @@ impl TableCache {
             )));
         }
         let opts = TableReadOptions {
-            comparator: self.icmp,
+            comparator: icmp.clone(),
             block_cache: self.block_cache.clone(),
             verify_checksums: true,
             file_number: number,

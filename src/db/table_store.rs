@@ -10,6 +10,7 @@ use crate::compaction::output::OutputColumnFamily;
 use crate::compaction::store::TableStore;
 use crate::env::WritableFile;
 use crate::error::Result;
+use crate::key::InternalKeyComparator;
 use crate::table::reader::Table;
 use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
@@ -41,8 +42,8 @@ impl TableStore for DbInner {
         }
     }
 
-    fn open_table(&self, f: &FileMetaData) -> Result<Arc<Table>> {
-        self.table_cache.get(f.number, f.file_size, f.largest_seqno)
+    fn open_table(&self, icmp: &InternalKeyComparator, f: &FileMetaData) -> Result<Arc<Table>> {
+        self.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)
     }
 
     fn db_id(&self) -> &str {

@@ -153,6 +153,7 @@ fn column_families_survive_reopen() {
     assert_eq!(Db::list_column_families(&opts(), &d.0).unwrap(), vec!["default".to_string()]);
 }
 
+use crate::util::comparator::Comparator;
 use crate::util::testutil::Rng;
 
 fn assert_same(got: &[(Vec<u8>, Vec<u8>)], want: &[(Vec<u8>, Vec<u8>)], what: &str) {
@@ -172,10 +173,103 @@ fn assert_same(got: &[(Vec<u8>, Vec<u8>)], want: &[(Vec<u8>, Vec<u8>)], what: &s
     );
 }
 
-fn check_against_model(db: &Db, model: &BTreeMap<Vec<u8>, Vec<u8>>, r: &ReadOptions, rng: &mut Rng) {
+/// A user key of the model test's key space, ordered by the database's comparator.
+#[derive(Clone, Debug)]
+struct ModelKey(Vec<u8>, Comparator);
+
+impl PartialEq for ModelKey {
+    fn eq(&self, o: &ModelKey) -> bool {
+        self.cmp(o) == std::cmp::Ordering::Equal
+    }
+}
+impl Eq for ModelKey {}
+impl PartialOrd for ModelKey {
+    fn partial_cmp(&self, o: &ModelKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for ModelKey {
+    fn cmp(&self, o: &ModelKey) -> std::cmp::Ordering {
+        self.1.compare(&self.0, &o.0)
+    }
+}
+
+/// What the database should hold: a BTreeMap ordered by the database's comparator.
+#[derive(Clone)]
+struct Model {
+    cmp: Comparator,
+    map: BTreeMap<ModelKey, Vec<u8>>,
+}
+
+impl Model {
+    fn new(cmp: Comparator) -> Model {
+        Model { cmp, map: BTreeMap::new() }
+    }
+    fn key(&self, k: &[u8]) -> ModelKey {
+        ModelKey(k.to_vec(), self.cmp.clone())
+    }
+    fn insert(&mut self, k: Vec<u8>, v: Vec<u8>) {
+        self.map.insert(ModelKey(k, self.cmp.clone()), v);
+    }
+    fn remove(&mut self, k: &[u8]) {
+        self.map.remove(&self.key(k));
+    }
+    fn get(&self, k: &[u8]) -> Option<&Vec<u8>> {
+        self.map.get(&self.key(k))
+    }
+    fn entries(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
+        self.map.iter().map(|(k, v)| (k.0.clone(), v.clone())).collect()
+    }
+    /// The first key >= k, the last key < k and the last key <= k, in the comparator's order.
+    fn at_or_after(&self, k: &[u8]) -> Option<Vec<u8>> {
+        self.map.range(self.key(k)..).next().map(|(k, _)| k.0.clone())
+    }
+    fn before(&self, k: &[u8]) -> Option<Vec<u8>> {
+        self.map.range(..self.key(k)).next_back().map(|(k, _)| k.0.clone())
+    }
+    fn at_or_before(&self, k: &[u8]) -> Option<Vec<u8>> {
+        self.map.range(..=self.key(k)).next_back().map(|(k, _)| k.0.clone())
+    }
+    /// Removes the keys in [begin, end) (nothing when end is not after begin), as DeleteRange.
+    fn delete_range(&mut self, begin: &[u8], end: &[u8]) {
+        if self.cmp.compare(begin, end) != std::cmp::Ordering::Less {
+            return;
+        }
+        let doomed: Vec<ModelKey> = self.map.range(self.key(begin)..self.key(end)).map(|(k, _)| k.clone()).collect();
+        for k in doomed {
+            self.map.remove(&k);
+        }
+    }
+}
+
+/// The model test's key space under a comparator: `key_of(n)` for n < 600, and the
+/// SingleDelete keys `sd_key_of(n)`. Under the numeric comparator the numbers are not
+/// zero-padded, so its order differs from bytewise order ("key9" < "key10").
+#[derive(Clone, Copy)]
+enum KeySpace {
+    Padded,
+    Unpadded,
+}
+
+impl KeySpace {
+    fn key_of(self, n: u64) -> Vec<u8> {
+        match self {
+            KeySpace::Padded => format!("key{n:04}").into_bytes(),
+            KeySpace::Unpadded => format!("key{n}").into_bytes(),
+        }
+    }
+    fn sd_key_of(self, n: u64) -> Vec<u8> {
+        match self {
+            KeySpace::Padded => format!("sd{n:04}").into_bytes(),
+            KeySpace::Unpadded => format!("sd{n}").into_bytes(),
+        }
+    }
+}
+
+fn check_against_model(db: &Db, model: &Model, keys: KeySpace, r: &ReadOptions, rng: &mut Rng) {
     // Forward scan.
     let got = crate::util::testutil::scan_all(db, r);
-    let want: Vec<_> = model.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let want = model.entries();
     assert_same(&got, &want, "forward scan");
     // Backward scan.
     let mut it = db.iter(r).unwrap();
@@ -189,20 +283,37 @@ fn check_against_model(db: &Db, model: &BTreeMap<Vec<u8>, Vec<u8>>, r: &ReadOpti
     assert_same(&back, &want, "backward scan");
     // Point reads and seeks.
     for _ in 0..50 {
-        let k = format!("key{:04}", rng.below(600)).into_bytes();
+        let k = keys.key_of(rng.below(600));
         assert_eq!(db.get(r, &k).unwrap(), model.get(&k).cloned(), "get {:?}", String::from_utf8_lossy(&k));
         it.seek(&k);
-        let want = model.range(k.clone()..).next();
-        assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+        assert_eq!(it.valid().then(|| it.key().to_vec()), model.at_or_after(&k), "seek");
         if it.valid() && rng.below(2) == 0 {
             it.prev();
-            let want = model.range(..k.clone()).next_back();
-            assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+            assert_eq!(it.valid().then(|| it.key().to_vec()), model.before(&k), "seek then prev");
         }
         it.seek_for_prev(&k);
-        let want = model.range(..=k.clone()).next_back();
-        assert_eq!(it.valid().then(|| it.key().to_vec()), want.map(|(k, _)| k.clone()));
+        assert_eq!(it.valid().then(|| it.key().to_vec()), model.at_or_before(&k), "seek_for_prev");
     }
+    // Iterators with bounds: every key in [lower, upper), both ways.
+    let (a, b) = (keys.key_of(rng.below(600)), keys.key_of(rng.below(600)));
+    let (lower, upper) = if model.cmp.compare(&a, &b).is_le() { (a, b) } else { (b, a) };
+    let mut bounded = r.clone();
+    bounded.iterate_lower_bound = Some(lower.clone());
+    bounded.iterate_upper_bound = Some(upper.clone());
+    let want: Vec<_> = want
+        .into_iter()
+        .filter(|(k, _)| model.cmp.compare(k, &lower).is_ge() && model.cmp.compare(k, &upper).is_lt())
+        .collect();
+    assert_same(&crate::util::testutil::scan_all(db, &bounded), &want, "bounded forward scan");
+    let mut it = db.iter(&bounded).unwrap();
+    it.seek_to_last();
+    let mut back = Vec::new();
+    while it.valid() {
+        back.push((it.key().to_vec(), it.value().to_vec()));
+        it.prev();
+    }
+    back.reverse();
+    assert_same(&back, &want, "bounded backward scan");
 }
 
 #[test]
@@ -210,6 +321,28 @@ fn model_based_random_operations() {
     let (db, _dir) = run_model_test("model", &|_| {});
     let files: u64 = (0..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
     assert!(files > 0);
+}
+
+/// The model test under a reverse order (a user comparator of its own name, not the built-in
+/// reverse one) and a numeric one: every part that orders keys (memtables, flushes, tables'
+/// indexes, compactions, range deletions, ingestion, iterators both ways with bounds,
+/// SeekForPrev) follows the comparator, across flushes, compactions and reopen; the tables
+/// record its name.
+#[test]
+fn model_based_random_operations_with_user_comparators() {
+    use crate::util::testutil::comparators;
+    for (tag, cmp, keys) in [
+        ("model-reverse", comparators::reverse(), KeySpace::Padded),
+        ("model-numeric", comparators::numeric(), KeySpace::Unpadded),
+    ] {
+        let (db, dir) = run_model_test_with(tag, cmp.clone(), keys, &|_| {});
+        let files: Vec<_> = db.live_files_metadata().unwrap();
+        assert!(files.iter().any(|f| f.level > 0), "{tag}: nothing was compacted");
+        for f in &files {
+            let props = crate::util::testutil::table_properties(&dir.0.join(&f.file.relative_filename));
+            assert_eq!(props.comparator_name, cmp.name(), "{tag}: {}", f.file.relative_filename);
+        }
+    }
 }
 
 /// The same operations with compactions split into up to 4 subcompactions (small target files,
@@ -234,23 +367,30 @@ fn model_based_random_operations_with_subcompactions() {
 /// snapshots and reopen) and checks they agree; `tune` adjusts the options. Returns the db and
 /// its directory (removed when dropped, after the db).
 fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
+    run_model_test_with(tag, Comparator::Bytewise, KeySpace::Padded, tune)
+}
+
+/// `run_model_test` under comparator `cmp` (the model ordered by it too), with keys from
+/// `keys`; some rounds also ingest an external table written in the comparator's order.
+fn run_model_test_with(tag: &str, cmp: Comparator, keys: KeySpace, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
     let d = TempDir::new(tag);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut model: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+    let mut model = Model::new(cmp.clone());
     // String append merges and range deletions take part too.
     let model_opts = || {
         let mut o = small_opts();
         o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
+        o.comparator = cmp.clone();
         tune(&mut o);
         o
     };
     let mut db = Db::open(&model_opts(), &d.0).unwrap();
-    let mut snapshots: Vec<(Snapshot, BTreeMap<Vec<u8>, Vec<u8>>)> = Vec::new();
+    let mut snapshots: Vec<(Snapshot, Model)> = Vec::new();
     // Per SingleDelete key: 0 unused, 1 Put, 2 SingleDeleted (retired).
     let mut sd_state = [0u8; 200];
     for round in 0..12 {
         for _ in 0..1500 {
-            let k = format!("key{:04}", rng.below(600)).into_bytes();
+            let k = keys.key_of(rng.below(600));
             match rng.below(12) {
                 0..=5 => {
                     let v = format!("val{}-{}", round, rng.next()).into_bytes();
@@ -262,6 +402,26 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
                     db.delete(&wo(), &k).unwrap();
                     model.remove(&k);
                 }
+                9 if rng.below(60) == 0 => {
+                    // An external table of a few keys, written in the comparator's order.
+                    let mut batch: Vec<(Vec<u8>, Vec<u8>)> =
+                        (0..1 + rng.below(20)).map(|_| keys.key_of(rng.below(600))).map(|kk| (kk, Vec::new())).collect();
+                    batch.sort_by(|a, b| cmp.compare(&a.0, &b.0));
+                    batch.dedup_by(|a, b| cmp.compare(&a.0, &b.0).is_eq());
+                    let path = d.0.with_extension(format!("ingest-{round}-{}.sst", rng.next()));
+                    let mut w = crate::table::SstFileWriter::new(&model_opts());
+                    w.open(&path).unwrap();
+                    for (kk, v) in batch.iter_mut() {
+                        *v = format!("ingested{round}-{}", rng.below(1000)).into_bytes();
+                        w.put(kk, v).unwrap();
+                    }
+                    w.finish().unwrap();
+                    db.ingest_external_file(&[path.clone()], &Default::default()).unwrap();
+                    let _ = std::fs::remove_file(&path);
+                    for (kk, v) in batch {
+                        model.insert(kk, v);
+                    }
+                }
                 7 => {
                     // SingleDelete within its contract: a key of its own space (no other
                     // operation touches it), Put once, later SingleDeleted, then never used again.
@@ -270,7 +430,7 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
                     // that the new Put hides, and when the next SingleDelete cancels that Put,
                     // the first Put shows again (RocksDB's hidden-entry rule does the same).
                     let n = rng.below(200) as usize;
-                    let sk = format!("sd{n:04}").into_bytes();
+                    let sk = keys.sd_key_of(n as u64);
                     match sd_state[n] {
                         0 => {
                             let v = format!("once{round}").into_bytes();
@@ -296,7 +456,7 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
                     model.insert(k, merged);
                 }
                 11 if rng.below(4) == 0 => {
-                    let end = format!("key{:04}", rng.below(600)).into_bytes();
+                    let end = keys.key_of(rng.below(600));
                     let in_batch = rng.below(2) == 0;
                     if in_batch {
                         let mut b = WriteBatch::new();
@@ -305,15 +465,12 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
                     } else {
                         db.delete_range_cf(&wo(), &db.default_column_family(), &k, &end).unwrap();
                     }
-                    let doomed: Vec<Vec<u8>> = model.range(k.clone()..).take_while(|(kk, _)| **kk < end).map(|(kk, _)| kk.clone()).collect();
-                    for kk in doomed {
-                        model.remove(&kk);
-                    }
+                    model.delete_range(&k, &end);
                 }
                 _ => {
                     let mut b = WriteBatch::new();
                     for j in 0..5 {
-                        let kk = format!("key{:04}", (rng.below(600) + j) % 600).into_bytes();
+                        let kk = keys.key_of((rng.below(600) + j) % 600);
                         if rng.below(4) == 0 {
                             b.delete(&kk);
                             model.remove(&kk);
@@ -327,7 +484,7 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
                 }
             }
         }
-        check_against_model(&db, &model, &ro(), &mut rng);
+        check_against_model(&db, &model, keys, &ro(), &mut rng);
         if rng.below(2) == 0 {
             snapshots.push((db.snapshot().unwrap(), model.clone()));
         }
@@ -337,7 +494,7 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
         for (s, m) in &snapshots {
             let mut r = ro();
             r.snapshot = Some(s.clone());
-            check_against_model(&db, m, &r, &mut rng);
+            check_against_model(&db, m, keys, &r, &mut rng);
         }
         match round % 4 {
             0 => db.flush(&FlushOptions::default()).unwrap(),
@@ -350,7 +507,7 @@ fn run_model_test(tag: &str, tune: &dyn Fn(&mut Options)) -> (Db, TempDir) {
             }
             _ => db.wait_for_background_work().unwrap(),
         }
-        check_against_model(&db, &model, &ro(), &mut rng);
+        check_against_model(&db, &model, keys, &ro(), &mut rng);
     }
     (db, d)
 }
@@ -909,22 +1066,6 @@ fn open_ignores_a_malformed_options_file_and_logs_differences() {
     );
 }
 
-/// A column family whose comparator differs from the database's is refused
-/// (the engine orders tables by the database's comparator), at open and at
-/// creation, with "Not implemented"; never flushed out of order.
-#[test]
-fn column_family_with_another_comparator_is_refused() {
-    let d = TempDir::new("cf-comparator");
-    let mut o = opts();
-    o.create_missing_column_families = true;
-    let rev = Options { comparator: crate::util::comparator::Comparator::ReverseBytewise, ..o.clone() };
-    let cfs = vec![("default".to_string(), o.clone()), ("rev".to_string(), rev.clone())];
-    let want = "Not implemented: column family rev with comparator rocksdb.ReverseBytewiseComparator (the default column family's is leveldb.BytewiseComparator)";
-    assert_eq!(Db::open_cf(&o, &d.0, &cfs).err().unwrap().to_string(), want);
-    let db = Db::open(&o, &d.0).unwrap();
-    assert_eq!(db.create_column_family(&rev, "rev").err().unwrap().to_string(), want);
-}
-
 #[test]
 fn range_tombstones_are_split_at_output_boundaries() {
     let d = TempDir::new("rangedel-split");
@@ -963,14 +1104,14 @@ fn range_tombstones_are_split_at_output_boundaries() {
     };
     let (level, files) = tables(&db);
     assert!(level > 0 && files.len() >= 4, "L{level}: {} files", files.len());
-    let icmp = db.inner.icmp;
+    let icmp = db.inner.cf(0).unwrap().icmp.clone();
     for w in files.windows(2) {
         assert_eq!(icmp.compare(&w[0].largest, &w[1].smallest), std::cmp::Ordering::Less, "files overlap");
     }
     let mut with_tombstones = 0;
     let mut pieces = Vec::new();
     for f in &files {
-        let t = db.inner.table_cache.get(f.number, f.file_size, f.largest_seqno).unwrap();
+        let t = db.inner.table_cache.get(&icmp, f.number, f.file_size, f.largest_seqno).unwrap();
         for (ikey, end) in t.range_tombstones().unwrap() {
             let ts = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end).unwrap();
             // Each piece lies within its table's key range.

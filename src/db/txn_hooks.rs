@@ -441,8 +441,7 @@ impl DbInner {
                 continue;
             }
             let id = self.next_memtable_id.fetch_add(1, Ordering::Relaxed);
-            let cmp = crate::key::InternalKeyComparator::new(cf.opts.comparator);
-            out.push((cf_id, Arc::new(MemTable::from_sorted(cmp, id, list))));
+            out.push((cf_id, Arc::new(MemTable::from_sorted(cf.icmp.clone(), id, list))));
         }
         out
     }
@@ -452,7 +451,7 @@ impl DbInner {
     pub(crate) fn latest_sequence_of_key(&self, cf: u32, key: &[u8]) -> Result<Option<u64>> {
         let cf = self.cf(cf)?;
         let sv = cf.super_version();
-        let ucmp = cf.opts.comparator;
+        let ucmp = cf.user_comparator();
         let max = crate::key::MAX_SEQUENCE_NUMBER;
         for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             let mut found = None;
@@ -482,7 +481,7 @@ impl DbInner {
                 sv.version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(f.number, f.file_size, f.largest_seqno)?;
+                let table = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
                 let mut found = None;
                 table.get(&lookup_key, &mut |ikey, _| {
                     if let Ok(p) = crate::key::parse_internal_key(ikey) {

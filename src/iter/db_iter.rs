@@ -121,6 +121,10 @@ impl DbIter {
         }
     }
 
+    pub fn comparator(&self) -> &Comparator {
+        &self.ucmp
+    }
+
     /// Resolves Merge entries with `op` (without one they are an error).
     pub fn with_merge_operator(mut self, op: Option<Arc<dyn MergeOperator>>) -> DbIter {
         self.merge_operator = op;
@@ -640,8 +644,8 @@ mod tests {
     /// Random ops spread over `n_mem` memtables plus one level of disjoint
     /// "files" (memtables cut on user-key boundaries).
     fn build_sources(ucmp: Comparator, ops: &[Op], n_mem: usize, rng: &mut Rng) -> Vec<Box<dyn InternalIterator>> {
-        let icmp = InternalKeyComparator::new(ucmp);
-        let mems: Vec<Arc<MemTable>> = (0..n_mem).map(|i| Arc::new(MemTable::new(icmp, i as u64))).collect();
+        let icmp = InternalKeyComparator::new(ucmp.clone());
+        let mems: Vec<Arc<MemTable>> = (0..n_mem).map(|i| Arc::new(MemTable::new(icmp.clone(), i as u64))).collect();
         let mut level_entries = Vec::new();
         for op in ops.iter().filter(|o| o.t != ValueType::RangeDeletion) {
             let slot = rng.below(n_mem as u64 + 1) as usize;
@@ -673,11 +677,11 @@ mod tests {
             .map(|f| (f[0].0.clone(), f[f.len() - 1].0.clone()))
             .collect();
         let file_mems: Vec<Arc<MemTable>> =
-            files.into_iter().enumerate().map(|(i, f)| Arc::new(MemTable::from_sorted(icmp, i as u64, f))).collect();
+            files.into_iter().enumerate().map(|(i, f)| Arc::new(MemTable::from_sorted(icmp.clone(), i as u64, f))).collect();
         let mut children: Vec<Box<dyn InternalIterator>> =
             mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
         children.push(Box::new(LevelIterator::new(
-            icmp,
+            icmp.clone(),
             bounds,
             Box::new(move |i| Ok(Box::new(file_mems[i].iter()) as Box<dyn InternalIterator>)),
         )));
@@ -734,17 +738,17 @@ mod tests {
             .filter(|o| o.t == ValueType::RangeDeletion)
             .map(|o| crate::rangedel::RangeTombstone { start: o.key.clone(), end: o.value.clone(), seq: o.seq })
             .collect();
-        let fragmented = Arc::new(crate::rangedel::FragmentedTombstones::new(ucmp, &tombstones));
-        let icmp = InternalKeyComparator::new(ucmp);
+        let fragmented = Arc::new(crate::rangedel::FragmentedTombstones::new(ucmp.clone(), &tombstones));
+        let icmp = InternalKeyComparator::new(ucmp.clone());
         for round in 0..40 {
-            let children = build_sources(ucmp, &ops, 1 + (round % 3), &mut rng);
+            let children = build_sources(ucmp.clone(), &ops, 1 + (round % 3), &mut rng);
             let snap = if round % 5 == 0 { MAX_SEQUENCE_NUMBER } else { rng.below(650) };
             let bound = |rng: &mut Rng| if rng.below(3) == 0 { Some(random_key(rng)) } else { None };
             let lower = bound(&mut rng);
             let upper = bound(&mut rng);
-            let expect = model(&ops, ucmp, snap, &lower, &upper);
-            let merged = MergingIterator::new(icmp, children);
-            let mut it = DbIter::new(Box::new(merged), ucmp, snap, lower.clone(), upper.clone())
+            let expect = model(&ops, ucmp.clone(), snap, &lower, &upper);
+            let merged = MergingIterator::new(icmp.clone(), children);
+            let mut it = DbIter::new(Box::new(merged), ucmp.clone(), snap, lower.clone(), upper.clone())
                 .with_merge_operator(Some(Arc::new(crate::merge::StringAppendOperator::new(b","))))
                 .with_range_tombstones(fragmented.clone());
 
@@ -1010,25 +1014,25 @@ mod tests {
     #[test]
     fn a_file_that_fails_to_open_stops_the_scan_with_its_error() {
         let icmp = InternalKeyComparator::default();
-        let mem = Arc::new(MemTable::new(icmp, 0));
+        let mem = Arc::new(MemTable::new(icmp.clone(), 0));
         for k in [&b"a"[..], b"c", b"e"] {
             mem.add(10, ValueType::Value, k, b"mem");
         }
-        let file0 = Arc::new(MemTable::new(icmp, 1));
+        let file0 = Arc::new(MemTable::new(icmp.clone(), 1));
         file0.add(1, ValueType::Value, b"b", b"file0");
         let bounds = vec![
             (make_internal_key(b"b", 1, ValueType::Value), make_internal_key(b"b", 1, ValueType::Value)),
             (make_internal_key(b"d", 1, ValueType::Value), make_internal_key(b"d", 1, ValueType::Value)),
         ];
         let level = LevelIterator::new(
-            icmp,
+            icmp.clone(),
             bounds,
             Box::new(move |i| match i {
                 0 => Ok(Box::new(file0.iter()) as Box<dyn InternalIterator>),
                 _ => Err(Error::io("000009.sst: No such file or directory")),
             }),
         );
-        let merged = MergingIterator::new(icmp, vec![Box::new(mem.iter()), Box::new(level)]);
+        let merged = MergingIterator::new(icmp.clone(), vec![Box::new(mem.iter()), Box::new(level)]);
         let mut it = DbIter::new(Box::new(merged), Comparator::Bytewise, 100, None, None);
         it.seek_to_first();
         let mut keys = Vec::new();

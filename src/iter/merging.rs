@@ -312,8 +312,8 @@ mod tests {
             x % n
         };
         for ucmp in [crate::util::comparator::Comparator::Bytewise, crate::util::comparator::Comparator::ReverseBytewise] {
-            let icmp = InternalKeyComparator::new(ucmp);
-            let mems: Vec<Arc<MemTable>> = (0..5).map(|i| Arc::new(MemTable::new(icmp, i))).collect();
+            let icmp = InternalKeyComparator::new(ucmp.clone());
+            let mems: Vec<Arc<MemTable>> = (0..5).map(|i| Arc::new(MemTable::new(icmp.clone(), i))).collect();
             let mut all = Vec::new();
             for seq in 1..=400u64 {
                 let k = format!("{:x}", rng(50));
@@ -324,7 +324,7 @@ mod tests {
             }
             all.sort_by(|a, b| icmp.compare(a, b));
             let children = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
-            let mut it = MergingIterator::new(icmp, children);
+            let mut it = MergingIterator::new(icmp.clone(), children);
             for _ in 0..300 {
                 let target = make_internal_key(format!("{:x}", rng(50)).as_bytes(), rng(420), ValueType::Value);
                 let mut pos = match rng(4) {

@@ -73,9 +73,9 @@ impl MemTable {
 
     fn with_arena_block_size(cmp: InternalKeyComparator, id: u64, block_size: usize) -> MemTable {
         MemTable {
+            list: Arc::new(SkipList::new(cmp.user.clone(), block_size)),
             cmp,
             id,
-            list: Arc::new(SkipList::new(cmp.user, block_size)),
             num_entries: AtomicU64::new(0),
             num_deletes: AtomicU64::new(0),
             first_seqno: AtomicU64::new(u64::MAX),
@@ -126,8 +126,8 @@ impl MemTable {
         self.id
     }
 
-    pub fn comparator(&self) -> InternalKeyComparator {
-        self.cmp
+    pub fn comparator(&self) -> &InternalKeyComparator {
+        &self.cmp
     }
 
     fn account(&self, seq: u64, t: u8) {
@@ -171,7 +171,7 @@ impl MemTable {
             user_key,
             trailer: crate::key::pack_seq_and_type(seq.min(crate::key::MAX_SEQUENCE_NUMBER), VALUE_TYPE_FOR_SEEK),
         };
-        let ucmp = self.cmp.user;
+        let ucmp = &self.cmp.user;
         self.list.scan_from(&probe, &mut |ikey, value| {
             ucmp.compare(crate::key::user_key(ikey), user_key) == Ordering::Equal && f(ikey, value)
         });
@@ -197,7 +197,7 @@ impl MemTable {
         if self.num_range_dels.load(AtomicOrdering::Acquire) == 0 {
             return 0;
         }
-        let ucmp = self.cmp.user;
+        let ucmp = &self.cmp.user;
         self.range_dels
             .read()
             .iter()
@@ -403,14 +403,14 @@ mod tests {
     #[test]
     fn iterator_order_both_directions_and_seeks() {
         for cmp in [Comparator::Bytewise, Comparator::ReverseBytewise] {
-            let m = Arc::new(MemTable::new(InternalKeyComparator::new(cmp), 1));
+            let m = Arc::new(MemTable::new(InternalKeyComparator::new(cmp.clone()), 1));
             let mut expect = Vec::new();
             for i in 0..100u32 {
                 let k = format!("k{:03}", i / 3);
                 m.add(i as u64 + 1, ValueType::Value, k.as_bytes(), &i.to_le_bytes());
                 expect.push((make_internal_key(k.as_bytes(), i as u64 + 1, ValueType::Value), i.to_le_bytes().to_vec()));
             }
-            let icmp = InternalKeyComparator::new(cmp);
+            let icmp = InternalKeyComparator::new(cmp.clone());
             expect.sort_by(|a, b| icmp.compare(&a.0, &b.0));
             let mut it = m.iter();
             assert_eq!(collect(&mut it), expect);
@@ -552,7 +552,7 @@ mod tests {
             (make_internal_key(b"a", 1, ValueType::Value), b"a1".to_vec()),
             (make_internal_key(b"a", 2, ValueType::Deletion), vec![]),
         ];
-        let m = Arc::new(MemTable::from_sorted(icmp, 4, entries));
+        let m = Arc::new(MemTable::from_sorted(icmp.clone(), 4, entries));
         assert_eq!(m.num_entries(), 3);
         assert_eq!(m.num_deletes(), 1);
         assert_eq!(m.first_seqno(), 1);
@@ -633,9 +633,9 @@ mod tests {
         use std::sync::atomic::AtomicBool;
         const WRITERS: u64 = 4;
         const PER_WRITER: u64 = 3000;
-        let icmp = InternalKeyComparator::new(cmp);
+        let icmp = InternalKeyComparator::new(cmp.clone());
         // Small blocks: many block switches under contention.
-        let m = Arc::new(MemTable::with_write_buffer_size(icmp, 1, 64 << 10));
+        let m = Arc::new(MemTable::with_write_buffer_size(icmp.clone(), 1, 64 << 10));
         let done = Arc::new(AtomicBool::new(false));
         let disjoint_key = |t: u64, i: u64| format!("d{:04}-{t}", (i * 7919) % PER_WRITER).into_bytes();
         let shared_key = |i: u64| format!("s{:04}", i % 700).into_bytes();
@@ -659,7 +659,7 @@ mod tests {
             .collect();
         let readers: Vec<_> = (0..2u64)
             .map(|r| {
-                let (m, done) = (Arc::clone(&m), Arc::clone(&done));
+                let (m, done, icmp) = (Arc::clone(&m), Arc::clone(&done), icmp.clone());
                 std::thread::spawn(move || {
                     let mut passes = 0;
                     while !done.load(AtomicOrdering::Acquire) || passes < 2 {

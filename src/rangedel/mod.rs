@@ -91,7 +91,7 @@ impl FragmentedTombstones {
     }
 
     fn fragment_of(&self, key: &[u8]) -> Option<&Fragment> {
-        let ucmp = self.ucmp?;
+        let ucmp = self.ucmp.as_ref()?;
         // The last fragment starting at or before key.
         let i = self.frags.partition_point(|f| ucmp.compare(&f.start, key) != Ordering::Greater);
         let f = self.frags.get(i.checked_sub(1)?)?;
@@ -142,7 +142,7 @@ impl FragmentedTombstones {
         }
         // A table's range-deletion block is sorted by internal key: start ascending, then
         // sequence descending.
-        if let Some(ucmp) = self.ucmp {
+        if let Some(ucmp) = &self.ucmp {
             out.sort_by(|a, b| ucmp.compare(&a.start, &b.start).then(b.seq.cmp(&a.seq)));
         }
         out

@@ -20,7 +20,7 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 /// How the keys of a block are ordered.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum KeyOrder {
     /// Internal keys (data blocks, old-style index blocks).
     Internal(InternalKeyComparator),

@@ -258,7 +258,7 @@ impl TableBuilder {
     /// shortest user-key separator, stamped (kMaxSequenceNumber, seek type)
     /// when it shortened the key.
     fn separator(&mut self, next: &[u8]) -> Vec<u8> {
-        let ucmp = self.opts.comparator.user;
+        let ucmp = &self.opts.comparator.user;
         let ustart = key::user_key(&self.last_key);
         let ulimit = key::user_key(next);
         if ucmp.compare(ustart, ulimit) == Ordering::Equal {

@@ -10,8 +10,8 @@ pub mod format;
 pub mod partitioned_filter;
 pub mod properties;
 pub mod reader;
-pub mod sst_file_writer;
 pub mod ribbon;
+pub mod sst_file_writer;
 pub mod xxh3;
 pub mod xxhash;
 
@@ -19,6 +19,7 @@ pub use builder::{TableBuildOptions, TableBuilder};
 pub use cache::BlockCache;
 pub use properties::TableProperties;
 pub use reader::{Table, TableIterator, TableReadOptions};
+pub use sst_file_writer::SstFileWriter;
 
 #[cfg(test)]
 mod tests;

@@ -47,7 +47,7 @@ impl PartitionedFilter {
             return Err(Error::corruption(format!("filter index: {} in {}", e.message(), file_name)));
         }
         let mut partitions: Vec<(u64, FilterBlockReader)> = Vec::new();
-        let mut it = index.index_iter(order, delta);
+        let mut it = index.index_iter(order.clone(), delta);
         it.seek_to_first();
         while it.valid() {
             let h = it.handle()?;
@@ -66,7 +66,7 @@ impl PartitionedFilter {
     /// False only when the key was certainly not added. `index_key` is the
     /// lookup key as the table's index compares it (user key, or internal key).
     pub fn may_match(&self, index_key: &[u8], user_key: &[u8]) -> bool {
-        let mut it = self.index.index_iter(self.order, self.delta);
+        let mut it = self.index.index_iter(self.order.clone(), self.delta);
         it.seek(index_key);
         if !it.valid() {
             // Past every separator: RocksDB asks the last partition.

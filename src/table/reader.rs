@@ -186,7 +186,7 @@ impl Table {
         let index_user_keys = props.index_key_is_user_key != 0;
         let mut index_delta = props.index_value_is_delta_encoded != 0;
         if partitioned {
-            let order = index_order(index_user_keys, opts.comparator);
+            let order = index_order(index_user_keys, &opts.comparator);
             let flat = flatten_partitioned_index(&*file, &footer, &index_block, order, index_delta, maybe_compressed, file_size, &file_name)?;
             index_block = Arc::new(Block::new(flat));
             index_delta = false;
@@ -202,7 +202,7 @@ impl Table {
         // RocksDB looks for a full filter first; a table has one kind or the other.
         let partitioned_filter = match partitioned_filter_handle {
             Some(h) if filter.is_none() && props.whole_key_filtering => {
-                let order = index_order(index_user_keys, opts.comparator);
+                let order = index_order(index_user_keys, &opts.comparator);
                 let delta = props.index_value_is_delta_encoded != 0;
                 let check = |h: &BlockHandle| check_handle(h, file_size, &file_name);
                 Some(
@@ -232,7 +232,7 @@ impl Table {
             index_user_keys,
             index_delta,
             props,
-            comparator: opts.comparator,
+            comparator: opts.comparator.clone(),
             index_block,
             filter,
             partitioned_filter,
@@ -325,7 +325,7 @@ impl Table {
     /// Whether the file has a non-empty range deletion block.
     pub fn has_range_tombstones(&self) -> bool {
         self.range_del_block.as_ref().is_some_and(|b| {
-            let mut it = b.iter(KeyOrder::Internal(self.comparator));
+            let mut it = b.iter(KeyOrder::Internal(self.comparator.clone()));
             it.seek_to_first();
             it.valid() || it.status().is_err()
         })
@@ -352,7 +352,7 @@ impl Table {
     }
 
     fn data_iter(&self, block: &Arc<Block>) -> BlockIter {
-        let mut it = block.iter(KeyOrder::Internal(self.comparator));
+        let mut it = block.iter(KeyOrder::Internal(self.comparator.clone()));
         if let Some(g) = self.global_seqno {
             it.set_global_seqno(g);
         }
@@ -360,7 +360,7 @@ impl Table {
     }
 
     fn index_iter(&self) -> BlockIter {
-        self.index_block.index_iter(index_order(self.index_user_keys, self.comparator), self.index_delta)
+        self.index_block.index_iter(index_order(self.index_user_keys, &self.comparator), self.index_delta)
     }
 
     fn index_key<'a>(&self, ikey: &'a [u8]) -> &'a [u8] {
@@ -547,11 +547,11 @@ fn blocks_maybe_compressed(compression_name: &str, format_version: u32) -> Resul
     Ok(!matches!(manager, "" | "nullptr") && !types.is_empty())
 }
 
-fn index_order(user_keys: bool, comparator: InternalKeyComparator) -> KeyOrder {
+fn index_order(user_keys: bool, comparator: &InternalKeyComparator) -> KeyOrder {
     if user_keys {
-        KeyOrder::User(comparator.user)
+        KeyOrder::User(comparator.user.clone())
     } else {
-        KeyOrder::Internal(comparator)
+        KeyOrder::Internal(comparator.clone())
     }
 }
 
@@ -573,7 +573,7 @@ fn flatten_partitioned_index(
     file_name: &str,
 ) -> Result<Vec<u8>> {
     let mut flat = BlockBuilder::new(1, false);
-    let mut top_it = top.index_iter(order, delta);
+    let mut top_it = top.index_iter(order.clone(), delta);
     top_it.seek_to_first();
     while top_it.valid() {
         let h = top_it.handle()?;
@@ -583,7 +583,7 @@ fn flatten_partitioned_index(
         if let Some(e) = part.corruption() {
             return Err(annotate(e, file_name));
         }
-        let mut it = part.index_iter(order, delta);
+        let mut it = part.index_iter(order.clone(), delta);
         it.seek_to_first();
         while it.valid() {
             // value() is the decoded full handle even in a delta-encoded block.

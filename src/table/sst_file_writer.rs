@@ -1,18 +1,23 @@
 //! `SstFileWriter`: tables written outside a database, in RocksDB's external file form
 //! (every key at sequence 0, properties `rocksdb.external_sst_file.version` = 2 and
 //! `.global_seqno` = 0), so RocksDB and ferrock can ingest them. Keys must be added in
-//! strictly increasing order, as RocksDB requires. The C API's `rocksdb_sstfilewriter_*`
-//! is a thin layer over this.
+//! strictly increasing order of the options' comparator, as RocksDB requires; the comparator
+//! also names the table's comparator property (an ingest into a column family with another
+//! comparator is refused). The C API's `rocksdb_sstfilewriter_*` is a thin layer over this.
 
 use crate::error::{Error, Result};
 use crate::key::{make_internal_key, InternalKeyComparator, ValueType};
 use crate::options::Options;
 use crate::table::builder::{TableBuildOptions, TableBuilder};
+use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 use std::path::Path;
 
 pub struct SstFileWriter {
     opts: Options,
+    /// The order of the keys: the options' comparator, pinned by `open` (the writer keeps
+    /// a C program's comparator alive from then on, `Comparator::pinned`).
+    comparator: Comparator,
     builder: Option<TableBuilder>,
     last_key: Option<Vec<u8>>,
     file_size: u64,
@@ -22,15 +27,16 @@ impl SstFileWriter {
     /// A writer whose files use `opts`' comparator, table options, compression and merge
     /// operator name (what RocksDB's SstFileWriter takes from its options).
     pub fn new(opts: &Options) -> SstFileWriter {
-        SstFileWriter { opts: opts.clone(), builder: None, last_key: None, file_size: 0 }
+        SstFileWriter { opts: opts.clone(), comparator: opts.comparator.clone(), builder: None, last_key: None, file_size: 0 }
     }
 
     /// Starts a new file at `path` (through the options' file system).
     pub fn open(&mut self, path: &Path) -> Result<()> {
+        self.comparator = self.opts.comparator.pinned()?;
         let file = self.opts.file_system().new_writable_file(path)?;
         let o = &self.opts;
         let bo = TableBuildOptions {
-            comparator: InternalKeyComparator::new(o.comparator),
+            comparator: InternalKeyComparator::new(self.comparator.clone()),
             block_size: o.table.block_size,
             block_restart_interval: o.table.block_restart_interval,
             index_block_restart_interval: o.table.index_block_restart_interval,
@@ -53,9 +59,8 @@ impl SstFileWriter {
     }
 
     fn add(&mut self, key: &[u8], t: ValueType, value: &[u8]) -> Result<()> {
-        let ucmp = self.opts.comparator;
         if let Some(last) = &self.last_key {
-            if ucmp.compare(key, last) != Ordering::Greater {
+            if self.comparator.compare(key, last) != Ordering::Greater {
                 return Err(Error::invalid_argument("Keys must be added in strict ascending order."));
             }
         }

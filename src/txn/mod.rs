@@ -19,6 +19,7 @@ use crate::db::{ColumnFamilyHandle, Db, PinnableSlice, Snapshot};
 use crate::error::{Code, Error, Result};
 use crate::key::ValueType;
 use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
+use crate::util::comparator::Comparator;
 use lock::{LockManager, LockRequest, TxnId};
 use parking_lot::Mutex;
 use std::collections::HashMap;
@@ -531,7 +532,9 @@ impl Transaction {
             _ => None,
         };
         let batch_ref = &st.batch;
-        let build = |first_seq: u64| sorted_entries(batch_ref, first_seq);
+        let inner = &self.shared.db.inner;
+        let comparator_of = |cf: u32| inner.cf(cf).map(|c| c.user_comparator().clone()).unwrap_or_default();
+        let build = |first_seq: u64| sorted_entries(batch_ref, &comparator_of, first_seq);
         let tracked = &st.tracked;
         let validate = |inner: &crate::db::DbInner| -> Result<()> {
             for ((cf, key), seq) in tracked {
@@ -640,13 +643,17 @@ impl Drop for Transaction {
     }
 }
 
-/// The transaction's writes as sorted internal entries per column family, sequence numbers
-/// counted from `first_seq` in batch order.
-fn sorted_entries(batch: &WriteBatchWithIndex, first_seq: u64) -> crate::db::SortedEntries {
+/// The transaction's writes as sorted internal entries per column family (in the order of its
+/// comparator, `comparator_of`), sequence numbers counted from `first_seq` in batch order.
+fn sorted_entries(
+    batch: &WriteBatchWithIndex,
+    comparator_of: &dyn Fn(u32) -> crate::util::comparator::Comparator,
+    first_seq: u64,
+) -> crate::db::SortedEntries {
     let mut out = Vec::new();
     for cf in batch.column_families() {
         let mut list = Vec::new();
-        for (key, newest) in batch.entries_cf(cf) {
+        for (key, newest) in batch.entries_cf(cf, &comparator_of(cf)) {
             // A key ending in merge operands keeps every operand and the record under them
             // (newest first, the memtable's order), so the engine resolves them as it would
             // after inserting each record.
@@ -720,7 +727,11 @@ impl TransactionDb {
                 let mut st = t.st.lock();
                 let name = String::from_utf8_lossy(&p.xid).into_owned();
                 let _ = st.batch.rebuild_from(&p.batch);
-                let keys: Vec<(u32, Vec<u8>)> = st.batch.column_families().flat_map(|cf| st.batch.entries_cf(cf).map(move |(k, _)| (cf, k.to_vec()))).collect();
+                let keys: Vec<(u32, Vec<u8>)> = st
+                    .batch
+                    .column_families()
+                    .flat_map(|cf| st.batch.entries_cf(cf, &Comparator::Bytewise).into_iter().map(move |(k, _)| (cf, k.to_vec())))
+                    .collect();
                 for (cf, k) in keys {
                     let req = LockRequest { txn: st.id, exclusive: true, timeout_ms: 0, deadlock_detect: false, deadlock_detect_depth: 0, expire_at: None };
                     if let Ok(true) = shared.locks.lock(cf, &k, &req) {

@@ -79,7 +79,8 @@ fn index_record(
 #[derive(Clone)]
 pub struct WriteBatchWithIndex {
     batch: WriteBatch,
-    /// Per column family: user key (bytewise-ordered map) → newest record.
+    /// Per column family: user key → newest record. The map is bytewise-ordered (it finds a
+    /// key by its bytes); ordered views sort by the column family's comparator (`entries_cf`).
     index: BTreeMap<u32, BTreeMap<Vec<u8>, IndexEntry>>,
     /// For keys whose newest record is a merge: the operands since the key's last non-merge
     /// record in the batch, and that record (None: the database's value lies under them).
@@ -109,8 +110,9 @@ impl WriteBatchWithIndex {
     pub fn overwrite_key(&self) -> bool {
         self.overwrite_key
     }
-    pub fn comparator(&self) -> Comparator {
-        self.comparator
+    /// The batch's own comparator (RocksDB's backup index comparator).
+    pub fn comparator(&self) -> &Comparator {
+        &self.comparator
     }
     pub fn write_batch(&self) -> &WriteBatch {
         &self.batch
@@ -316,10 +318,20 @@ impl WriteBatchWithIndex {
         Some(v)
     }
 
-    /// The batch's entries of `cf` in the comparator's order, as (key, entry) pairs, for
-    /// building a memtable or iterating.
-    pub(crate) fn entries_cf(&self, cf: u32) -> impl Iterator<Item = (&[u8], &IndexEntry)> {
-        self.index.get(&cf).into_iter().flat_map(|m| m.iter().map(|(k, e)| (k.as_slice(), e)))
+    /// The batch's entries of `cf` in the order of `cmp` (the column family's comparator), as
+    /// (key, entry) pairs, for building a memtable or iterating.
+    pub(crate) fn entries_cf(&self, cf: u32, cmp: &Comparator) -> Vec<(&[u8], &IndexEntry)> {
+        let Some(m) = self.index.get(&cf) else { return Vec::new() };
+        let in_map_order = m.iter().map(|(k, e)| (k.as_slice(), e));
+        match cmp {
+            Comparator::Bytewise => in_map_order.collect(),
+            Comparator::ReverseBytewise => in_map_order.rev().collect(),
+            Comparator::Custom(_) => {
+                let mut v: Vec<(&[u8], &IndexEntry)> = in_map_order.collect();
+                v.sort_by(|a, b| cmp.compare(a.0, b.0));
+                v
+            }
+        }
     }
 
     pub(crate) fn column_families(&self) -> impl Iterator<Item = u32> + '_ {
@@ -333,22 +345,20 @@ impl WriteBatchWithIndex {
     /// An iterator over the batch's own keys of `cf` (deletions included, as RocksDB's
     /// WBWIIterator shows them), positioned nowhere.
     pub fn iter_batch_cf(&self, cf: u32) -> Vec<(Vec<u8>, EntryKind, Vec<u8>)> {
-        let mut v: Vec<(Vec<u8>, EntryKind, Vec<u8>)> =
-            self.entries_cf(cf).map(|(k, e)| (k.to_vec(), e.kind, self.value_of(e).to_vec())).collect();
-        if self.comparator == Comparator::ReverseBytewise {
-            v.reverse();
-        }
-        v
+        self.entries_cf(cf, &self.comparator).into_iter().map(|(k, e)| (k.to_vec(), e.kind, self.value_of(e).to_vec())).collect()
     }
 
-    /// An iterator of the batch merged over `base` (RocksDB's NewIteratorWithBase). The batch's
-    /// entries are copied, so the iterator stays valid while the batch changes.
+    /// An iterator of the batch merged over `base` (RocksDB's NewIteratorWithBase), in the base's
+    /// order (its column family's comparator). The batch's entries are copied, so the iterator
+    /// stays valid while the batch changes.
     pub fn iter_with_base(&self, cf: u32, base: DbIterator) -> BaseDeltaIterator {
         let op = if self.merges.is_empty() { None } else { base.merge_operator_of(cf) };
+        let cmp = base.comparator().clone();
         let mut error = None;
         let mut over_base: HashMap<Vec<u8>, Vec<Vec<u8>>> = HashMap::new();
         let delta: Vec<(Vec<u8>, Option<Vec<u8>>)> = self
-            .entries_cf(cf)
+            .entries_cf(cf, &cmp)
+            .into_iter()
             .filter_map(|(k, e)| {
                 let v = match e.kind {
                     EntryKind::Put => Some(self.value_of(e).to_vec()),
@@ -373,7 +383,7 @@ impl WriteBatchWithIndex {
                 Some((k.to_vec(), v))
             })
             .collect();
-        let mut it = BaseDeltaIterator::new(base, delta, self.comparator);
+        let mut it = BaseDeltaIterator::new(base, delta, cmp);
         it.merge_operator = op;
         it.merges_over_base = over_base;
         it.error = error;
@@ -385,10 +395,10 @@ impl WriteBatchWithIndex {
 /// over a base database iterator; the delta wins on equal keys.
 pub struct BaseDeltaIterator {
     base: DbIterator,
-    /// Sorted ascending bytewise (the index order).
+    /// Sorted in `cmp`'s order.
     delta: Vec<(Vec<u8>, Option<Vec<u8>>)>,
     cmp: Comparator,
-    /// Position in `delta` in comparator order terms: an index into `order`.
+    /// Position in `delta`.
     dpos: Option<usize>,
     forward: bool,
     current_from_delta: bool,
@@ -406,10 +416,7 @@ pub struct BaseDeltaIterator {
 }
 
 impl BaseDeltaIterator {
-    fn new(base: DbIterator, mut delta: Vec<(Vec<u8>, Option<Vec<u8>>)>, cmp: Comparator) -> Self {
-        if cmp == Comparator::ReverseBytewise {
-            delta.reverse();
-        }
+    fn new(base: DbIterator, delta: Vec<(Vec<u8>, Option<Vec<u8>>)>, cmp: Comparator) -> Self {
         BaseDeltaIterator {
             base,
             delta,
@@ -696,7 +703,7 @@ impl BaseDeltaIterator {
 }
 
 /// Iterates the bounds of a `Bound` pair for callers that want a plain range scan of the batch.
-pub fn bound_contains(cmp: Comparator, lower: Bound<&[u8]>, upper: Bound<&[u8]>, k: &[u8]) -> bool {
+pub fn bound_contains(cmp: &Comparator, lower: Bound<&[u8]>, upper: Bound<&[u8]>, k: &[u8]) -> bool {
     let lo = match lower {
         Bound::Included(l) => !cmp.compare(k, l).is_lt(),
         Bound::Excluded(l) => cmp.compare(k, l).is_gt(),

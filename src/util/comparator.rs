@@ -1,29 +1,95 @@
-//! The user-key comparator. ferrock supports RocksDB's bytewise comparator
-//! (`leveldb.BytewiseComparator`) and its reverse; a database created with any
-//! other comparator is refused at open with "Not implemented".
-//! Shortening rules follow `util/comparator.cc` (rocksdb-formats.md §1.3) so
-//! index separators are byte-identical to RocksDB's.
+//! The user-key comparator: RocksDB's bytewise comparator (`leveldb.BytewiseComparator`),
+//! its reverse, or a user's own (`Custom`, e.g. a C program's `rocksdb_comparator_create`).
+//! `Comparator` is a cheap handle (the built-ins are plain variants, so the bytewise
+//! fast path makes no indirect call; a custom one is an `Arc`) and every part of the
+//! engine that orders user keys takes it from the column family's options.
+//! Shortening rules of the built-ins follow `util/comparator.cc` (rocksdb-formats.md
+//! §1.3) so index separators are byte-identical to RocksDB's; a custom comparator, like
+//! RocksDB's C wrapper (`db/c.cc`), shortens nothing.
 
+use crate::error::Result;
+use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Arc;
 
 pub const BYTEWISE_NAME: &str = "leveldb.BytewiseComparator";
 pub const REVERSE_BYTEWISE_NAME: &str = "rocksdb.ReverseBytewiseComparator";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// A user's key order. It must be a total order that never changes for a database: the
+/// MANIFEST and every table record its name, and a reopen under another name fails.
+/// Called from any thread (reads, flushes, compactions), hence Send + Sync.
+pub trait UserComparator: Send + Sync {
+    /// RocksDB's `Comparator::Name()`; asked at open and whenever a name is written.
+    fn name(&self) -> String;
+    fn compare(&self, a: &[u8], b: &[u8]) -> Ordering;
+    /// The comparator a database (or SST writer, or indexed batch) keeps for its lifetime, or
+    /// why this one cannot be used; `None`: this one, as it is. Options name a C program's
+    /// comparator without owning it (`capi::comparator`): pinning makes the engine's copy
+    /// keep the callbacks alive, and fails once the program destroyed it.
+    fn pinned(&self) -> Option<Result<Arc<dyn UserComparator>>> {
+        None
+    }
+}
+
+#[derive(Clone, Default)]
 pub enum Comparator {
     #[default]
     Bytewise,
     ReverseBytewise,
+    Custom(Arc<dyn UserComparator>),
 }
 
-impl Comparator {
-    pub fn name(self) -> &'static str {
+impl fmt::Debug for Comparator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Comparator::Bytewise => BYTEWISE_NAME,
-            Comparator::ReverseBytewise => REVERSE_BYTEWISE_NAME,
+            Comparator::Bytewise => f.write_str("Bytewise"),
+            Comparator::ReverseBytewise => f.write_str("ReverseBytewise"),
+            Comparator::Custom(c) => write!(f, "Custom({:?})", c.name()),
+        }
+    }
+}
+
+/// Two comparators are the same when they are the same built-in or the same object.
+impl PartialEq for Comparator {
+    fn eq(&self, other: &Comparator) -> bool {
+        match (self, other) {
+            (Comparator::Bytewise, Comparator::Bytewise) => true,
+            (Comparator::ReverseBytewise, Comparator::ReverseBytewise) => true,
+            (Comparator::Custom(a), Comparator::Custom(b)) => std::ptr::addr_eq(Arc::as_ptr(a), Arc::as_ptr(b)),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Comparator {}
+
+impl Comparator {
+    pub fn custom(c: Arc<dyn UserComparator>) -> Comparator {
+        Comparator::Custom(c)
+    }
+
+    pub fn name(&self) -> Cow<'static, str> {
+        match self {
+            Comparator::Bytewise => Cow::Borrowed(BYTEWISE_NAME),
+            Comparator::ReverseBytewise => Cow::Borrowed(REVERSE_BYTEWISE_NAME),
+            Comparator::Custom(c) => Cow::Owned(c.name()),
         }
     }
 
+    /// The comparator an engine object built on these options keeps (`UserComparator::pinned`):
+    /// Invalid argument when the options' comparator is unusable (NULL, or already destroyed).
+    pub fn pinned(&self) -> Result<Comparator> {
+        match self {
+            Comparator::Custom(c) => match c.pinned() {
+                None => Ok(self.clone()),
+                Some(r) => r.map(Comparator::Custom),
+            },
+            _ => Ok(self.clone()),
+        }
+    }
+
+    /// The built-in comparator of this name (a custom one cannot be made from a name).
     pub fn from_name(name: &str) -> Option<Comparator> {
         match name {
             BYTEWISE_NAME => Some(Comparator::Bytewise),
@@ -33,17 +99,31 @@ impl Comparator {
     }
 
     #[inline]
-    pub fn compare(self, a: &[u8], b: &[u8]) -> Ordering {
+    pub fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
         match self {
             Comparator::Bytewise => a.cmp(b),
             Comparator::ReverseBytewise => b.cmp(a),
+            Comparator::Custom(c) => c.compare(a, b),
+        }
+    }
+
+    #[inline]
+    pub fn less(&self, a: &[u8], b: &[u8]) -> bool {
+        self.compare(a, b) == Ordering::Less
+    }
+
+    /// Sorts `keys` in this order.
+    pub fn sort<T: AsRef<[u8]>>(&self, keys: &mut [T]) {
+        match self {
+            Comparator::Bytewise => keys.sort_by(|a, b| a.as_ref().cmp(b.as_ref())),
+            _ => keys.sort_by(|a, b| self.compare(a.as_ref(), b.as_ref())),
         }
     }
 
     /// Changes `start` to a short key in `[start, limit)` (RocksDB's FindShortestSeparator).
-    pub fn find_shortest_separator(self, start: &mut Vec<u8>, limit: &[u8]) {
-        if self == Comparator::ReverseBytewise {
-            return; // RocksDB's reverse comparator does not shorten separators.
+    pub fn find_shortest_separator(&self, start: &mut Vec<u8>, limit: &[u8]) {
+        if !matches!(self, Comparator::Bytewise) {
+            return; // RocksDB's reverse comparator and C comparators do not shorten separators.
         }
         let min_len = start.len().min(limit.len());
         let mut i = 0;
@@ -76,8 +156,8 @@ impl Comparator {
     }
 
     /// Changes `key` to a short key >= it (RocksDB's FindShortSuccessor).
-    pub fn find_short_successor(self, key: &mut Vec<u8>) {
-        if self == Comparator::ReverseBytewise {
+    pub fn find_short_successor(&self, key: &mut Vec<u8>) {
+        if !matches!(self, Comparator::Bytewise) {
             return;
         }
         for i in 0..key.len() {

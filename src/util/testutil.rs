@@ -123,6 +123,66 @@ impl Rng {
     }
 }
 
+/// The properties block of the table file at `path`.
+pub fn table_properties(path: &std::path::Path) -> crate::table::TableProperties {
+    let fs = crate::env::default_fs();
+    let size = std::fs::metadata(path).expect("table file").len();
+    let file = fs.new_random_access_file(path).expect("open table");
+    let t = crate::table::Table::open(file, size, crate::table::TableReadOptions::default()).expect("read table");
+    t.properties().clone()
+}
+
+/// Test comparators of user code (`Comparator::Custom`), each a real non-bytewise order.
+pub mod comparators {
+    use crate::util::comparator::{Comparator, UserComparator};
+    use std::cmp::Ordering;
+    use std::sync::Arc;
+
+    /// Reverse bytewise order under its own name (not the built-in reverse comparator).
+    pub struct Reverse;
+    impl UserComparator for Reverse {
+        fn name(&self) -> String {
+            "ferrock.test.Reverse".into()
+        }
+        fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+            b.cmp(a)
+        }
+    }
+
+    /// Keys as a non-digit prefix then a decimal number: by prefix (bytewise), then by the
+    /// number's value ("k9" < "k10"), then by the rest of the bytes, so it is a total order.
+    pub struct Numeric;
+    impl UserComparator for Numeric {
+        fn name(&self) -> String {
+            "ferrock.test.Numeric".into()
+        }
+        fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+            numeric_compare(a, b)
+        }
+    }
+
+    pub fn numeric_compare(a: &[u8], b: &[u8]) -> Ordering {
+        fn split(k: &[u8]) -> (&[u8], &[u8], &[u8]) {
+            let p = k.iter().position(|c| c.is_ascii_digit()).unwrap_or(k.len());
+            let d = k[p..].iter().position(|c| !c.is_ascii_digit()).map_or(k.len(), |n| p + n);
+            let digits = &k[p..d];
+            let significant = &digits[digits.iter().position(|&c| c != b'0').unwrap_or(digits.len())..];
+            (&k[..p], significant, &k[d..])
+        }
+        let (pa, na, ra) = split(a);
+        let (pb, nb, rb) = split(b);
+        pa.cmp(pb).then(na.len().cmp(&nb.len())).then(na.cmp(nb)).then(a.len().cmp(&b.len())).then(ra.cmp(rb)).then(a.cmp(b))
+    }
+
+    pub fn reverse() -> Comparator {
+        Comparator::custom(Arc::new(Reverse))
+    }
+
+    pub fn numeric() -> Comparator {
+        Comparator::custom(Arc::new(Numeric))
+    }
+}
+
 /// A `FileSystem` over the POSIX one that records what is done through it, so a test can
 /// check that an operation went through the engine's file system and synced what it wrote.
 /// Events: `create <path>`, `sync <path>`, `link <from> <to>`, `rename <from> <to>`,

@@ -192,7 +192,7 @@ impl Db {
         if fs.file_exists(&staging) {
             return Err(Error::io(format!("While mkdir: {}: File exists", staging.display())));
         }
-        let comparator = self.inner.cf_for_handle(cf)?.opts.comparator.name().to_string();
+        let comparator = self.inner.cf_for_handle(cf)?.user_comparator().name().into_owned();
         let mut renamed = false;
         let result = (|| {
             fs.create_dir_all(&staging)?;

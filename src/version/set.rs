@@ -40,6 +40,10 @@ pub struct ColumnFamilyData {
     pub current: Arc<Version>,
     /// The comparator name the MANIFEST recorded (or will record) for this CF.
     pub comparator_name: Option<String>,
+    /// The comparator ordering this CF's files: the one it was opened with. None for a CF a
+    /// read-only open did not open whose recorded comparator is not a built-in one (its
+    /// files are kept in MANIFEST order and never looked at).
+    pub icmp: Option<InternalKeyComparator>,
     /// The epoch number the next file added without one gets (RocksDB's
     /// ColumnFamilyData::NewEpochNumber): flushed and ingested files are the newest.
     pub next_epoch_number: u64,
@@ -49,8 +53,10 @@ pub struct VersionSet {
     fs: Arc<dyn FileSystem>,
     dbname: PathBuf,
     num_levels: usize,
+    /// The default column family's comparator.
     icmp: InternalKeyComparator,
-    /// Comparators of non-default CFs whose options name one other than `icmp`'s.
+    /// The comparators of the column families being opened or created, by name (the
+    /// default one's is `icmp`).
     cf_comparators: HashMap<String, Comparator>,
     cfs: BTreeMap<u32, ColumnFamilyData>,
     next_file_number: u64,
@@ -95,7 +101,8 @@ impl VersionSet {
         vs
     }
 
-    /// Declares the comparator a column family is opened with (default: the set's own).
+    /// Declares the comparator a column family is opened or created with (before `recover`
+    /// or the edit that adds it).
     pub fn set_cf_comparator(&mut self, cf_name: &str, comparator: Comparator) {
         self.cf_comparators.insert(cf_name.to_string(), comparator);
     }
@@ -104,17 +111,31 @@ impl VersionSet {
         self.max_manifest_file_size = bytes.max(1);
     }
 
-    fn comparator_for(&self, cf_name: &str) -> Comparator {
-        self.cf_comparators.get(cf_name).copied().unwrap_or(self.icmp.user)
+    /// The declared comparator of a column family (the default one's for the default CF).
+    fn declared_comparator(&self, cf_name: &str) -> Option<Comparator> {
+        match self.cf_comparators.get(cf_name) {
+            Some(c) => Some(c.clone()),
+            None if cf_name == DEFAULT_COLUMN_FAMILY_NAME => Some(self.icmp.user.clone()),
+            None => None,
+        }
+    }
+
+    /// The comparator a column family's files are ordered by: the declared one, else the
+    /// built-in one its recorded name names, else (an unknown comparator of a column family
+    /// that is not being opened) none.
+    fn comparator_for(&self, cf_name: &str, recorded: Option<&str>) -> Option<Comparator> {
+        self.declared_comparator(cf_name).or_else(|| recorded.and_then(Comparator::from_name))
     }
 
     fn new_cf(&self, id: u32, name: &str) -> ColumnFamilyData {
+        let cmp = self.declared_comparator(name).unwrap_or_else(|| self.icmp.user.clone());
         ColumnFamilyData {
             id,
             name: name.to_string(),
             log_number: 0,
             current: Arc::new(Version::new(self.num_levels)),
-            comparator_name: Some(self.comparator_for(name).name().to_string()),
+            comparator_name: Some(cmp.name().into_owned()),
+            icmp: Some(InternalKeyComparator::new(cmp.clone())),
             next_epoch_number: 1,
         }
     }
@@ -122,7 +143,7 @@ impl VersionSet {
     /// NewDB: MANIFEST-000001 = {comparator, LogNumber 0, NextFileNumber 2, LastSequence 0}, synced, then CURRENT.
     pub fn create_new(&mut self) -> Result<()> {
         let edit = VersionEdit {
-            comparator: Some(self.icmp.user.name().to_string()),
+            comparator: Some(self.icmp.user.name().into_owned()),
             log_number: Some(0),
             next_file_number: Some(2),
             last_sequence: Some(0),
@@ -149,8 +170,7 @@ impl VersionSet {
         // As RocksDB's NewDB: once the MANIFEST is written it stays, even when switching
         // CURRENT to it fails (CURRENT may name it already).
         set_current_file(self.fs.as_ref(), &self.dbname, manifest_number)?;
-        let fresh = VersionSet::new(self.fs.clone(), self.dbname.clone(), self.num_levels, self.icmp);
-        self.cfs = fresh.cfs;
+        self.cfs = BTreeMap::from([(0, self.new_cf(0, DEFAULT_COLUMN_FAMILY_NAME))]);
         self.next_file_number = 2;
         self.last_sequence = 0;
         self.prev_log_number = 0;
@@ -172,9 +192,10 @@ impl VersionSet {
         let mut max_seqno_in_files = 0;
         let mut max_file_number = 0;
         for (id, cf) in replay.cfs {
-            let expected = self.comparator_for(&cf.name).name();
-            if let Some(recorded) = &cf.comparator_name {
-                if recorded != expected {
+            let declared = self.declared_comparator(&cf.name);
+            if let (Some(recorded), Some(c)) = (&cf.comparator_name, &declared) {
+                let expected = c.name();
+                if *recorded != expected {
                     // RocksDB names timestamp-aware comparators "<name>.u64ts".
                     if recorded.ends_with(".u64ts") {
                         return Err(Error::not_supported(format!(
@@ -187,7 +208,14 @@ impl VersionSet {
                     )));
                 }
             }
-            let version = cf.builder.build(&self.icmp_for(expected), self.num_levels)?;
+            let cmp = self.comparator_for(&cf.name, cf.comparator_name.as_deref());
+            let comparator_name =
+                cf.comparator_name.clone().or_else(|| cmp.as_ref().map(|c| c.name().into_owned()));
+            let icmp = cmp.map(InternalKeyComparator::new);
+            let version = match &icmp {
+                Some(icmp) => cf.builder.build(icmp, self.num_levels)?,
+                None => cf.builder.build_unordered(self.num_levels)?,
+            };
             let mut next_epoch_number = 1;
             let version = crate::version::version::infer_epoch_numbers(&version, &mut next_epoch_number).unwrap_or(version);
             max_seqno_in_files = max_seqno_in_files.max(version.max_largest_seqno());
@@ -199,7 +227,8 @@ impl VersionSet {
                     name: cf.name,
                     log_number: cf.log_number,
                     current: Arc::new(version),
-                    comparator_name: Some(expected.to_string()),
+                    comparator_name,
+                    icmp,
                     next_epoch_number,
                 },
             );
@@ -220,10 +249,6 @@ impl VersionSet {
         self.manifest_file_size = replay.manifest_size;
         self.manifest = None;
         Ok(())
-    }
-
-    fn icmp_for(&self, comparator_name: &str) -> InternalKeyComparator {
-        InternalKeyComparator::new(Comparator::from_name(comparator_name).unwrap_or(self.icmp.user))
     }
 
     /// Read-only listing for rocksdb_list_column_families: names in id order.
@@ -350,8 +375,10 @@ impl VersionSet {
         }
         for (id, builder) in builders {
             if let Some(cf) = state.get_mut(&id) {
-                let cmp = cf.comparator_name.as_deref().and_then(Comparator::from_name).unwrap_or(self.icmp.user);
-                cf.current = Arc::new(builder.build(&InternalKeyComparator::new(cmp), self.num_levels)?);
+                let Some(icmp) = &cf.icmp else {
+                    return Err(Error::invalid_argument(format!("Column family not opened: {}", cf.name)));
+                };
+                cf.current = Arc::new(builder.build(icmp, self.num_levels)?);
             }
         }
 
@@ -450,9 +477,10 @@ impl VersionSet {
             out.push(VersionEdit {
                 column_family: cf.id,
                 column_family_add: (cf.id != 0).then(|| cf.name.clone()),
-                comparator: Some(
-                    cf.comparator_name.clone().unwrap_or_else(|| self.comparator_for(&cf.name).name().to_string()),
-                ),
+                comparator: cf
+                    .comparator_name
+                    .clone()
+                    .or_else(|| cf.icmp.as_ref().map(|c| c.user.name().into_owned())),
                 ..Default::default()
             });
             let mut files = VersionEdit {
@@ -484,8 +512,9 @@ impl VersionSet {
     pub fn num_levels(&self) -> usize {
         self.num_levels
     }
-    pub fn icmp(&self) -> InternalKeyComparator {
-        self.icmp
+    /// The default column family's comparator.
+    pub fn icmp(&self) -> &InternalKeyComparator {
+        &self.icmp
     }
     pub fn new_file_number(&mut self) -> u64 {
         let n = self.next_file_number;

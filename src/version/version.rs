@@ -66,7 +66,7 @@ impl Version {
         begin_user: Option<&[u8]>,
         end_user: Option<(&[u8], bool)>,
     ) -> Vec<Arc<FileMetaData>> {
-        let ucmp = icmp.user;
+        let ucmp = &icmp.user;
         let files = self.files(level);
         let mut begin = begin_user.map(|b| b.to_vec());
         let mut end = end_user.map(|(e, inclusive)| (e.to_vec(), inclusive));
@@ -116,7 +116,7 @@ impl Version {
     /// exclusive): when compaction splits a tombstone at an output boundary, the next
     /// file of the level starts at `k`, and lookups of `k` belong there, as RocksDB's
     /// internal-key FindFile decides.
-    pub fn file_for_key(&self, ucmp: Comparator, level: usize, user_key_: &[u8]) -> Option<&Arc<FileMetaData>> {
+    pub fn file_for_key(&self, ucmp: &Comparator, level: usize, user_key_: &[u8]) -> Option<&Arc<FileMetaData>> {
         let files = self.files(level);
         let ends_before = |f: &FileMetaData| match ucmp.compare(user_key(&f.largest), user_key_) {
             Ordering::Less => true,
@@ -297,6 +297,20 @@ impl VersionBuilder {
         let version = Version { levels: self.levels };
         check_consistency(&version, icmp)?;
         Ok(version)
+    }
+
+    /// The Version of a column family whose comparator is unknown (one a read-only open
+    /// leaves unopened): level 0 in age order, other levels as the MANIFEST lists them,
+    /// unchecked. Nothing reads such a version's files.
+    pub fn build_unordered(mut self, num_levels: usize) -> Result<Version> {
+        if self.levels_in_use() > num_levels {
+            return Err(Error::invalid_argument("db has more levels than options.num_levels"));
+        }
+        self.levels.resize(num_levels, Vec::new());
+        if let Some(l0) = self.levels.first_mut() {
+            l0.sort_by(|a, b| level0_newest_first(a, b));
+        }
+        Ok(Version { levels: self.levels })
     }
 }
 
@@ -493,10 +507,10 @@ mod tests {
         assert_eq!(numbers(&v.overlapping_files(&icmp, 1, None, Some(b"c"))), vec![1]);
         assert_eq!(numbers(&v.overlapping_files(&icmp, 1, Some(b"o"), None)), Vec::<u64>::new());
         let ucmp = Comparator::Bytewise;
-        assert_eq!(v.file_for_key(ucmp, 1, b"e").map(|f| f.number), Some(2));
-        assert_eq!(v.file_for_key(ucmp, 1, b"g").map(|f| f.number), None);
-        assert_eq!(v.file_for_key(ucmp, 1, b"z").map(|f| f.number), None);
-        assert_eq!(v.file_for_key(ucmp, 0, b"e").map(|f| f.number), Some(11));
+        assert_eq!(v.file_for_key(&ucmp, 1, b"e").map(|f| f.number), Some(2));
+        assert_eq!(v.file_for_key(&ucmp, 1, b"g").map(|f| f.number), None);
+        assert_eq!(v.file_for_key(&ucmp, 1, b"z").map(|f| f.number), None);
+        assert_eq!(v.file_for_key(&ucmp, 0, b"e").map(|f| f.number), Some(11));
     }
 
     #[test]
@@ -508,9 +522,9 @@ mod tests {
         assert!(!is_range_deletion_sentinel(&make_internal_key(b"k", 7, ValueType::RangeDeletion)));
         let v = build(vec![(1, f1), (1, file(2, b"k", b"p", 3, 3))]).unwrap();
         let ucmp = Comparator::Bytewise;
-        assert_eq!(v.file_for_key(ucmp, 1, b"j").map(|f| f.number), Some(1));
-        assert_eq!(v.file_for_key(ucmp, 1, b"k").map(|f| f.number), Some(2));
-        assert_eq!(v.file_for_key(ucmp, 1, b"p").map(|f| f.number), Some(2));
+        assert_eq!(v.file_for_key(&ucmp, 1, b"j").map(|f| f.number), Some(1));
+        assert_eq!(v.file_for_key(&ucmp, 1, b"k").map(|f| f.number), Some(2));
+        assert_eq!(v.file_for_key(&ucmp, 1, b"p").map(|f| f.number), Some(2));
     }
 
     fn with_epoch(mut f: FileMetaData, epoch: u64) -> FileMetaData {

@@ -18,10 +18,13 @@
  * prepared and rolled back, everything left in the WAL).
  * rangedel (a DeleteRange in round 2), merge (uint64add merges in round 2, keys
  * zcnt000..zcnt099) and prepared (twopc plus a transaction left prepared, which stays
- * prepared and invisible) round-trip like the others. comparator (a custom comparator) and
- * blob (values in blob files) are what ferrock does not support: it must refuse them with
- * "Not implemented: ...", never answer wrongly; `verify2` then checks RocksDB still
- * reads rounds 0-2 from the untouched directory.
+ * prepared and invisible) round-trip like the others, and so do the user comparators written
+ * here in C: comparator (bytewise order under a name of its own), reverse (reverse bytewise
+ * order) and numeric (keys by the value of their number, which is not zero-padded in this
+ * mode: key9 < key10); every phase opens the database with the same comparator and checks
+ * iteration in its order. blob (values in blob files) is what ferrock does not support: it
+ * must refuse it with "Not implemented: ...", never answer wrongly; `verify2` then checks
+ * RocksDB still reads rounds 0-2 from the untouched directory.
  * COMPAT_FORMAT_VERSION=N in the environment makes the writer (RocksDB) write tables in
  * format_version N (compat/release_roundtrip.sh: 6 and 7 with RocksDB 11.8.1).
  * The table options of ribbon, partitioned and fv2 apply to RocksDB's first writes only;
@@ -77,8 +80,9 @@ static int last_round(int i, int upto) {
   return r;
 }
 
-static void key_of(char *buf, int i) { sprintf(buf, "key%06d", i); }
-static void new_key_of(char *buf, int j) { sprintf(buf, "new%06d", j); }
+static int numeric_mode(void) { return !strcmp(g_mode, "numeric"); }
+static void key_of(char *buf, int i) { sprintf(buf, numeric_mode() ? "key%d" : "key%06d", i); }
+static void new_key_of(char *buf, int j) { sprintf(buf, numeric_mode() ? "new%d" : "new%06d", j); }
 
 /* ~110 bytes, compressible (so every codec actually compresses blocks), and naming
  * its column family and round so a value from the wrong place never passes. */
@@ -89,13 +93,44 @@ static void value_of(char *buf, const char *cf, int round, int i) {
 
 static const char *mode_cfs[] = {"default", "cf1", "cf2"};
 
-/* The comparator mode's comparator: bytewise order under a name ferrock does not know. */
+/* The user comparators of the comparator modes. comparator: bytewise order under a name of
+ * its own. */
 static int bytewise_compare(void *state, const char *a, size_t al, const char *b, size_t bl) {
   (void)state;
   int c = memcmp(a, b, al < bl ? al : bl);
   return c ? c : (al < bl ? -1 : al > bl);
 }
 static const char *custom_name(void *state) { (void)state; return "compat.CustomBytewise"; }
+/* reverse: reverse bytewise order. */
+static int reverse_compare(void *state, const char *a, size_t al, const char *b, size_t bl) {
+  return bytewise_compare(state, b, bl, a, al);
+}
+static const char *reverse_name(void *state) { (void)state; return "compat.Reverse"; }
+/* numeric: the letters before the first digit (bytewise), then the number's value, then
+ * the length and the bytes, so it is a total order ("key9" < "key10" < "new2"). */
+static int numeric_compare(void *state, const char *a, size_t al, const char *b, size_t bl) {
+  size_t pa = 0, pb = 0, da, db;
+  while (pa < al && (a[pa] < '0' || a[pa] > '9')) pa++;
+  while (pb < bl && (b[pb] < '0' || b[pb] > '9')) pb++;
+  int c = memcmp(a, b, pa < pb ? pa : pb);
+  if (c || pa != pb) return c ? c : (pa < pb ? -1 : 1);
+  for (da = pa; da < al && a[da] == '0'; da++) {}
+  for (db = pb; db < bl && b[db] == '0'; db++) {}
+  size_t ea = da, eb = db;
+  while (ea < al && a[ea] >= '0' && a[ea] <= '9') ea++;
+  while (eb < bl && b[eb] >= '0' && b[eb] <= '9') eb++;
+  if (ea - da != eb - db) return ea - da < eb - db ? -1 : 1;
+  c = memcmp(a + da, b + db, ea - da);
+  return c ? c : bytewise_compare(state, a, al, b, bl);
+}
+static const char *numeric_name(void *state) { (void)state; return "compat.Numeric"; }
+
+/* The mode's order of user keys (bytewise unless a comparator mode). */
+static int (*mode_compare(void))(void *, const char *, size_t, const char *, size_t) {
+  if (!strcmp(g_mode, "reverse")) return reverse_compare;
+  if (!strcmp(g_mode, "numeric")) return numeric_compare;
+  return bytewise_compare;
+}
 
 static int num_cfs(void) { return strcmp(g_mode, "cfs") == 0 ? 3 : 1; }
 
@@ -113,8 +148,12 @@ static void set_mode_options(rocksdb_options_t *o, int writer) {
     rocksdb_options_set_enable_blob_files(o, 1);
     rocksdb_options_set_min_blob_size(o, 0);
   }
-  if (!strcmp(m, "comparator"))
-    rocksdb_options_set_comparator(o, rocksdb_comparator_create(NULL, NULL, bytewise_compare, custom_name));
+  /* The comparator lives as long as the process (options only name it, as in RocksDB). */
+  static rocksdb_comparator_t *cmp = NULL;
+  if (!cmp && !strcmp(m, "comparator")) cmp = rocksdb_comparator_create(NULL, NULL, bytewise_compare, custom_name);
+  if (!cmp && !strcmp(m, "reverse")) cmp = rocksdb_comparator_create(NULL, NULL, reverse_compare, reverse_name);
+  if (!cmp && !strcmp(m, "numeric")) cmp = rocksdb_comparator_create(NULL, NULL, numeric_compare, numeric_name);
+  if (cmp) rocksdb_options_set_comparator(o, cmp);
   if (!strcmp(m, "snappy")) rocksdb_options_set_compression(o, rocksdb_snappy_compression);
   if (!strcmp(m, "lz4")) rocksdb_options_set_compression(o, rocksdb_lz4_compression);
   if (!strcmp(m, "zstd")) rocksdb_options_set_compression(o, rocksdb_zstd_compression);
@@ -289,6 +328,19 @@ static void compact_all(struct db *d) {
   }
 }
 
+/* One entry a scan must list. */
+struct entry {
+  char key[32];
+  char value[256];
+  size_t value_len;
+};
+static struct entry expected[NKEYS + NNEW + NCOUNTERS];
+
+static int by_mode_order(const void *a, const void *b) {
+  const char *ka = ((const struct entry *)a)->key, *kb = ((const struct entry *)b)->key;
+  return mode_compare()(NULL, ka, strlen(ka), kb, strlen(kb));
+}
+
 /* Checks every key of every column family against rounds 0..upto. */
 static void verify(struct db *d, int upto) {
   rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
@@ -321,51 +373,61 @@ static void verify(struct db *d, int upto) {
       }
       rocksdb_free(got);
     }
-    /* A forward scan lists exactly the expected entries, in order. */
-    rocksdb_iterator_t *it = d->cf[c] ? rocksdb_create_iterator_cf(d->db, ro, d->cf[c]) : rocksdb_create_iterator(d->db, ro);
-    rocksdb_iter_seek_to_first(it);
+    /* A forward scan lists exactly the expected entries, in the mode's order; a backward
+     * one the same entries reversed. */
+    int n = 0;
     for (int i = 0; i < NKEYS + (upto >= 3 ? NNEW : 0); i++) {
       if (i < NKEYS) {
         int r = last_round(i, upto);
         if (r < 0) continue;
-        key_of(k, i);
-        value_of(v, mode_cfs[c], r, i);
+        key_of(expected[n].key, i);
+        value_of(expected[n].value, mode_cfs[c], r, i);
       } else {
-        new_key_of(k, i - NKEYS);
-        value_of(v, mode_cfs[c], 3, i - NKEYS);
+        new_key_of(expected[n].key, i - NKEYS);
+        value_of(expected[n].value, mode_cfs[c], 3, i - NKEYS);
       }
-      if (!rocksdb_iter_valid(it)) { problem("iteration ended before", k); break; }
-      size_t kl, vl;
-      const char *ik = rocksdb_iter_key(it, &kl);
-      const char *iv = rocksdb_iter_value(it, &vl);
-      if (kl != strlen(k) || memcmp(ik, k, kl)) { problem("iteration found another key instead of", k); break; }
-      if (vl != strlen(v) || memcmp(iv, v, vl)) problem("iteration: wrong value", k);
-      rocksdb_iter_next(it);
+      expected[n].value_len = strlen(expected[n].value);
+      n++;
     }
-    /* The merge mode's counters sort last: each is 2 * (j + 1), little-endian. */
+    /* The merge mode's counters: each is 2 * (j + 1), little-endian. */
     for (int j = 0; !strcmp(g_mode, "merge") && j < NCOUNTERS; j++) {
-      sprintf(k, "zcnt%03d", j);
-      unsigned char want[8];
-      for (int b = 0; b < 8; b++) want[b] = (unsigned char)(((unsigned long long)(2 * (j + 1)) >> (8 * b)) & 0xff);
+      sprintf(expected[n].key, "zcnt%03d", j);
+      for (int b = 0; b < 8; b++) expected[n].value[b] = (char)(((unsigned long long)(2 * (j + 1)) >> (8 * b)) & 0xff);
+      expected[n].value_len = 8;
       expected_count++;
       size_t len = 0;
-      char *got = rocksdb_get(d->db, ro, k, strlen(k), &len, &err);
-      if (err) { problem(err, k); free(err); err = NULL; }
-      else if (!got || len != 8 || memcmp(got, want, 8)) problem("wrong merged counter", k);
+      char *got = rocksdb_get(d->db, ro, expected[n].key, strlen(expected[n].key), &len, &err);
+      if (err) { problem(err, expected[n].key); free(err); err = NULL; }
+      else if (!got || len != 8 || memcmp(got, expected[n].value, 8)) problem("wrong merged counter", expected[n].key);
       rocksdb_free(got);
+      n++;
+    }
+    qsort(expected, n, sizeof(expected[0]), by_mode_order);
+    rocksdb_iterator_t *it = d->cf[c] ? rocksdb_create_iterator_cf(d->db, ro, d->cf[c]) : rocksdb_create_iterator(d->db, ro);
+    rocksdb_iter_seek_to_first(it);
+    for (int e = 0; e < n; e++) {
+      const char *k = expected[e].key;
       if (!rocksdb_iter_valid(it)) { problem("iteration ended before", k); break; }
       size_t kl, vl;
       const char *ik = rocksdb_iter_key(it, &kl);
       const char *iv = rocksdb_iter_value(it, &vl);
       if (kl != strlen(k) || memcmp(ik, k, kl)) { problem("iteration found another key instead of", k); break; }
-      if (vl != 8 || memcmp(iv, want, 8)) problem("iteration: wrong merged counter", k);
+      if (vl != expected[e].value_len || memcmp(iv, expected[e].value, vl)) problem("iteration: wrong value", k);
       rocksdb_iter_next(it);
     }
     if (rocksdb_iter_valid(it)) problem("iteration: extra entries after the last expected key", mode_cfs[c]);
     rocksdb_iter_get_error(it, &err);
     if (err) { problem(err, "iterator"); free(err); err = NULL; }
     int back = 0;
-    for (rocksdb_iter_seek_to_last(it); rocksdb_iter_valid(it); rocksdb_iter_prev(it)) back++;
+    for (rocksdb_iter_seek_to_last(it); rocksdb_iter_valid(it); rocksdb_iter_prev(it)) {
+      size_t kl;
+      const char *ik = rocksdb_iter_key(it, &kl);
+      int e = n - 1 - back++;
+      if (e < 0 || kl != strlen(expected[e].key) || memcmp(ik, expected[e].key, kl)) {
+        problem("backward iteration found another key than expected", e < 0 ? "(before the first)" : expected[e].key);
+        break;
+      }
+    }
     if (back != expected_count) problem("backward iteration count differs", mode_cfs[c]);
     rocksdb_iter_destroy(it);
   }

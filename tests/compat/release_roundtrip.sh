@@ -12,7 +12,7 @@
 #  3. ferrock opens it, verifies every key, writes more, flushes, compacts, verifies, and
 #     leaves a last round in its WAL;
 #  4. RocksDB 11.8.1 reopens the directory (replaying ferrock's WAL) and verifies every key.
-# Then the configurations ferrock must refuse (custom comparator, blob files) still say
+# Then the configuration ferrock must refuse (blob files) still says
 # "Not implemented: ...". Prints `N passed, M failed`; exits non-zero on failure.
 #
 # Needs ferrock's library (LIBDIR, default target/release: `make build`).
@@ -23,8 +23,8 @@ LIBDIR=${LIBDIR:-$ROOT/target/release}
 RELEASE_LIB=${RELEASE_LIB:-${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib}
 FORMATS=${FORMATS:-6 7}
 # fv2 is left out: it sets its own format_version.
-MODES=${COMPAT_MODES-default snappy lz4 zstd bloom10 ribbon partitioned prefix cfs wal recycle rangedel merge twopc}
-REFUSED=${COMPAT_REFUSED-comparator=custom comparator;blob=blob files}
+MODES=${COMPAT_MODES-default snappy lz4 zstd bloom10 ribbon partitioned prefix cfs wal recycle rangedel merge twopc comparator reverse numeric}
+REFUSED=${COMPAT_REFUSED-blob=blob files}
 
 if [ ! -f "$RELEASE_LIB/librocksdb.so" ]; then
   echo "skipped: no RocksDB 11.8.1 release build at $RELEASE_LIB/librocksdb.so (make rocksdb-release builds it, ~40 min)"
@@ -84,6 +84,19 @@ for fv in $FORMATS; do
       rocksdb "$BIN/compat_rocksdb_11_8_1" verify "$db" "$mode"
     rm -rf "$db"
   done
+done
+
+# The user-comparator modes the other way round: ferrock creates the database with the
+# comparator, RocksDB 11.8.1 continues with the same one, ferrock verifies every key.
+for mode in ${COMPAT_SWAPPED_MODES-comparator reverse numeric}; do
+  db=$work/swapped-$mode
+  check "[$mode, swapped] ferrock writes the database" "$BIN/compat_ferrock" write "$db" "$mode"
+  [ -d "$db" ] || continue
+  check "[$mode, swapped] RocksDB 11.8.1 opens it, verifies every key, writes, flushes, compacts, verifies again" \
+    rocksdb "$BIN/compat_rocksdb_11_8_1" continue "$db" "$mode"
+  check "[$mode, swapped] ferrock reopens it (replaying RocksDB's WAL) and verifies every key" \
+    "$BIN/compat_ferrock" verify "$db" "$mode"
+  rm -rf "$db"
 done
 
 refused() {

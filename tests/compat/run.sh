@@ -16,10 +16,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
 BIN=$ROOT/target/compat
-MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal recycle twopc prepared rangedel merge}
+MODES=${COMPAT_MODES-default snappy lz4 zstd zlib bzip2 bloom10 ribbon partitioned fv2 prefix cfs wal recycle twopc prepared rangedel merge comparator reverse numeric}
 # Configurations ferrock must refuse with a clear "Not implemented" (never a wrong answer)
-# until range deletions and merge operators land; MODE:expected message.
-REFUSED=${COMPAT_REFUSED-comparator=custom comparator;blob=blob files}
+# until the feature lands; MODE:expected message.
+REFUSED=${COMPAT_REFUSED-blob=blob files}
 mkdir -p "$BIN"
 
 # check, finish, rocksdb, $work: the shared harness.
@@ -86,6 +86,9 @@ for mode in $MODES; do
   case $mode in
     snappy) codec=Snappy ;; lz4) codec=LZ4 ;; zstd) codec=ZSTD ;; zlib) codec=Zlib ;; bzip2) codec=BZip2 ;; *) codec= ;;
   esac
+  # Debian's sst_dump cannot load a user comparator (it asserts on RocksDB's own tables of
+  # these modes too): their tables are checked by RocksDB's reads below instead.
+  case $mode in comparator|reverse|numeric) : > "$work/$mode.ferrock-tables" ;; esac
   while read -r t; do
     [ -n "$codec" ] && check "[$mode] ferrock wrote $t with $codec" compression_is "$db/$t" "$codec"
     check "[$mode] sst_dump --command=verify accepts ferrock's $t" sst_ok "$db/$t" verify
@@ -93,6 +96,20 @@ for mode in $MODES; do
   done < "$work/$mode.ferrock-tables"
   check "[$mode] RocksDB 7.8.3 reopens it (replaying ferrock's WAL) and verifies every key" \
     rocksdb "$BIN/compat_rocksdb" verify "$db" "$mode"
+  rm -rf "$db"
+done
+
+# The user-comparator modes the other way round too: ferrock creates the database with the
+# comparator, RocksDB 7.8.3 opens it with the same one, verifies every key, writes, flushes
+# and compacts, and ferrock reopens it (replaying RocksDB's WAL) and verifies every key.
+for mode in ${COMPAT_SWAPPED_MODES-comparator reverse numeric}; do
+  db=$work/swapped-$mode
+  check "[$mode, swapped] ferrock writes the database" "$BIN/compat_ferrock" write "$db" "$mode"
+  [ -d "$db" ] || continue
+  check "[$mode, swapped] RocksDB 7.8.3 opens it, verifies every key, writes, flushes, compacts, verifies again" \
+    rocksdb "$BIN/compat_rocksdb" continue "$db" "$mode"
+  check "[$mode, swapped] ferrock reopens it (replaying RocksDB's WAL) and verifies every key" \
+    "$BIN/compat_ferrock" verify "$db" "$mode"
   rm -rf "$db"
 done
 
