@@ -3821,18 +3821,6 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_repair_db(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_repair_db"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_create() -> *mut rocksdb_replay_options_t {

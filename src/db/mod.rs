@@ -20,6 +20,7 @@ pub mod listener;
 mod open;
 mod properties;
 mod read;
+mod repair;
 mod subcompaction;
 mod table_cache;
 mod txn_hooks;
