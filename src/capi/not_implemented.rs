@@ -271,11 +271,6 @@ pub struct rocksdb_wal_files_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_wal_readoptions_t`).
-pub struct rocksdb_wal_readoptions_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
 pub struct rocksdb_walfilter_t {
     _opaque: [u8; 0],
@@ -5345,38 +5340,6 @@ pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
 ) -> *const rocksdb_wal_file_t {
     let _ = (a0, a1);
     std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_create() -> *mut rocksdb_wal_readoptions_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_destroy(a0: *mut rocksdb_wal_readoptions_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_get_verify_checksums(
-    a0: *mut rocksdb_wal_readoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(
-    a0: *mut rocksdb_wal_readoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: returns NULL.
