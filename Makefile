@@ -16,7 +16,7 @@ ALIASES      := librocksdb.so librocksdb.so.7.8
 # suite without them (scripts/test.sh); such tests should clear LD_LIBRARY_PATH.
 VERSION      := $(shell sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -1)
 
-.PHONY: all build header deps test bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
+.PHONY: all build header deps test stress fuzz bench bench-compare bench-txn rocksdb-release compat-release install clean test-cpp test-go test-python
 
 all: build
 
@@ -25,14 +25,35 @@ build:
 	@cd $(RELEASE_DIR) && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
 	@echo "built $(RELEASE_DIR)/libferrock.so (+ aliases: $(ALIASES))"
 
+# c.h (RocksDB 11.8.1's functions) and ferrock_ext.h (the ferrock-only ferrock_* entry points).
 header:
-	$(CARGO) run --example gen_header -- include/rocksdb/c.h
+	$(CARGO) run --example gen_header -- include/rocksdb/c.h include/rocksdb/ferrock_ext.h
 
 deps:
 	@scripts/deps.sh
 
 test: deps
 	@scripts/test.sh
+
+# The crash and fault stress test (issue 12, docs/reliability.md): STRESS_KILLS kill -9
+# cycles and STRESS_FAULTS fault-injected cycles (power loss, crash, write and sync errors)
+# over all operation kinds from STRESS_THREADS threads, each followed by a reopen and a full
+# verification against the expected state kept outside the process; then STRESS_PROGRAMS
+# generated single-threaded programs with crashes and faults as operations. STRESS_SECONDS
+# limits the time (0: none); STRESS_SEED replays a run (its children, kill times and
+# operations). Long runs share the machine: `nice -n 15 make stress`.
+stress:
+	@scripts/stress.sh
+
+# The parsers of RocksDB's files fuzzed on stable Rust (docs/reliability.md): FUZZ_ITERS
+# mutated inputs per parser from seeds out of real RocksDB and ferrock files; an input must
+# not panic, allocate past its bound or loop. FUZZ_SEED, FUZZ_TARGETS=name,name.
+FUZZ_ITERS   ?= 1000000
+FUZZ_SEED    ?= 1
+FUZZ_TARGETS ?=
+fuzz:
+	$(CARGO) build --release -q -p ferrock-fuzz
+	target/release/ferrock-fuzz --iters $(FUZZ_ITERS) --seed $(FUZZ_SEED) $(if $(FUZZ_TARGETS),--target $(FUZZ_TARGETS))
 
 bench: build
 	@scripts/bench.sh
@@ -53,19 +74,26 @@ bench-txn: deps build
 rocksdb-release:
 	@bench/rocksdb-release.sh
 
-# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7 (not in
-# `make test`: it needs the rocksdb-release build; skips, saying so, without it).
+# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7, and backups
+# moving between RocksDB 11.8.1 and ferrock (not in `make test`: they need the
+# rocksdb-release build; each skips, saying so, without it).
 compat-release: build
 	@tests/compat/release_roundtrip.sh
+	@tests/backup/run.sh release
 
-# Installs the library, its RocksDB-named aliases, the header, ferrock.pc and the tools.
+# Installs the library, its RocksDB-named aliases, the headers (c.h and RocksDB's C++
+# API under include/rocksdb), ferrock.pc, the CMake package (find_package(ferrock)) and the tools.
+CXX_HEADERS := $(shell cd include && find rocksdb -name '*.h' ! -name c.h | sort)
 install: build
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/rocksdb $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/ferrock $(DESTDIR)$(PREFIX)/include/rocksdb $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(RELEASE_DIR)/libferrock.so $(DESTDIR)$(PREFIX)/lib/libferrock.so
 	install -m 0644 $(RELEASE_DIR)/libferrock.a $(DESTDIR)$(PREFIX)/lib/libferrock.a
 	cd $(DESTDIR)$(PREFIX)/lib && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
 	install -m 0644 include/rocksdb/c.h $(DESTDIR)$(PREFIX)/include/rocksdb/c.h
+	for h in $(CXX_HEADERS); do install -D -m 0644 include/$$h $(DESTDIR)$(PREFIX)/include/$$h; done
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ferrock.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ferrock.pc
+	install -m 0644 cmake/ferrockConfig.cmake.in $(DESTDIR)$(PREFIX)/lib/cmake/ferrock/ferrockConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/ferrockConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/ferrock/ferrockConfigVersion.cmake
 	for t in db_bench sst_dump ldb; do \
 	  if [ -x $(RELEASE_DIR)/$$t ]; then install -m 0755 $(RELEASE_DIR)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; fi; \
 	done

@@ -25,7 +25,7 @@ BENCH=$ROOT/bindings/bench
 
 # Build every program first so no compile time lands in a measurement.
 cc -O2 -I"$INCLUDE" "$BENCH/putget.c" -o "$WORK/putget_c" -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -lferrock
-c++ -std=c++17 -O2 -I"$ROOT/bindings/cpp/include" -I"$INCLUDE" "$BENCH/putget.cc" \
+c++ -std=c++20 -O2 -I"$INCLUDE" "$BENCH/putget.cc" \
   -o "$WORK/putget_cpp" -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -lferrock
 (cd "$BENCH/go" && GOTOOLCHAIN=local CGO_ENABLED=1 CGO_CFLAGS="-I$INCLUDE" \
   CGO_LDFLAGS="-L$LIBDIR -Wl,-rpath,$LIBDIR" go build -o "$WORK/putget_go" .)
@@ -70,6 +70,6 @@ echo "| through | put ops/s | put ratio to C | put extra ns/call | get ops/s | g
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for name in c cpp go py; do
   put_var=${name}_put get_var=${name}_get
-  case $name in c) label="C (c.h)";; cpp) label="C++ (db.hpp)";; go) label="Go (cgo)";; py) label="Python (ctypes)";; esac
+  case $name in c) label="C (c.h)";; cpp) label="C++ (rocksdb/db.h)";; go) label="Go (cgo)";; py) label="Python (ctypes)";; esac
   echo "| $label | ${!put_var} | $(ratio "${!put_var}" "$c_put") | $(extra "${!put_var}" "$c_put") | ${!get_var} | $(ratio "${!get_var}" "$c_get") | $(extra "${!get_var}" "$c_get") |"
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, header, capi, ctest, interop, compat, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -49,18 +49,37 @@ run_suite rust rust_suite
 
 run_suite build $MAKE --no-print-directory build
 
+# The test tools' own tests (the operation model, the stress driver's verifier), then the
+# short fixed-seed share of `make stress` (docs/reliability.md).
+if [ -f crates/stress/Cargo.toml ]; then
+  stress_suite() {
+    cargo test --release -q -p ferrock-opmodel -p ferrock-stress -p ferrock-fuzz || return 1
+    scripts/stress.sh --short
+  }
+  run_suite stress stress_suite
+  # A fixed-seed share of `make fuzz`.
+  run_suite fuzz $MAKE --no-print-directory fuzz FUZZ_ITERS=20000 FUZZ_SEED=1
+else
+  skip_suite stress "crates/stress not in the tree yet"
+  skip_suite fuzz "crates/fuzz not in the tree yet"
+fi
+
 if [ -f capi-tests/check_header.py ]; then
   # Freshness (the checked-in header is what `make header` generates now), then
   # compatibility with RocksDB 11.8.1's c.h and with Debian's 7.8.3 c.h.
   header_suite() {
     if [ -f examples/gen_header.rs ]; then
-      local fresh; fresh=$(mktemp)
-      cargo run -q --release --example gen_header -- "$fresh" || { rm -f "$fresh"; return 1; }
-      if ! cmp -s "$fresh" include/rocksdb/c.h; then
-        echo "include/rocksdb/c.h is stale: run make header"; diff -u include/rocksdb/c.h "$fresh" | head -20
-        rm -f "$fresh"; return 1
-      fi
-      rm -f "$fresh"; echo "include/rocksdb/c.h is fresh"
+      # c.h and ferrock_ext.h (the ferrock-only entry points) are both generated.
+      local fresh; fresh=$(mktemp -d)
+      cargo run -q --release --example gen_header -- "$fresh/c.h" "$fresh/ferrock_ext.h" || { rm -rf "$fresh"; return 1; }
+      local h
+      for h in c.h ferrock_ext.h; do
+        if ! cmp -s "$fresh/$h" "include/rocksdb/$h"; then
+          echo "include/rocksdb/$h is stale: run make header"; diff -u "include/rocksdb/$h" "$fresh/$h" | head -20
+          rm -rf "$fresh"; return 1
+        fi
+      done
+      rm -rf "$fresh"; echo "include/rocksdb/c.h and ferrock_ext.h are fresh"
     fi
     python3 capi-tests/check_header.py && python3 capi-tests/check_header.py --debian
   }
@@ -90,6 +109,12 @@ if [ -f include/rocksdb/c.h ]; then
     run_suite compat tests/compat/run.sh
   else
     skip_suite compat "tests/compat/run.sh not in the tree yet"
+  fi
+  if [ -f tests/backup/run.sh ]; then
+    # Backups made by RocksDB 7.8.3 restore with ferrock and the other way round (issue 16).
+    run_suite backup tests/backup/run.sh
+  else
+    skip_suite backup "tests/backup/run.sh not in the tree yet"
   fi
   run_suite install scripts/test-install.sh
 else

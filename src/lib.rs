@@ -2,7 +2,7 @@
 //! and exports RocksDB's C API (`include/rocksdb/c.h`).
 //!
 //! Layers (see `shared/docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
-//! → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `capi`.
+//! → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `utilities` → `capi`.
 //! Engine code is safe Rust; `unsafe` is allowed only in `capi` and in small,
 //! documented functions (`env::posix` file locking, `table::compression`, the
 //! memtable's `arena` and `skiplist`).
@@ -26,6 +26,7 @@ pub mod compaction;
 pub mod stats;
 pub mod db;
 pub mod txn;
+pub mod utilities;
 pub mod capi;
 
 pub use error::{Error, Result};

@@ -135,6 +135,17 @@ pub struct Options {
     pub stats_dump_period_sec: u32,
     /// avoid_flush_during_shutdown, default false.
     pub avoid_flush_during_shutdown: bool,
+    /// rate_limiter, default none: flush and compaction writes are charged to it.
+    pub rate_limiter: Option<Arc<crate::util::rate_limiter::RateLimiter>>,
+    /// allow_2pc, default false; a TransactionDB turns it on, as RocksDB's does. With it a
+    /// checkpoint or backup always flushes first (prepared sections live only in the WAL).
+    pub allow_2pc: bool,
+    /// write_dbid_to_manifest, default true (RocksDB 11.8.1): the DB id is recorded in the
+    /// MANIFEST, so copies of the database (checkpoints, backups) keep it.
+    pub write_dbid_to_manifest: bool,
+    /// write_identity_file, default true: the DB id is also written to IDENTITY; with false an
+    /// IDENTITY file is deleted after a successful open. Both false is refused.
+    pub write_identity_file: bool,
     /// enable_statistics (C API `rocksdb_options_enable_statistics`).
     pub statistics: bool,
     /// The statistics object shared by the databases opened with these options (created by
@@ -254,6 +265,10 @@ impl Default for Options {
             info_log: None,
             stats_dump_period_sec: 600,
             avoid_flush_during_shutdown: false,
+            rate_limiter: None,
+            allow_2pc: false,
+            write_dbid_to_manifest: true,
+            write_identity_file: true,
             statistics: false,
             stats: None,
             fs: None,

@@ -93,7 +93,8 @@ int main(void) {
   CHECK_ERR_PREFIX(err, "Result incomplete: Manual compaction paused");
   err = NULL;
   rocksdb_compaction_options_canceled_set(canceled, 0);
-  rocksdb_compact_files_cf(db, rocksdb_get_default_column_family_handle(db), co, l1, 1, 2, 0, &out, &nout, NULL, &err);
+  /* output_path_id -1: RocksDB's "choose the path" (CompactFiles' default argument). */
+  rocksdb_compact_files_cf(db, rocksdb_get_default_column_family_handle(db), co, l1, 1, 2, -1, &out, &nout, NULL, &err);
   CHECK_NOERR(err);
   CHECK(files_at(db, 1) == 0 && files_at(db, 2) == (int)nout && nout >= 1, "level 1 compacted into level 2");
   rocksdb_compact_files_output_file_names_destroy(out, nout);

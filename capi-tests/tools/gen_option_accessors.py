@@ -47,7 +47,8 @@ for f, t in [
     ("max_compaction_bytes", "u64"), ("soft_pending_compaction_bytes_limit", "u64"),
     ("hard_pending_compaction_bytes_limit", "u64"), ("disable_auto_compactions", "bool"),
     ("max_subcompactions", "u32"), ("memtable_prefix_bloom_size_ratio", "f64"),
-    ("memtable_whole_key_filtering", "bool"),
+    ("memtable_whole_key_filtering", "bool"), ("allow_2pc", "bool"), ("write_dbid_to_manifest", "bool"),
+    ("write_identity_file", "bool"),
 ]:
     ENGINE[("options", f)] = ("h.opts.%s" % f, t)
 for f, t in [("verify_checksums", "bool"), ("fill_cache", "bool"), ("total_order_seek", "bool"),

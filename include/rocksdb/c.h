@@ -228,19 +228,10 @@ enum {
 };
 
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_backup_engine_info_t`).
- */
 typedef struct rocksdb_backup_engine_info_t rocksdb_backup_engine_info_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_backup_engine_options_t`).
- */
 typedef struct rocksdb_backup_engine_options_t rocksdb_backup_engine_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_backup_engine_t`).
- */
 typedef struct rocksdb_backup_engine_t rocksdb_backup_engine_t;
 
 /*
@@ -354,9 +345,6 @@ typedef struct rocksdb_compactoptions_t rocksdb_compactoptions_t;
  */
 typedef struct rocksdb_comparator_t rocksdb_comparator_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_create_backup_options_t`).
- */
 typedef struct rocksdb_create_backup_options_t rocksdb_create_backup_options_t;
 
 /*
@@ -385,9 +373,6 @@ typedef struct rocksdb_envoptions_t rocksdb_envoptions_t;
  */
 typedef struct rocksdb_eventlistener_t rocksdb_eventlistener_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_export_import_files_metadata_t`).
- */
 typedef struct rocksdb_export_import_files_metadata_t rocksdb_export_import_files_metadata_t;
 
 /*
@@ -430,9 +415,6 @@ typedef struct rocksdb_flushwaloptions_t rocksdb_flushwaloptions_t;
  */
 typedef struct rocksdb_hyper_clock_cache_options_t rocksdb_hyper_clock_cache_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_import_column_family_options_t`).
- */
 typedef struct rocksdb_import_column_family_options_t rocksdb_import_column_family_options_t;
 
 /*
@@ -543,7 +525,7 @@ typedef struct rocksdb_pinnable_handle_t rocksdb_pinnable_handle_t;
 typedef struct rocksdb_pinnableslice_t rocksdb_pinnableslice_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_ratelimiter_t`).
+ A rate limiter handle; the limiter lives on in the options and engines it was given to.
  */
 typedef struct rocksdb_ratelimiter_t rocksdb_ratelimiter_t;
 
@@ -562,9 +544,6 @@ typedef struct rocksdb_replay_options_t rocksdb_replay_options_t;
  */
 typedef struct rocksdb_replayer_t rocksdb_replayer_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_restore_options_t`).
- */
 typedef struct rocksdb_restore_options_t rocksdb_restore_options_t;
 
 /*
@@ -598,7 +577,7 @@ typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory_t;
 
 /*
- An SstFileWriter (`rocksdb_sstfilewriter_t`).
+ An SstFileWriter (`rocksdb_sstfilewriter_t`): `table::sst_file_writer::SstFileWriter`.
  */
 typedef struct rocksdb_sstfilewriter_t rocksdb_sstfilewriter_t;
 
@@ -682,7 +661,7 @@ typedef struct rocksdb_wal_files_t rocksdb_wal_files_t;
 typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_readoptions_t`).
+ RocksDB's TransactionLogIterator::ReadOptions (`rocksdb_wal_readoptions_t`).
  */
 typedef struct rocksdb_wal_readoptions_t rocksdb_wal_readoptions_t;
 
@@ -722,6 +701,16 @@ typedef struct rocksdb_writestallcondition_t rocksdb_writestallcondition_t;
  WriteStallCondition numbers stored as C ints.
  */
 typedef struct rocksdb_writestallinfo_t rocksdb_writestallinfo_t;
+
+/*
+ c.h's `rocksdb_create_backup_options_progress_cb`.
+ */
+typedef void (*rocksdb_create_backup_options_progress_cb)(void *state);
+
+/*
+ c.h's `rocksdb_create_backup_options_exclude_files_cb`: non-zero excludes the file.
+ */
+typedef unsigned char (*rocksdb_create_backup_options_exclude_files_cb)(void *state, const char *relative_file, size_t relative_file_len);
 
 /*
  A view of bytes owned by ferrock (`rocksdb_slice_t`, laid out like `rocksdb::Slice`).
@@ -772,16 +761,6 @@ typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
 typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
 
 /*
- c.h's `rocksdb_create_backup_options_exclude_files_cb`.
- */
-typedef unsigned char (*rocksdb_create_backup_options_exclude_files_cb)(void*, const char*, size_t);
-
-/*
- c.h's `rocksdb_create_backup_options_progress_cb`.
- */
-typedef void (*rocksdb_create_backup_options_progress_cb)(void*);
-
-/*
  c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
  */
 typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const uint32_t*, const uint64_t*, size_t, const char*const *, const size_t*, const uint32_t*, size_t);
@@ -806,6 +785,171 @@ extern "C" {
  Frees memory this library handed to C (values, strings, arrays).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_free(void *ptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *options, const char *path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *options, rocksdb_env_t *env, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *be, rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *be, rocksdb_t *db, unsigned char flush_before_backup, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *be, rocksdb_t *db, const rocksdb_create_backup_options_t *options, uint32_t *backup_id, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *be, rocksdb_t *db, const rocksdb_create_backup_options_t *options, const char *app_metadata, size_t app_metadata_len, uint32_t *backup_id, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *be, uint32_t num_backups_to_keep, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *be, uint32_t backup_id, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *be, const char *db_dir, const char *wal_dir, const rocksdb_restore_options_t *restore_options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *be, const char *db_dir, const char *wal_dir, const rocksdb_restore_options_t *restore_options, uint32_t backup_id, char **errptr);
+
+/*
+ The backups in id order; NULL for a NULL engine.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_backup_engine_info_t *rocksdb_backup_engine_get_backup_info(rocksdb_backup_engine_t *be);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_info_count(const rocksdb_backup_engine_info_t *info);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_backup_engine_info_timestamp(const rocksdb_backup_engine_info_t *info, int index);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_backup_id(const rocksdb_backup_engine_info_t *info, int index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_info_size(const rocksdb_backup_engine_info_t *info, int index);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_number_files(const rocksdb_backup_engine_info_t *info, int index);
+
+/*
+ The backup's app metadata, owned by `info` (not NUL-terminated; its length in `*len`).
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_info_app_metadata(const rocksdb_backup_engine_info_t *info, int index, size_t *len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_info_destroy(const rocksdb_backup_engine_info_t *info);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_stop_backup(rocksdb_backup_engine_t *be);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_close(rocksdb_backup_engine_t *be);
+
+extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_options_t *rocksdb_backup_engine_options_create(const char *backup_dir);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_destroy(rocksdb_backup_engine_options_t *options);
+
+/*
+ Backups are written through the database's own file system (ferrock's env carries none).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_env(rocksdb_backup_engine_options_t *options, rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limiter(rocksdb_backup_engine_options_t *options, rocksdb_ratelimiter_t *limiter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limiter(rocksdb_backup_engine_options_t *options, rocksdb_ratelimiter_t *limiter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_dir(rocksdb_backup_engine_options_t *opt, const char *v);
+
+/*
+ The backup directory, owned by the options (its length in `*size`).
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_options_get_backup_dir(rocksdb_backup_engine_options_t *opt, size_t *size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_table_files(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_table_files(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_sync(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_sync(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_destroy_old_data(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_destroy_old_data(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_log_files(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_backup_log_files(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_files_with_checksum(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limit(rocksdb_backup_engine_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_backup_rate_limit(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limit(rocksdb_backup_engine_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_restore_rate_limit(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_io_buffer_size(rocksdb_backup_engine_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_io_buffer_size(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_callback_trigger_interval_size(rocksdb_backup_engine_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_callback_trigger_interval_size(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_background_operations(rocksdb_backup_engine_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_background_operations(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_valid_backups_to_open(rocksdb_backup_engine_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_valid_backups_to_open(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_schema_version(rocksdb_backup_engine_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_schema_version(rocksdb_backup_engine_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_create_backup_options_t *rocksdb_create_backup_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_destroy(rocksdb_create_backup_options_t *options);
+
+/*
+ `callback(state)` every `callback_trigger_interval_size` bytes copied; NULL clears it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_progress_callback(rocksdb_create_backup_options_t *options, void *state, rocksdb_create_backup_options_progress_cb callback);
+
+/*
+ `callback(state, relative_file, len)` for each shared file a backup would copy; non-zero
+ excludes the file (requires schema_version 2). NULL clears it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_exclude_files_callback(rocksdb_create_backup_options_t *options, void *state, rocksdb_create_backup_options_exclude_files_cb callback);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_flush_before_backup(rocksdb_create_backup_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_atomic_flush(rocksdb_create_backup_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_atomic_flush(rocksdb_create_backup_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_background_thread_cpu_priority(rocksdb_create_backup_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_create_backup_options_get_background_thread_cpu_priority(rocksdb_create_backup_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_restore_options_t *rocksdb_restore_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_destroy(rocksdb_restore_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_keep_log_files(rocksdb_restore_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_restore_options_get_keep_log_files(rocksdb_restore_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_mode(rocksdb_restore_options_t *opt, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_restore_options_get_mode(rocksdb_restore_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_writebatch_create(void);
 
@@ -979,9 +1123,49 @@ extern ROCKSDB_LIBRARY_API void rocksdb_create_column_families_destroy(rocksdb_c
 
 extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_checkpoint_object_create(rocksdb_t *db, char **errptr);
 
+/*
+ A checkpoint of a TransactionDB: two-phase commit is on, so every checkpoint flushes first.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *txn_db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *otxn_db, char **errptr);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_create(rocksdb_checkpoint_t *checkpoint, const char *checkpoint_dir, uint64_t log_size_for_flush, char **errptr);
 
+extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *checkpoint, rocksdb_column_family_handle_t *column_family, const char *export_dir, char **errptr);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_checkpoint_object_destroy(rocksdb_checkpoint_t *checkpoint);
+
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *db, rocksdb_options_t *column_family_options, const char *column_family_name, rocksdb_import_column_family_options_t *import_options, rocksdb_export_import_files_metadata_t *metadata, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_import_column_family_options_t *rocksdb_import_column_family_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_set_move_files(rocksdb_import_column_family_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_import_column_family_options_get_move_files(rocksdb_import_column_family_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_destroy(rocksdb_import_column_family_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
+
+/*
+ A malloc'd copy of the comparator name; the caller frees it.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_export_import_files_metadata_get_db_comparator_name(rocksdb_export_import_files_metadata_t *metadata);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_db_comparator_name(rocksdb_export_import_files_metadata_t *metadata, const char *name);
+
+/*
+ A copy of the file list (destroy it with `rocksdb_livefiles_destroy`).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_export_import_files_metadata_get_files(rocksdb_export_import_files_metadata_t *metadata);
+
+/*
+ Replaces the file list with `files`, which this call takes (and frees).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *metadata, rocksdb_livefiles_t *files);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *metadata);
 
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *state, void (*destructor)(void*), unsigned char (*filter)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*name)(void*));
 
@@ -1980,281 +2164,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_tab
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_close(rocksdb_backup_engine_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup(rocksdb_backup_engine_t *a0, rocksdb_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_flush" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_flush(rocksdb_backup_engine_t *a0, rocksdb_t *a1, unsigned char a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_metadata" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_metadata(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, const char *a3, size_t a4, uint32_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_create_new_backup_with_options(rocksdb_backup_engine_t *a0, rocksdb_t *a1, const rocksdb_create_backup_options_t *a2, uint32_t *a3, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_backup_engine_info_t *rocksdb_backup_engine_get_backup_info(rocksdb_backup_engine_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_info_app_metadata(const rocksdb_backup_engine_info_t *a0, int a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_backup_id(const rocksdb_backup_engine_info_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_info_count(const rocksdb_backup_engine_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_info_destroy(const rocksdb_backup_engine_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_backup_engine_info_number_files(const rocksdb_backup_engine_info_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_info_size(const rocksdb_backup_engine_info_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_backup_engine_info_timestamp(const rocksdb_backup_engine_info_t *a0, int a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open(const rocksdb_options_t *a0, const char *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open_opts" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_t *rocksdb_backup_engine_open_opts(const rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_backup_engine_options_t *rocksdb_backup_engine_options_create(const char *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_destroy(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_backup_engine_options_get_backup_dir(rocksdb_backup_engine_options_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_backup_log_files(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_backup_rate_limit(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_destroy_old_data(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_io_buffer_size(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_background_operations(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_backup_engine_options_get_restore_rate_limit(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_schema_version(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_files_with_checksum(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_backup_engine_options_get_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_share_table_files(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_backup_engine_options_get_sync(rocksdb_backup_engine_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_dir(rocksdb_backup_engine_options_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_log_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_backup_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_callback_trigger_interval_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_current_temperatures_override_manifest(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_destroy_old_data(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_env(rocksdb_backup_engine_options_t *a0, rocksdb_env_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_io_buffer_size(rocksdb_backup_engine_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_background_operations(rocksdb_backup_engine_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_max_valid_backups_to_open(rocksdb_backup_engine_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limit(rocksdb_backup_engine_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_restore_rate_limiter(rocksdb_backup_engine_options_t *a0, rocksdb_ratelimiter_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_schema_version(rocksdb_backup_engine_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_files_with_checksum_naming(rocksdb_backup_engine_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_share_table_files(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_options_set_sync(rocksdb_backup_engine_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_purge_old_backups" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_purge_old_backups(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_backup" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, uint32_t a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_latest_backup" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_restore_db_from_latest_backup(rocksdb_backup_engine_t *a0, const char *a1, const char *a2, const rocksdb_restore_options_t *a3, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_stop_backup(rocksdb_backup_engine_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_verify_backup" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_backup_engine_verify_backup(rocksdb_backup_engine_t *a0, uint32_t a1, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_blob_file_number(const rocksdb_blob_file_addition_info_t *a0);
 
 /*
@@ -2341,11 +2250,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_checkpoint_export_column_family(rocksdb_checkpoint_t *a0, rocksdb_column_family_handle_t *a1, const char *a2, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2743,71 +2647,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_with_ts_crea
 extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_create_backup_options_t *rocksdb_create_backup_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_destroy(rocksdb_create_backup_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_atomic_flush(rocksdb_create_backup_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_create_backup_options_get_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_create_backup_options_get_flush_before_backup(rocksdb_create_backup_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_atomic_flush(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_exclude_files_callback(rocksdb_create_backup_options_t *a0, void *a1, rocksdb_create_backup_options_exclude_files_cb a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_flush_before_backup(rocksdb_create_backup_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_create_backup_options_set_progress_callback(rocksdb_create_backup_options_t *a0, void *a1, rocksdb_create_backup_options_progress_cb a2);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_import(rocksdb_t *a0, rocksdb_options_t *a1, const char *a2, rocksdb_import_column_family_options_t *a3, rocksdb_export_import_files_metadata_t *a4, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **errptr);
@@ -2926,36 +2765,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errpt
  Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_export_import_files_metadata_t *rocksdb_export_import_files_metadata_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_export_import_files_metadata_get_db_comparator_name(rocksdb_export_import_files_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_export_import_files_metadata_get_files(rocksdb_export_import_files_metadata_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_db_comparator_name(rocksdb_export_import_files_metadata_t *a0, const char *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *a0, rocksdb_livefiles_t *a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3121,26 +2930,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_memory_all
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_hyper_clock_cache_options_set_num_shard_bits(rocksdb_hyper_clock_cache_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_import_column_family_options_t *rocksdb_import_column_family_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_destroy(rocksdb_import_column_family_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_import_column_family_options_get_move_files(rocksdb_import_column_family_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_import_column_family_options_set_move_files(rocksdb_import_column_family_options_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_increase_full_history_ts_low" through errptr.
@@ -3343,11 +3132,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(cons
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_optimistictransactiondb_checkpoint_object_create(rocksdb_optimistictransactiondb_t *a0, char **errptr);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
@@ -3455,11 +3239,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_o
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_ratelimiter(rocksdb_options_t *a0, rocksdb_ratelimiter_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_file_manager(rocksdb_options_t *a0, rocksdb_sst_file_manager_t *a1);
 
 /*
@@ -3496,26 +3275,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rock
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create(int64_t a0, int64_t a1, int32_t a2);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_auto_tuned(int64_t a0, int64_t a1, int32_t a2);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_with_mode(int64_t a0, int64_t a1, int32_t a2, int a3, bool a4);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_ratelimiter_destroy(rocksdb_ratelimiter_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
@@ -3571,36 +3330,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0,
  Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_restore_options_t *rocksdb_restore_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_destroy(rocksdb_restore_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_restore_options_get_keep_log_files(rocksdb_restore_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_restore_options_get_mode(rocksdb_restore_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_keep_log_files(rocksdb_restore_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_restore_options_set_mode(rocksdb_restore_options_t *a0, int a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
@@ -4103,11 +3832,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_checkpoint_t *rocksdb_transactiondb_checkpoint_object_create(rocksdb_transactiondb_t *a0, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
@@ -4291,26 +4015,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -5595,6 +5299,30 @@ extern ROCKSDB_LIBRARY_API void rocksdb_load_latest_options(const char *db_path,
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_get_options_from_string(const rocksdb_options_t *base_options, const char *opts_str, rocksdb_options_t *new_options, char **errptr);
 
+/*
+ RocksDB's NewGenericRateLimiter (writes only).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness);
+
+/*
+ The same, auto-tuned: the rate adapts between 1/20 of the limit and the limit.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_auto_tuned(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness);
+
+/*
+ `mode`: 0 reads only, 1 writes only, 2 all I/O (RocksDB's RateLimiter::Mode); another value
+ gives NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_ratelimiter_t *rocksdb_ratelimiter_create_with_mode(int64_t rate_bytes_per_sec, int64_t refill_period_us, int32_t fairness, int mode, bool auto_tuned);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_ratelimiter_destroy(rocksdb_ratelimiter_t *limiter);
+
+/*
+ Flushes and compactions of databases opened with `opt` write at the limiter's rate; NULL
+ leaves the options as they were (as RocksDB's c.cc does).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_ratelimiter(rocksdb_options_t *opt, rocksdb_ratelimiter_t *limiter);
+
 extern ROCKSDB_LIBRARY_API rocksdb_readoptions_t *rocksdb_readoptions_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_destroy(rocksdb_readoptions_t *opt);
@@ -5683,7 +5411,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_opt
 extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 
 /*
- A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+ A rate limiter is accepted and not charged, as in RocksDB: c.h's SstFileWriter writes at
+ IO_TOTAL priority, which RocksDB's WritableFileWriter never charges to a limiter.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_envoptions_set_rate_limiter(rocksdb_envoptions_t *opt, rocksdb_ratelimiter_t *_rate_limiter);
 
@@ -6321,8 +6050,16 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
+extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *options, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *options);
+
 /*
- `options` (wal_readoptions, never created by ferrock) may be NULL and is not read.
+ `options` may be NULL (RocksDB's defaults: checksums verified).
  */
 extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *db, uint64_t seq_number, const rocksdb_wal_readoptions_t *options, char **errptr);
 

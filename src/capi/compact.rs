@@ -471,7 +471,8 @@ unsafe fn compact_files_with(
     with_errptr(errptr, (), || {
         let d = &handle(db, "db")?.db;
         let o = handle(options, "compaction options")?;
-        if output_path_id != 0 {
+        // -1 is RocksDB's "choose the path" (C++'s default argument); ferrock has one path.
+        if output_path_id > 0 {
             return Err(Error::not_supported("table files in db_paths other than the first"));
         }
         if o.compression != DISABLE_COMPRESSION_OPTION {

@@ -12,7 +12,7 @@ use crate::compaction::{CompactionFilter, CompactionFilterFactory, FilterDecisio
 use libc::{c_int, c_uchar};
 use std::sync::Arc;
 
-type FilterFn = unsafe extern "C" fn(
+pub(crate) type FilterFn = unsafe extern "C" fn(
     *mut c_void,
     c_int,
     *const c_char,
@@ -23,7 +23,10 @@ type FilterFn = unsafe extern "C" fn(
     *mut size_t,
     *mut c_uchar,
 ) -> c_uchar;
-type NameFn = unsafe extern "C" fn(*mut c_void) -> *const c_char;
+pub(crate) type NameFn = unsafe extern "C" fn(*mut c_void) -> *const c_char;
+/// The merge-operand question of ferrock_ext.h's filter: 1 drops the operand.
+pub(crate) type MergeOperandFn =
+    unsafe extern "C" fn(*mut c_void, c_int, *const c_char, size_t, *const c_char, size_t) -> c_uchar;
 
 /// The state, destructor and name callback of a C object; the destructor runs on drop.
 struct CObject {
@@ -69,6 +72,8 @@ impl CObject {
 struct CCompactionFilter {
     obj: CObject,
     filter: Option<FilterFn>,
+    /// Only from ferrock_ext.h's constructor; c.h's filter has no merge-operand callback.
+    merge_operand: Option<MergeOperandFn>,
 }
 
 impl CompactionFilter for CCompactionFilter {
@@ -112,6 +117,29 @@ impl CompactionFilter for CCompactionFilter {
             return FilterDecision::Change(v);
         }
         FilterDecision::Keep
+    }
+
+    fn filter_merge_operand(&self, level: i32, key: &[u8], operand: &[u8]) -> FilterDecision {
+        let f = match self.merge_operand {
+            Some(f) => f,
+            None => return FilterDecision::Keep,
+        };
+        // SAFETY: key and operand are valid for their lengths during the call.
+        let remove = unsafe {
+            f(
+                self.obj.state,
+                level as c_int,
+                key.as_ptr() as *const c_char,
+                key.len(),
+                operand.as_ptr() as *const c_char,
+                operand.len(),
+            )
+        };
+        if remove != 0 {
+            FilterDecision::Remove
+        } else {
+            FilterDecision::Keep
+        }
     }
 }
 
@@ -177,10 +205,19 @@ pub unsafe extern "C" fn rocksdb_compactionfilter_create(
     >,
     name: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
 ) -> *mut rocksdb_compactionfilter_t {
-    guarded(std::ptr::null_mut(), || {
-        let f = CCompactionFilter { obj: CObject { state, destructor, name }, filter };
-        Ok(into_handle(rocksdb_compactionfilter_t { filter: Arc::new(f) }))
-    })
+    guarded(std::ptr::null_mut(), || Ok(into_handle(new_compaction_filter(state, destructor, filter, None, name))))
+}
+
+/// A filter of C callbacks (c.h's, or ferrock_ext.h's with a merge-operand callback).
+pub(crate) fn new_compaction_filter(
+    state: *mut c_void,
+    destructor: Option<unsafe extern "C" fn(*mut c_void)>,
+    filter: Option<FilterFn>,
+    merge_operand: Option<MergeOperandFn>,
+    name: Option<NameFn>,
+) -> rocksdb_compactionfilter_t {
+    let f = CCompactionFilter { obj: CObject { state, destructor, name }, filter, merge_operand };
+    rocksdb_compactionfilter_t { filter: Arc::new(f) }
 }
 
 #[unsafe(no_mangle)]

@@ -34,6 +34,40 @@ pub struct rocksdb_livefiles_t {
     files: Vec<rocksdb_livefile_t>,
 }
 
+impl rocksdb_livefiles_t {
+    pub(crate) fn from_metadata(files: Vec<LiveFileMetaData>) -> rocksdb_livefiles_t {
+        rocksdb_livefiles_t { files: files.into_iter().map(Into::into).collect() }
+    }
+
+    /// The list as the engine's metadata (column family export and import use it).
+    pub(crate) fn to_metadata(&self) -> Vec<LiveFileMetaData> {
+        self.files
+            .iter()
+            .map(|f| {
+                let name = f.name.to_string_lossy().trim_start_matches('/').to_string();
+                let file_number = crate::version::filename::parse_file_name(&name).map_or(0, |(_, n)| n);
+                LiveFileMetaData {
+                    column_family_name: f.column_family_name.to_string_lossy().into_owned(),
+                    level: f.level,
+                    file: SstFileMetaData {
+                        file_number,
+                        relative_filename: name,
+                        directory: f.directory.to_string_lossy().into_owned(),
+                        size: f.size as u64,
+                        smallest_seqno: f.smallest_seqno,
+                        largest_seqno: f.largest_seqno,
+                        smallest_key: f.smallest_key.clone(),
+                        largest_key: f.largest_key.clone(),
+                        num_entries: f.num_entries,
+                        num_deletions: f.num_deletions,
+                        being_compacted: false,
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
 /// A C string of `s` (cut at an interior NUL, as C would read it).
 fn c_string(s: &str) -> CString {
     let bytes = s.as_bytes();

@@ -23,6 +23,7 @@
 // c.h fixes the argument lists.
 #![allow(clippy::too_many_arguments)]
 
+pub mod backup;
 pub mod batch;
 pub mod cache;
 pub mod cf;
@@ -31,6 +32,7 @@ pub mod compactionfilter;
 pub mod compact;
 pub mod db;
 pub mod env;
+pub mod ferrock_ext;
 pub mod file_deletions;
 pub mod filter;
 pub mod flush;
@@ -46,6 +48,7 @@ pub mod option_accessors;
 pub mod option_sets;
 pub mod options;
 pub mod options_file;
+pub mod ratelimiter;
 pub mod readoptions;
 pub mod sizes;
 pub mod slicetransform;

@@ -4,6 +4,8 @@
 #![allow(unused_parens, clippy::unused_unit, clippy::unnecessary_cast)]
 
 #[allow(unused_imports)]
+use super::backup::*;
+#[allow(unused_imports)]
 use super::batch::*;
 #[allow(unused_imports)]
 use super::cache::*;
@@ -19,6 +21,8 @@ use super::compactionfilter::*;
 use super::db::*;
 #[allow(unused_imports)]
 use super::env::*;
+#[allow(unused_imports)]
+use super::ferrock_ext::*;
 #[allow(unused_imports)]
 use super::file_deletions::*;
 #[allow(unused_imports)]
@@ -46,6 +50,8 @@ use super::options::*;
 #[allow(unused_imports)]
 use super::options_file::*;
 #[allow(unused_imports)]
+use super::ratelimiter::*;
+#[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
 use super::sizes::*;
@@ -70,21 +76,6 @@ use super::writeoptions::*;
 use super::*;
 #[allow(unused_imports)]
 use libc::{c_int, c_uchar, c_uint, c_ulonglong};
-
-/// An object of c.h that ferrock does not create (`rocksdb_backup_engine_info_t`).
-pub struct rocksdb_backup_engine_info_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_backup_engine_options_t`).
-pub struct rocksdb_backup_engine_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_backup_engine_t`).
-pub struct rocksdb_backup_engine_t {
-    _opaque: [u8; 0],
-}
 
 /// An object of c.h that ferrock does not create (`rocksdb_blob_file_addition_info_t`).
 pub struct rocksdb_blob_file_addition_info_t {
@@ -131,11 +122,6 @@ pub struct rocksdb_compactionservice_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_create_backup_options_t`).
-pub struct rocksdb_create_backup_options_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_cuckoo_table_options_t`).
 pub struct rocksdb_cuckoo_table_options_t {
     _opaque: [u8; 0],
@@ -143,11 +129,6 @@ pub struct rocksdb_cuckoo_table_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
 pub struct rocksdb_dbpath_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_export_import_files_metadata_t`).
-pub struct rocksdb_export_import_files_metadata_t {
     _opaque: [u8; 0],
 }
 
@@ -163,11 +144,6 @@ pub struct rocksdb_file_checksum_gen_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_hyper_clock_cache_options_t`).
 pub struct rocksdb_hyper_clock_cache_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_import_column_family_options_t`).
-pub struct rocksdb_import_column_family_options_t {
     _opaque: [u8; 0],
 }
 
@@ -206,11 +182,6 @@ pub struct rocksdb_optimistictransactiondb_lock_buckets_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_ratelimiter_t`).
-pub struct rocksdb_ratelimiter_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_replay_options_t`).
 pub struct rocksdb_replay_options_t {
     _opaque: [u8; 0],
@@ -218,11 +189,6 @@ pub struct rocksdb_replay_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
 pub struct rocksdb_replayer_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_restore_options_t`).
-pub struct rocksdb_restore_options_t {
     _opaque: [u8; 0],
 }
 
@@ -303,13 +269,6 @@ pub type rocksdb_compaction_service_schedule_cb = Option<
 pub type rocksdb_compaction_service_wait_cb = Option<
     unsafe extern "C" fn(*mut c_void, *const c_char, *mut *mut c_char, *mut size_t) -> c_int,
 >;
-
-/// c.h's `rocksdb_create_backup_options_exclude_files_cb`.
-pub type rocksdb_create_backup_options_exclude_files_cb =
-    Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t) -> c_uchar>;
-
-/// c.h's `rocksdb_create_backup_options_progress_cb`.
-pub type rocksdb_create_backup_options_progress_cb = Option<unsafe extern "C" fn(*mut c_void)>;
 
 /// c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
 pub type rocksdb_walfilter_column_family_log_number_map_cb = Option<
@@ -393,591 +352,6 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushe
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_close(a0: *mut rocksdb_backup_engine_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_create_new_backup"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_flush" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_flush(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *mut rocksdb_t,
-    a2: c_uchar,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_create_new_backup_flush"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_metadata" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_with_metadata(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *mut rocksdb_t,
-    a2: *const rocksdb_create_backup_options_t,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *mut u32,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_create_new_backup_with_metadata"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_create_new_backup_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_create_new_backup_with_options(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *mut rocksdb_t,
-    a2: *const rocksdb_create_backup_options_t,
-    a3: *mut u32,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_create_new_backup_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_get_backup_info(
-    a0: *mut rocksdb_backup_engine_t,
-) -> *const rocksdb_backup_engine_info_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_app_metadata(
-    a0: *const rocksdb_backup_engine_info_t,
-    a1: c_int,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_backup_id(
-    a0: *const rocksdb_backup_engine_info_t,
-    a1: c_int,
-) -> u32 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_count(
-    a0: *const rocksdb_backup_engine_info_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_destroy(
-    a0: *const rocksdb_backup_engine_info_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_number_files(
-    a0: *const rocksdb_backup_engine_info_t,
-    a1: c_int,
-) -> u32 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_size(
-    a0: *const rocksdb_backup_engine_info_t,
-    a1: c_int,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_info_timestamp(
-    a0: *const rocksdb_backup_engine_info_t,
-    a1: c_int,
-) -> i64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_open(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_backup_engine_t {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_backup_engine_open"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_open_opts" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_open_opts(
-    a0: *const rocksdb_backup_engine_options_t,
-    a1: *mut rocksdb_env_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_backup_engine_t {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_open_opts"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_create(
-    a0: *const c_char,
-) -> *mut rocksdb_backup_engine_options_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_destroy(
-    a0: *mut rocksdb_backup_engine_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_dir(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_log_files(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_backup_rate_limit(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_callback_trigger_interval_size(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_current_temperatures_override_manifest(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_destroy_old_data(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_io_buffer_size(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_background_operations(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_max_valid_backups_to_open(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_restore_rate_limit(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_schema_version(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_checksum(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_files_with_checksum_naming(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_share_table_files(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_get_sync(
-    a0: *mut rocksdb_backup_engine_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_dir(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: *const c_char,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_log_files(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limit(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_backup_rate_limiter(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: *mut rocksdb_ratelimiter_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_callback_trigger_interval_size(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_current_temperatures_override_manifest(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_destroy_old_data(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_env(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: *mut rocksdb_env_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_io_buffer_size(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_background_operations(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_max_valid_backups_to_open(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limit(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_restore_rate_limiter(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: *mut rocksdb_ratelimiter_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_schema_version(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_checksum(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_files_with_checksum_naming(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_share_table_files(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_options_set_sync(
-    a0: *mut rocksdb_backup_engine_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_purge_old_backups" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_purge_old_backups(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: u32,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_purge_old_backups"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_backup" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_restore_db_from_backup(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *const c_char,
-    a2: *const c_char,
-    a3: *const rocksdb_restore_options_t,
-    a4: u32,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_restore_db_from_backup"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_restore_db_from_latest_backup" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_restore_db_from_latest_backup(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: *const c_char,
-    a2: *const c_char,
-    a3: *const rocksdb_restore_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_restore_db_from_latest_backup"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_stop_backup(a0: *mut rocksdb_backup_engine_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_backup_engine_verify_backup" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_backup_engine_verify_backup(
-    a0: *mut rocksdb_backup_engine_t,
-    a1: u32,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_backup_engine_verify_backup"),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -1148,22 +522,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     a0: *const rocksdb_hyper_clock_cache_options_t,
 ) -> *mut rocksdb_cache_t {
     let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_checkpoint_export_column_family" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_checkpoint_export_column_family(
-    a0: *mut rocksdb_checkpoint_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_export_import_files_metadata_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_checkpoint_export_column_family"),
-    );
     std::ptr::null_mut()
 }
 
@@ -1946,138 +1304,6 @@ pub unsafe extern "C" fn rocksdb_continue_background_work(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_create(
-) -> *mut rocksdb_create_backup_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_destroy(
-    a0: *mut rocksdb_create_backup_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_get_atomic_flush(
-    a0: *mut rocksdb_create_backup_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_get_background_thread_cpu_priority(
-    a0: *mut rocksdb_create_backup_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_get_decrease_background_thread_cpu_priority(
-    a0: *mut rocksdb_create_backup_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_get_flush_before_backup(
-    a0: *mut rocksdb_create_backup_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_atomic_flush(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_background_thread_cpu_priority(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_decrease_background_thread_cpu_priority(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_exclude_files_callback(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: *mut c_void,
-    a2: rocksdb_create_backup_options_exclude_files_cb,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_flush_before_backup(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_backup_options_set_progress_callback(
-    a0: *mut rocksdb_create_backup_options_t,
-    a1: *mut c_void,
-    a2: rocksdb_create_backup_options_progress_cb,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_import" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_column_family_with_import(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_options_t,
-    a2: *const c_char,
-    a3: *mut rocksdb_import_column_family_options_t,
-    a4: *mut rocksdb_export_import_files_metadata_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_create_column_family_with_import"),
-    );
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_column_family_with_ttl(
@@ -2333,60 +1559,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_create(
-) -> *mut rocksdb_export_import_files_metadata_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_destroy(
-    a0: *mut rocksdb_export_import_files_metadata_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_db_comparator_name(
-    a0: *mut rocksdb_export_import_files_metadata_t,
-) -> *mut c_char {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_get_files(
-    a0: *mut rocksdb_export_import_files_metadata_t,
-) -> *mut rocksdb_livefiles_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_db_comparator_name(
-    a0: *mut rocksdb_export_import_files_metadata_t,
-    a1: *const c_char,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_export_import_files_metadata_set_files(
-    a0: *mut rocksdb_export_import_files_metadata_t,
-    a1: *mut rocksdb_livefiles_t,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -2731,41 +1903,6 @@ pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_memory_allocator(
 pub unsafe extern "C" fn rocksdb_hyper_clock_cache_options_set_num_shard_bits(
     a0: *mut rocksdb_hyper_clock_cache_options_t,
     a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_import_column_family_options_create(
-) -> *mut rocksdb_import_column_family_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_import_column_family_options_destroy(
-    a0: *mut rocksdb_import_column_family_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_import_column_family_options_get_move_files(
-    a0: *mut rocksdb_import_column_family_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_import_column_family_options_set_move_files(
-    a0: *mut rocksdb_import_column_family_options_t,
-    a1: c_uchar,
 ) {
     let _ = (a0, a1);
     ()
@@ -3220,20 +2357,6 @@ pub unsafe extern "C" fn rocksdb_open_with_ttl(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_optimistictransactiondb_checkpoint_object_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_optimistictransactiondb_checkpoint_object_create(
-    a0: *mut rocksdb_optimistictransactiondb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_optimistictransactiondb_checkpoint_object_create"),
-    );
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(
@@ -3613,22 +2736,6 @@ pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_ratelimiter(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_ratelimiter_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_ratelimiter");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_sst_file_manager(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_sst_file_manager_t,
@@ -3758,48 +2865,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ratelimiter_create(
-    a0: i64,
-    a1: i64,
-    a2: i32,
-) -> *mut rocksdb_ratelimiter_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ratelimiter_create_auto_tuned(
-    a0: i64,
-    a1: i64,
-    a2: i32,
-) -> *mut rocksdb_ratelimiter_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ratelimiter_create_with_mode(
-    a0: i64,
-    a1: i64,
-    a2: i32,
-    a3: c_int,
-    a4: bool,
-) -> *mut rocksdb_ratelimiter_t {
-    let _ = (a0, a1, a2, a3, a4);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_ratelimiter_destroy(a0: *mut rocksdb_ratelimiter_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
@@ -3903,57 +2968,6 @@ pub unsafe extern "C" fn rocksdb_replayer_replay(
 ) {
     let _ = (a0, a1, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_replayer_replay"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_create() -> *mut rocksdb_restore_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_destroy(a0: *mut rocksdb_restore_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_get_keep_log_files(
-    a0: *mut rocksdb_restore_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_get_mode(
-    a0: *mut rocksdb_restore_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_set_keep_log_files(
-    a0: *mut rocksdb_restore_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_restore_options_set_mode(
-    a0: *mut rocksdb_restore_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -4971,20 +3985,6 @@ pub unsafe extern "C" fn rocksdb_trace_reader_reset(
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_checkpoint_object_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_transactiondb_checkpoint_object_create(
-    a0: *mut rocksdb_transactiondb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_checkpoint_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_transactiondb_checkpoint_object_create"),
-    );
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.

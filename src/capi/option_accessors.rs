@@ -1571,7 +1571,7 @@ pub unsafe extern "C" fn rocksdb_options_get_advise_random_on_open(
 pub unsafe extern "C" fn rocksdb_options_get_allow_2pc(h: *mut rocksdb_options_t) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored.get("allow_2pc").map(|b| b as c_uchar).unwrap_or(0))
+        Ok(h.opts.allow_2pc as c_uchar)
     })
 }
 
@@ -3527,10 +3527,7 @@ pub unsafe extern "C" fn rocksdb_options_get_write_dbid_to_manifest(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("write_dbid_to_manifest")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.write_dbid_to_manifest as c_uchar)
     })
 }
 
@@ -3540,10 +3537,7 @@ pub unsafe extern "C" fn rocksdb_options_get_write_identity_file(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("write_identity_file")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.write_identity_file as c_uchar)
     })
 }
 
@@ -3607,7 +3601,7 @@ pub unsafe extern "C" fn rocksdb_options_set_advise_random_on_open(
 pub unsafe extern "C" fn rocksdb_options_set_allow_2pc(h: *mut rocksdb_options_t, v: c_uchar) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_2pc", v as u64);
+        h.opts.allow_2pc = v != 0;
         Ok(())
     })
 }
@@ -5512,7 +5506,7 @@ pub unsafe extern "C" fn rocksdb_options_set_write_dbid_to_manifest(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("write_dbid_to_manifest", v as u64);
+        h.opts.write_dbid_to_manifest = v != 0;
         Ok(())
     })
 }
@@ -5524,7 +5518,7 @@ pub unsafe extern "C" fn rocksdb_options_set_write_identity_file(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("write_identity_file", v as u64);
+        h.opts.write_identity_file = v != 0;
         Ok(())
     })
 }

@@ -1,15 +1,9 @@
-//! c.h's SstFileWriter: tables written outside a database, in RocksDB's external
-//! file form (every key at sequence 0, properties `rocksdb.external_sst_file.version`
-//! = 2 and `.global_seqno` = 0), so RocksDB can ingest them. Keys must be added in
-//! strictly increasing order, as RocksDB requires. Also the env options object it
-//! takes (accepted, not used). Ingesting into ferrock is not implemented yet.
+//! c.h's SstFileWriter, over `table::sst_file_writer::SstFileWriter` (tables in RocksDB's
+//! external file form), and the env options object it takes (accepted, not used).
 
 use super::options::rocksdb_options_t;
 use super::*;
-use crate::key::{make_internal_key, ValueType};
-use crate::options::Options;
-use crate::table::builder::{TableBuildOptions, TableBuilder};
-use std::cmp::Ordering;
+use crate::table::sst_file_writer::SstFileWriter;
 
 /// Env options (`rocksdb_envoptions_t`): accepted for the SstFileWriter; ferrock's
 /// file I/O has no per-writer settings, so the values are stored and read back only.
@@ -34,11 +28,12 @@ pub unsafe extern "C" fn rocksdb_envoptions_create() -> *mut rocksdb_envoptions_
     guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_envoptions_t { flags: Default::default() })))
 }
 
-/// A rate limiter is accepted and not used (ferrock's SstFileWriter writes unthrottled).
+/// A rate limiter is accepted and not charged, as in RocksDB: c.h's SstFileWriter writes at
+/// IO_TOTAL priority, which RocksDB's WritableFileWriter never charges to a limiter.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_envoptions_set_rate_limiter(
     opt: *mut rocksdb_envoptions_t,
-    _rate_limiter: *mut crate::capi::not_implemented::rocksdb_ratelimiter_t,
+    _rate_limiter: *mut crate::capi::ratelimiter::rocksdb_ratelimiter_t,
 ) {
     guarded((), || {
         handle_mut(opt, "env options")?;
@@ -172,27 +167,9 @@ pub unsafe extern "C" fn rocksdb_envoptions_destroy(opt: *mut rocksdb_envoptions
     drop_handle(opt)
 }
 
-/// An SstFileWriter (`rocksdb_sstfilewriter_t`).
+/// An SstFileWriter (`rocksdb_sstfilewriter_t`): `table::sst_file_writer::SstFileWriter`.
 pub struct rocksdb_sstfilewriter_t {
-    opts: Options,
-    builder: Option<TableBuilder>,
-    last_key: Option<Vec<u8>>,
-    file_size: u64,
-}
-
-impl rocksdb_sstfilewriter_t {
-    fn add(&mut self, key: &[u8], t: ValueType, value: &[u8]) -> Result<()> {
-        let ucmp = self.opts.comparator;
-        if let Some(last) = &self.last_key {
-            if ucmp.compare(key, last) != Ordering::Greater {
-                return Err(Error::invalid_argument("Keys must be added in strict ascending order."));
-            }
-        }
-        let b = self.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        b.add(&make_internal_key(key, 0, t), value)?;
-        self.last_key = Some(key.to_vec());
-        Ok(())
-    }
+    w: SstFileWriter,
 }
 
 #[unsafe(no_mangle)]
@@ -202,8 +179,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_create(
 ) -> *mut rocksdb_sstfilewriter_t {
     let _ = env;
     guarded(std::ptr::null_mut(), || {
-        let opts = handle(io_options, "options")?.opts.clone();
-        Ok(into_handle(rocksdb_sstfilewriter_t { opts, builder: None, last_key: None, file_size: 0 }))
+        let opts = &handle(io_options, "options")?.opts;
+        Ok(into_handle(rocksdb_sstfilewriter_t { w: SstFileWriter::new(opts) }))
     })
 }
 
@@ -227,42 +204,8 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_open(
     with_errptr(errptr, (), || {
         let w = handle_mut(writer, "sst file writer")?;
         let path = std::path::PathBuf::from(c_str(name, "file name")?);
-        let file = w.opts.file_system().new_writable_file(&path)?;
-        let o = &w.opts;
-        let bo = TableBuildOptions {
-            comparator: crate::key::InternalKeyComparator::new(o.comparator),
-            block_size: o.table.block_size,
-            block_restart_interval: o.table.block_restart_interval,
-            index_block_restart_interval: o.table.index_block_restart_interval,
-            bloom_bits_per_key: o.table.bloom_bits_per_key,
-            whole_key_filtering: o.table.whole_key_filtering,
-            prefix_extractor: o.prefix_extractor.clone(),
-            compression: o.compression,
-            compression_level: o.compression_level,
-            ..TableBuildOptions::default()
-        };
-        let mut b = TableBuilder::new(bo, file);
-        if let Some(m) = &o.merge_operator {
-            b.set_merge_operator_name(&m.name());
-        }
-        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_VERSION, 2u32.to_le_bytes().to_vec());
-        b.set_user_property(crate::table::properties::PROP_EXTERNAL_SST_GLOBAL_SEQNO, 0u64.to_le_bytes().to_vec());
-        w.builder = Some(b);
-        w.last_key = None;
-        Ok(())
+        w.w.open(&path)
     })
-}
-
-unsafe fn add_entry(
-    writer: *mut rocksdb_sstfilewriter_t,
-    key: *const c_char,
-    keylen: size_t,
-    t: ValueType,
-    val: *const c_char,
-    vallen: size_t,
-    errptr: *mut *mut c_char,
-) {
-    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.add(bytes(key, keylen)?, t, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -274,7 +217,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_add(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+    rocksdb_sstfilewriter_put(writer, key, keylen, val, vallen, errptr)
 }
 
 #[unsafe(no_mangle)]
@@ -286,7 +229,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Value, val, vallen, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.put(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -298,7 +241,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_merge(
     vallen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Merge, val, vallen, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.merge(bytes(key, keylen)?, bytes(val, vallen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -308,7 +251,7 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete(
     keylen: size_t,
     errptr: *mut *mut c_char,
 ) {
-    add_entry(writer, key, keylen, ValueType::Deletion, std::ptr::null(), 0, errptr)
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.delete(bytes(key, keylen)?))
 }
 
 #[unsafe(no_mangle)]
@@ -322,37 +265,19 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_delete_range(
 ) {
     with_errptr(errptr, (), || {
         let w = handle_mut(writer, "sst file writer")?;
-        let (b, e) = (bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?);
-        let builder = w.builder.as_mut().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        builder.add_range_tombstone(&make_internal_key(b, 0, ValueType::RangeDeletion), e)
+        w.w.delete_range(bytes(begin_key, begin_keylen)?, bytes(end_key, end_keylen)?)
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_finish(writer: *mut rocksdb_sstfilewriter_t, errptr: *mut *mut c_char) {
-    with_errptr(errptr, (), || {
-        let w = handle_mut(writer, "sst file writer")?;
-        let b = w.builder.take().ok_or_else(|| Error::invalid_argument("File is not opened"))?;
-        if b.num_entries() == 0 {
-            return Err(Error::invalid_argument("Cannot create sst file with no entries"));
-        }
-        let (_props, mut file) = b.finish()?;
-        file.sync()?;
-        file.close()?;
-        w.file_size = file.size();
-        Ok(())
-    })
+    with_errptr(errptr, (), || handle_mut(writer, "sst file writer")?.w.finish())
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_sstfilewriter_file_size(writer: *mut rocksdb_sstfilewriter_t, file_size: *mut u64) {
     guarded((), || {
-        let w = handle(writer, "sst file writer")?;
-        let size = match &w.builder {
-            Some(b) => b.file_size(),
-            None => w.file_size,
-        };
-        set_out(file_size, size);
+        set_out(file_size, handle(writer, "sst file writer")?.w.file_size());
         Ok(())
     })
 }

@@ -714,10 +714,16 @@ pub unsafe extern "C" fn rocksdb_transactiondb_open_column_families(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transactiondb_close(txn_db: *mut rocksdb_transactiondb_t) {
-    if let Some(t) = txn_db.as_ref() {
-        let _ = t.db.close();
+    if txn_db.is_null() {
+        return;
     }
-    drop_handle(txn_db)
+    guarded((), || {
+        // SAFETY: txn_db came from rocksdb_transactiondb_open* and is closed once.
+        let owned = Box::from_raw(txn_db);
+        // c.h's close has no errptr: a failure at close cannot be reported.
+        let _ = owned.db.close();
+        Ok(())
+    })
 }
 
 /// A handle to the database under the transactions; release it with
@@ -1088,10 +1094,15 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families_wi
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_close(otxn_db: *mut rocksdb_optimistictransactiondb_t) {
-    if let Some(t) = otxn_db.as_ref() {
-        let _ = t.db.close();
+    if otxn_db.is_null() {
+        return;
     }
-    drop_handle(otxn_db)
+    guarded((), || {
+        // SAFETY: otxn_db came from rocksdb_optimistictransactiondb_open* and is closed once.
+        let owned = Box::from_raw(otxn_db);
+        let _ = owned.db.close();
+        Ok(())
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -1673,4 +1684,90 @@ pub unsafe extern "C" fn rocksdb_transaction_set_commit_timestamp(t: *mut rocksd
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_set_read_timestamp_for_validation(t: *mut rocksdb_transaction_t, ts: u64) {
     let _ = (t, ts);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capi::options::{rocksdb_options_create, rocksdb_options_destroy};
+    use crate::capi::option_accessors::rocksdb_writeoptions_disable_WAL;
+    use crate::capi::writeoptions::{rocksdb_writeoptions_create, rocksdb_writeoptions_destroy};
+    use crate::util::testutil::TempDir;
+    use libc::c_char;
+    use std::ffi::CString;
+    use std::sync::Arc;
+
+    /// A listener that panics when a memtable is sealed: the shutdown flush of unlogged writes
+    /// seals it on the closing thread, so the panic happens inside the close call.
+    struct PanicOnSeal;
+
+    impl crate::db::listener::Listener for PanicOnSeal {
+        fn on_memtable_sealed(&self, _info: &crate::db::listener::MemTableInfo) {
+            panic!("a listener panics while the database closes");
+        }
+    }
+
+    const CHILD: &str = "FERROCK_TXN_CLOSE_PANIC_CHILD";
+
+    /// Runs in a child process (see `transaction_db_close_keeps_a_panic_out_of_c`): opens both
+    /// kinds of transaction database through the C API, writes without the WAL, and closes.
+    #[test]
+    #[ignore = "run as a child process by transaction_db_close_keeps_a_panic_out_of_c"]
+    fn panicking_close_child() {
+        if std::env::var_os(CHILD).is_none() {
+            return;
+        }
+        let dir = TempDir::new("txn-close-panic");
+        let odir = TempDir::new("otxn-close-panic");
+        unsafe {
+            let o = rocksdb_options_create();
+            (*o).opts.create_if_missing = true;
+            (*o).opts.listeners.push(Arc::new(PanicOnSeal));
+            let wo = rocksdb_writeoptions_create();
+            rocksdb_writeoptions_disable_WAL(wo, 1);
+            let mut err: *mut c_char = std::ptr::null_mut();
+
+            let to = rocksdb_transactiondb_options_create();
+            let path = CString::new(dir.0.to_str().unwrap()).unwrap();
+            let tdb = rocksdb_transactiondb_open(o, to, path.as_ptr(), &mut err);
+            assert!(err.is_null() && !tdb.is_null());
+            rocksdb_transactiondb_put(tdb, wo, b"k".as_ptr() as *const c_char, 1, b"v".as_ptr() as *const c_char, 1, &mut err);
+            assert!(err.is_null());
+            rocksdb_transactiondb_close(tdb);
+            println!("rocksdb_transactiondb_close returned");
+
+            let opath = CString::new(odir.0.to_str().unwrap()).unwrap();
+            let odb = rocksdb_optimistictransactiondb_open(o, opath.as_ptr(), &mut err);
+            assert!(err.is_null() && !odb.is_null());
+            let base = rocksdb_optimistictransactiondb_get_base_db(odb);
+            crate::capi::db::rocksdb_put(base, wo, b"k".as_ptr() as *const c_char, 1, b"v".as_ptr() as *const c_char, 1, &mut err);
+            assert!(err.is_null());
+            rocksdb_optimistictransactiondb_close_base_db(base);
+            rocksdb_optimistictransactiondb_close(odb);
+            println!("rocksdb_optimistictransactiondb_close returned");
+
+            rocksdb_transactiondb_options_destroy(to);
+            rocksdb_writeoptions_destroy(wo);
+            rocksdb_options_destroy(o);
+        }
+    }
+
+    /// Issue 12 item 10: rocksdb_transactiondb_close and rocksdb_optimistictransactiondb_close
+    /// ran outside the C layer's panic guard, so a panic during close unwound into C, which
+    /// aborts the process. The child runs both closes with a panicking listener and must exit
+    /// normally.
+    #[test]
+    fn transaction_db_close_keeps_a_panic_out_of_c() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["capi::transaction::tests::panicking_close_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "child: {:?}\n{stdout}\n{stderr}", out.status);
+        assert!(stdout.contains("rocksdb_transactiondb_close returned"), "{stdout}");
+        assert!(stdout.contains("rocksdb_optimistictransactiondb_close returned"), "{stdout}");
+        assert!(stdout.contains("1 passed"), "{stdout}");
+    }
 }

@@ -1,55 +1,16 @@
 //! CompactFiles (RocksDB's `DB::CompactFiles`): compacts named table files into an output
-//! level, with RocksDB's input sanitization (level-0 inputs bring the older level-0 files
-//! with them, a deeper level's inputs are widened to a clean cut, and the output level's
-//! overlapping files join), RocksDB's error texts, and the job run like a manual compaction
-//! (so `max_subcompactions` applies). A job whose inputs would span more than the start and
-//! output levels (overlapping files on a level in between) is refused as Not implemented.
+//! level. The job is planned by `compaction/manual.rs` (RocksDB's input sanitization and
+//! error texts) and run like a manual compaction (so `max_subcompactions` applies).
 //!
 //! Thread-safety: runs on the caller's thread under the db mutex, which is released during
 //! table I/O; automatic compactions wait while it runs, as for CompactRange.
 
 use super::{ColumnFamilyHandle, Db};
-use crate::compaction::picker::{is_bottommost, key_range, max_compaction_bytes, CompactionKind, CompactionPlan};
+use crate::compaction::manual::plan_compact_files;
+pub use crate::compaction::manual::CompactFilesOptions;
 use crate::error::{Error, Result};
-use crate::key::user_key;
-use crate::version::edit::FileMetaData;
-use crate::version::filename::{parse_file_name, table_file_name, FileType};
-use std::cmp::Ordering;
-use std::collections::BTreeSet;
-use std::sync::atomic::Ordering as AtomicOrdering;
-use std::sync::Arc;
+use crate::version::filename::table_file_name;
 use std::time::Duration;
-
-/// RocksDB's `CompactionOptions`, the fields ferrock honours.
-#[derive(Clone, Debug)]
-pub struct CompactFilesOptions {
-    /// Key ranges the job may be split into; 0 means the database's option.
-    pub max_subcompactions: u32,
-    /// Outputs are cut at this size (RocksDB's default: never).
-    pub output_file_size_limit: u64,
-    /// Move the inputs by a MANIFEST edit when nothing in the output level overlaps them.
-    pub allow_trivial_move: bool,
-}
-
-impl Default for CompactFilesOptions {
-    fn default() -> Self {
-        CompactFilesOptions { max_subcompactions: 0, output_file_size_limit: u64::MAX, allow_trivial_move: false }
-    }
-}
-
-/// `/000012.sst`, as RocksDB names a table in its CompactFiles messages.
-fn short_name(number: u64) -> String {
-    format!("/{}", table_file_name(number))
-}
-
-/// The table number of a name as RocksDB accepts it (`000012.sst`, `/000012.sst` or a path).
-fn table_number(name: &str) -> Option<u64> {
-    let base = name.rsplit('/').next().unwrap_or(name);
-    match parse_file_name(base) {
-        Some((FileType::Table, n)) => Some(n),
-        _ => None,
-    }
-}
 
 impl Db {
     /// Compacts `input_file_names` into `output_level` and returns the paths of the tables
@@ -62,7 +23,7 @@ impl Db {
         output_level: i32,
     ) -> Result<Vec<String>> {
         let inner = &self.inner;
-        inner.check_open()?;
+        let _op = inner.begin_operation()?;
         if inner.read_only {
             return Err(super::write::read_only_error());
         }
@@ -81,7 +42,7 @@ impl Db {
                 return Err(super::control::manual_compaction_paused());
             }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
-            let plan = plan_compact_files(&version, &inner.icmp, &cfd.name, &cfd.opts, opts, input_file_names, output_level)?;
+            let plan = plan_compact_files(&version, &inner.icmp, &cfd.name, &cfd.opts, opts, &st.compacting, input_file_names, output_level)?;
             inner.run_compaction(&mut st, &cfd, plan)
         })();
         st.manual_compactions -= 1;
@@ -91,131 +52,10 @@ impl Db {
     }
 }
 
-/// RocksDB's SanitizeAndConvertCompactionInputFiles and SanitizeCompactionInputFilesForAllLevels,
-/// for a job ferrock can run (inputs on the start level and the output level only).
-fn plan_compact_files(
-    version: &crate::version::version::Version,
-    icmp: &crate::key::InternalKeyComparator,
-    cf_name: &str,
-    cf_opts: &crate::options::Options,
-    opts: &CompactFilesOptions,
-    names: &[String],
-    output_level: i32,
-) -> Result<CompactionPlan> {
-    let num_levels = version.num_levels();
-    if output_level < 0 {
-        return Err(Error::invalid_argument("Output level cannot be negative."));
-    }
-    let output_level = output_level as usize;
-    if output_level >= num_levels {
-        return Err(Error::invalid_argument(format!(
-            "Output level for column family {cf_name} must between [0, {}].",
-            num_levels.saturating_sub(1)
-        )));
-    }
-    if names.is_empty() {
-        return Err(Error::invalid_argument("A compaction must contain at least one file."));
-    }
-    let mut wanted: BTreeSet<u64> = BTreeSet::new();
-    for name in names {
-        let number = table_number(name).ok_or_else(|| {
-            Error::invalid_argument(format!("Specified compaction input file {name} does not exist in column family {cf_name}."))
-        })?;
-        let found = version.all_files().find(|(_, f)| f.number == number);
-        let Some((level, f)) = found else {
-            return Err(Error::invalid_argument(format!(
-                "Specified compaction input file {} does not exist in column family {cf_name}.",
-                short_name(number)
-            )));
-        };
-        if f.being_compacted.load(AtomicOrdering::Acquire) {
-            return Err(Error::aborted(format!("Specified compaction input file {} is already being compacted.", short_name(number))));
-        }
-        if level > output_level {
-            return Err(Error::invalid_argument(format!(
-                "Cannot compact file to up level, input file: {} level {level} > output level {output_level}",
-                short_name(number)
-            )));
-        }
-        wanted.insert(number);
-    }
-    let ucmp = icmp.user;
-    // Per level from the first with an input to the output level: the files the job takes.
-    let mut taken: Vec<(usize, Vec<Arc<FileMetaData>>)> = Vec::new();
-    let mut range: Option<(Vec<u8>, Vec<u8>)> = None;
-    for level in 0..=output_level {
-        let files = version.files(level);
-        let picked: Vec<usize> = (0..files.len()).filter(|i| wanted.contains(&files[*i].number)).collect();
-        let mut chosen: Vec<Arc<FileMetaData>> = match (picked.first(), picked.last()) {
-            (Some(&first), Some(&last)) => {
-                let (mut first, mut last) = (first, last);
-                if level > 0 {
-                    // A clean cut: neighbours sharing a user key at the edges come along.
-                    while first > 0 && ucmp.compare(user_key(&files[first - 1].largest), user_key(&files[first].smallest)) != Ordering::Less {
-                        first -= 1;
-                    }
-                    while last + 1 < files.len() && ucmp.compare(user_key(&files[last + 1].smallest), user_key(&files[last].largest)) != Ordering::Greater {
-                        last += 1;
-                    }
-                } else if output_level > 0 {
-                    // Level 0 is newest first: every older level-0 file goes down too.
-                    last = files.len() - 1;
-                }
-                files[first..=last].to_vec()
-            }
-            _ => Vec::new(),
-        };
-        if let Some((lo, hi)) = &range {
-            // Files overlapping what the job already holds must join it.
-            for f in version.overlapping_files(icmp, level, Some(lo), Some(hi)) {
-                if !chosen.iter().any(|c| c.number == f.number) {
-                    chosen.push(f);
-                }
-            }
-            chosen.sort_by_key(|f| files.iter().position(|g| g.number == f.number));
-        }
-        if chosen.is_empty() {
-            continue;
-        }
-        if let Some(busy) = chosen.iter().find(|f| f.being_compacted.load(AtomicOrdering::Acquire)) {
-            return Err(Error::aborted(format!("Necessary compaction input file {} is currently being compacted.", short_name(busy.number))));
-        }
-        let (lo, hi) = key_range(icmp, &chosen).ok_or_else(|| Error::corruption("compaction input without a key range"))?;
-        range = Some(match range {
-            None => (lo, hi),
-            Some((a, b)) => (
-                if ucmp.compare(&lo, &a) == Ordering::Less { lo } else { a },
-                if ucmp.compare(&hi, &b) == Ordering::Greater { hi } else { b },
-            ),
-        });
-        taken.push((level, chosen));
-    }
-    let start_level = taken.first().map(|(l, _)| *l).unwrap_or(output_level);
-    if taken.iter().any(|(l, _)| *l != start_level && *l != output_level) {
-        return Err(Error::not_supported("compact_files whose inputs span more than two levels"));
-    }
-    let (lo, hi) = range.ok_or_else(|| Error::invalid_argument("A compaction must contain at least one file."))?;
-    let mut levels = taken.into_iter();
-    let inputs = levels.next().map(|(_, f)| f).unwrap_or_default();
-    let output_inputs = levels.next().map(|(_, f)| f).unwrap_or_default();
-    let trivial_move = opts.allow_trivial_move && start_level > 0 && start_level != output_level && output_inputs.is_empty();
-    Ok(CompactionPlan {
-        level: start_level,
-        output_level,
-        inputs,
-        output_inputs,
-        bottommost: is_bottommost(version, icmp, output_level, &lo, &hi),
-        trivial_move,
-        kind: CompactionKind::Manual,
-        max_grandparent_overlap: max_compaction_bytes(cf_opts),
-        max_subcompactions: opts.max_subcompactions,
-        max_output_file_size: opts.output_file_size_limit,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compaction::manual::table_number;
     use crate::options::{FlushOptions, Options, ReadOptions, WriteOptions};
 
     fn level_files(db: &Db, level: usize) -> Vec<u64> {
@@ -256,12 +96,8 @@ mod tests {
         let out = db.compact_files_cf(&cf, &moved, &[l1.clone()], 3).unwrap();
         assert_eq!(level_files(&db, 3), vec![table_number(&out[0]).unwrap()]);
         assert_eq!(table_number(&out[0]), table_number(&l1), "moved, not rewritten");
-        // The moved file is free for the next job (copies used to keep "being compacted").
-        let moved_free = {
-            let st = db.inner.state.lock();
-            st.versions.cf(0).map(|c| c.current.files(3).iter().all(|f| !f.being_compacted.load(AtomicOrdering::Acquire)))
-        };
-        assert_eq!(moved_free, Some(true));
+        // The moved file is free for the next job.
+        assert!(db.inner.state.lock().compacting.is_empty());
         // An output size limit cuts the outputs.
         let small = CompactFilesOptions { output_file_size_limit: 1024, ..Default::default() };
         let out = db.compact_files_cf(&cf, &small, &[l1], 4).unwrap();
@@ -295,5 +131,25 @@ mod tests {
             err(&[f2.clone()], 1),
             format!("Invalid argument: Cannot compact file to up level, input file: /{f2} level 2 > output level 1")
         );
+    }
+
+    /// CompactFiles of the newest level-0 file into level 0: an older level-0 file holds a
+    /// value its deletion hides, so the deletion is kept (the job is not bottommost).
+    #[test]
+    fn a_level0_job_keeps_a_deletion_that_hides_an_older_level0_file() {
+        let d = crate::util::testutil::TempDir::new("compactfiles-l0");
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.disable_auto_compactions = true;
+        let db = Db::open(&o, &d.0).unwrap();
+        let wo = WriteOptions::default();
+        db.put(&wo, b"x", b"old").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.delete(&wo, b"x").unwrap();
+        db.put(&wo, b"y", b"1").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        let newest = format!("{:06}.sst", level_files(&db, 0)[0]);
+        db.compact_files_cf(&db.default_column_family(), &CompactFilesOptions::default(), &[newest], 0).unwrap();
+        assert_eq!(level_files(&db, 0).len(), 2);
+        assert_eq!(db.get(&ReadOptions::new(), b"x").unwrap(), None, "the deletion of x was dropped");
     }
 }

@@ -420,8 +420,8 @@ impl EventHub {
     }
 
     /// The info of a compaction about to run.
-    pub(crate) fn compaction_info(&self, db: &DbInner, cf: &ColumnFamily, plan: &crate::compaction::picker::CompactionPlan) -> Option<CompactionJobInfo> {
-        use crate::compaction::picker::CompactionKind;
+    pub(crate) fn compaction_info(&self, db: &DbInner, cf: &ColumnFamily, plan: &crate::compaction::plan::CompactionPlan) -> Option<CompactionJobInfo> {
+        use crate::compaction::plan::CompactionKind;
         if db.opts.listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
             return None;
         }

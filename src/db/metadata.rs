@@ -4,6 +4,7 @@
 //! touches a file.
 
 use super::{ColumnFamily, ColumnFamilyHandle, Db};
+use crate::compaction::plan::FileSet;
 use crate::error::Result;
 use crate::key::user_key;
 use crate::version::edit::FileMetaData;
@@ -66,7 +67,7 @@ pub struct MetaDataFilter {
     pub limit: Option<Vec<u8>>,
 }
 
-fn sst_metadata(f: &FileMetaData, directory: &str) -> SstFileMetaData {
+fn sst_metadata(f: &FileMetaData, directory: &str, compacting: &FileSet) -> SstFileMetaData {
     SstFileMetaData {
         file_number: f.number,
         relative_filename: table_file_name(f.number),
@@ -78,11 +79,12 @@ fn sst_metadata(f: &FileMetaData, directory: &str) -> SstFileMetaData {
         largest_key: user_key(&f.largest).to_vec(),
         num_entries: f.num_entries,
         num_deletions: f.num_deletions,
-        being_compacted: f.being_compacted.load(std::sync::atomic::Ordering::Relaxed),
+        being_compacted: compacting.contains(&f.number),
     }
 }
 
-fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilter>) -> ColumnFamilyMetaData {
+/// `compacting`: the inputs of running compactions (`DbState::compacting`).
+fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilter>, compacting: &FileSet) -> ColumnFamilyMetaData {
     let version = cf.super_version().version.clone();
     let icmp = crate::key::InternalKeyComparator::new(cf.opts.comparator);
     let mut meta = ColumnFamilyMetaData { name: cf.name.clone(), size: 0, file_count: 0, levels: Vec::new() };
@@ -92,7 +94,7 @@ fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilte
             Some(f) if f.level.is_some_and(|l| l != level) => continue,
             Some(f) => version.overlapping_files_to(&icmp, level, f.start.as_deref(), f.limit.as_deref().map(|l| (l, false))),
         };
-        let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, directory)).collect();
+        let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, directory, compacting)).collect();
         let size = files.iter().map(|f| f.size).sum();
         meta.size += size;
         meta.file_count += files.len();
@@ -110,9 +112,10 @@ impl Db {
         self.inner.check_open()?;
         let directory = self.inner.path.to_string_lossy().into_owned();
         let cfs: Vec<_> = self.inner.cfs.read().values().cloned().collect();
+        let compacting = self.inner.state.lock().compacting.clone();
         let mut out = Vec::new();
         for cf in cfs.iter().filter(|c| !c.dropped.load(std::sync::atomic::Ordering::Acquire)) {
-            for level in cf_metadata(cf, &directory, None).levels {
+            for level in cf_metadata(cf, &directory, None, &compacting).levels {
                 for file in level.files {
                     out.push(LiveFileMetaData { column_family_name: cf.name.clone(), level: level.level, file });
                 }
@@ -126,7 +129,8 @@ impl Db {
         self.inner.check_open()?;
         let directory = self.inner.path.to_string_lossy().into_owned();
         let cf = self.inner.cf_for_handle(cf)?;
-        Ok(cf_metadata(&cf, &directory, filter))
+        let compacting = self.inner.state.lock().compacting.clone();
+        Ok(cf_metadata(&cf, &directory, filter, &compacting))
     }
 }
 

@@ -1,8 +1,12 @@
 //! `Db`: the safe Rust API of the engine and its implementation — open and
 //! recovery (`open.rs`), the write path with group commit (`write.rs`), reads,
-//! snapshots and iterators (`read.rs`), flush, compaction and background work
-//! (`background.rs`), properties (`properties.rs`) and event listeners
-//! (`listener.rs`). `capi` and the tools are thin layers over this.
+//! snapshots and iterators (`read.rs`), the flush (`flush.rs`), running compactions
+//! (`compaction.rs`, over the jobs of `crate::compaction`), manual compactions
+//! (`compact_range.rs`, `compact_files.rs`), background scheduling (`background.rs`),
+//! obsolete-file deletion (`file_deletion.rs`), column families (`column_family.rs`),
+//! properties (`properties.rs`), event listeners (`listener.rs`), the live file list that
+//! checkpoints and backups copy (`live_files.rs`) and column family import (`import.rs`).
+//! `capi` and the tools are thin layers over this.
 //!
 //! Thread-safety: `Db` is `Send + Sync` and cheap to clone. Readers take an
 //! `Arc<SuperVersion>` (memtables + current `Version`) under a short read lock
@@ -11,18 +15,24 @@
 //! it is never held across table I/O. Lock order: `state` → `wal` → `cf.sv`.
 
 mod background;
-mod checkpoint;
+mod column_family;
 pub mod compact_files;
+mod compact_range;
+mod compaction;
 mod control;
+mod file_deletion;
+mod flush;
 pub mod metadata;
+pub mod import;
 pub mod ingest;
 pub mod listener;
+pub mod live_files;
 mod open;
 mod properties;
 mod read;
 mod repair;
-mod subcompaction;
 mod table_cache;
+mod table_store;
 mod txn_hooks;
 pub mod wal_iter;
 mod write;
@@ -44,7 +54,7 @@ use crate::version::version::Version;
 use parking_lot::{Condvar, Mutex, RwLock};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use table_cache::TableCache;
@@ -177,13 +187,13 @@ pub(crate) struct DbState {
     pub running_compactions: usize,
     /// Versions handed to readers; their files stay on disk while any is alive.
     pub live_versions: Vec<Weak<Version>>,
-    /// Writes with disable_wal since the last flush (flushed at close, as RocksDB does).
-    pub has_unpersisted_data: bool,
     pub shutting_down: bool,
     pub manual_compactions: usize,
     /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
     pub manual_compaction_paused: u32,
-    pub stats: background::CompactionStats,
+    /// Inputs of running compactions: no other job may take them.
+    pub compacting: crate::compaction::plan::FileSet,
+    pub stats: crate::compaction::stats::CompactionStats,
     /// DisableFileDeletions calls not yet matched by EnableFileDeletions.
     pub file_deletions_disabled: u32,
     /// When rocksdb.stats was last written to the info LOG (stats_dump_period_sec).
@@ -193,6 +203,35 @@ pub(crate) struct DbState {
 pub(crate) struct WalState {
     pub writer: Option<LogWriter>,
     pub number: u64,
+    /// The WAL directory was synced since the current WAL was created (RocksDB's
+    /// wal_dir_synced_): until then the new file's directory entry is not durable.
+    pub dir_synced: bool,
+}
+
+impl WalState {
+    /// Appends one record to the current WAL and, with `sync`, makes it durable (`sync`).
+    pub fn append(&mut self, record: &[u8], sync: bool, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.add_record(record)?;
+        if sync {
+            self.sync(fs, wal_dir)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Syncs the current WAL; its first sync also syncs the WAL directory, so that the file's
+    /// directory entry is durable with its first durable record, as RocksDB does on the first
+    /// sync write (or SyncWAL) after a new log is created.
+    pub fn sync(&mut self, fs: &dyn FileSystem, wal_dir: &Path) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
+        writer.sync()?;
+        if !self.dir_synced {
+            fs.sync_dir(wal_dir)?;
+            self.dir_synced = true;
+        }
+        Ok(())
+    }
 }
 
 pub(crate) struct DbInner {
@@ -211,6 +250,13 @@ pub(crate) struct DbInner {
     /// The last sequence number visible to readers.
     pub last_sequence: AtomicU64,
     pub closed: AtomicBool,
+    /// Operations in progress that may write files or acknowledge writes (`begin_operation`):
+    /// close waits for them before it releases LOCK.
+    pub operations: AtomicUsize,
+    /// A write with disable_wal was made since the open: at shutdown every column family's
+    /// memtable is flushed, as RocksDB's has_unpersisted_data_ asks (set, never cleared: a flush
+    /// of one column family says nothing about the others).
+    pub has_unpersisted_data: AtomicBool,
     pub bg_error: Mutex<Option<Error>>,
     pub has_bg_error: AtomicBool,
     pub snapshots: Arc<SnapshotList>,
@@ -260,6 +306,43 @@ impl DbInner {
         Ok(())
     }
 
+    /// Starts an operation that may write files or acknowledge a write (a write, a manual flush
+    /// or compaction, an ingestion, a column family change, ...); fails with "Shutdown in
+    /// progress" once close has begun. Close waits until every operation started before it has
+    /// finished, so none writes tables, the WAL or the MANIFEST after LOCK is released (two
+    /// writers on one directory), and no write is acknowledged after the shutdown flush.
+    #[inline]
+    pub fn begin_operation(&self) -> Result<Operation<'_>> {
+        // With `close`'s swap of `closed` then load of `operations` (both SeqCst), either this
+        // operation sees `closed`, or close sees this operation.
+        self.operations.fetch_add(1, Ordering::SeqCst);
+        if self.closed.load(Ordering::SeqCst) {
+            self.end_operation();
+            return Err(Error::shutdown(""));
+        }
+        Ok(Operation(self))
+    }
+
+    fn end_operation(&self) {
+        if self.operations.fetch_sub(1, Ordering::SeqCst) == 1 && self.closed.load(Ordering::SeqCst) {
+            self.bg_cv.notify_all();
+        }
+    }
+
+    /// Waits until no operation started before close is running.
+    fn wait_for_operations(&self) {
+        let n = self.operations.load(Ordering::SeqCst);
+        if n == 0 {
+            return;
+        }
+        self.info_log.log(&format!("Shutdown: waiting for {n} operations in progress"));
+        let mut st = self.state.lock();
+        while self.operations.load(Ordering::SeqCst) > 0 {
+            // The timeout covers a notification sent between the check and the wait.
+            self.bg_cv.wait_for(&mut st, std::time::Duration::from_millis(10));
+        }
+    }
+
     pub fn cf(&self, id: u32) -> Result<Arc<ColumnFamily>> {
         match self.cfs.read().get(&id) {
             Some(cf) if !cf.dropped.load(Ordering::Acquire) => Ok(cf.clone()),
@@ -272,6 +355,17 @@ impl DbInner {
         match self.cfs.read().get(&h.id) {
             Some(cf) => Ok(cf.clone()),
             None => Err(Error::invalid_argument(format!("Column family not found: {}", h.name))),
+        }
+    }
+
+    /// A WAL append or sync failed: with paranoid_checks (the default) the error is latched, as
+    /// RocksDB's WALIOStatusCheck does, so no later write is acknowledged after a possible hole;
+    /// without, the WAL writer is told to go on (RocksDB resets its writer's error).
+    pub fn wal_write_failed(&self, wal: &mut WalState, e: &Error) {
+        if self.opts.paranoid_checks {
+            self.set_bg_error(e.clone());
+        } else if let Some(w) = wal.writer.as_mut() {
+            w.clear_error();
         }
     }
 
@@ -311,6 +405,22 @@ impl DbInner {
     pub fn wal_path(&self, number: u64) -> PathBuf {
         self.wal_dir.join(crate::version::filename::wal_file_name(number))
     }
+
+    /// Records a version handed to readers so its files stay until it is dropped.
+    pub(crate) fn install_super_version(&self, st: &mut DbState, cf: &ColumnFamily, imm: Option<Vec<Arc<MemTable>>>) {
+        let version = match st.versions.cf(cf.id) {
+            Some(d) => d.current.clone(),
+            None => return,
+        };
+        st.live_versions.retain(|w| w.strong_count() > 0);
+        st.live_versions.push(Arc::downgrade(&version));
+        cf.stall.update(&version, &cf.opts);
+        let mut g = cf.sv.write();
+        let old = g.clone();
+        *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
+        self.events.recompute_stall(&self.opts, cf, g.imm.len());
+    }
+
 }
 
 /// An open database. Clones share it; the database closes when `close` is called or the last
@@ -397,17 +507,34 @@ impl Db {
     }
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        let _op = self.inner.begin_operation()?;
         open::check_cf_comparator(&self.inner.opts, name, opts)?;
         self.inner.create_column_family(opts, name)
     }
 
     pub fn drop_column_family(&self, cf: &ColumnFamilyHandle) -> Result<()> {
+        let _op = self.inner.begin_operation()?;
         self.inner.drop_column_family(cf)
     }
 
     pub fn snapshot(&self) -> Result<Snapshot> {
         self.inner.check_open()?;
         Ok(self.inner.snapshots.acquire(self.inner.last_sequence.load(Ordering::Acquire)))
+    }
+
+    /// The DB id (RocksDB's GetDbIdentity): 36 characters, from the MANIFEST or IDENTITY.
+    pub fn db_identity(&self) -> &str {
+        &self.inner.db_id
+    }
+
+    /// Column families open now (dropped ones excluded).
+    pub fn column_family_count(&self) -> usize {
+        self.inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).count()
+    }
+
+    /// The file system the database's files live on.
+    pub fn file_system(&self) -> Arc<dyn FileSystem> {
+        self.inner.fs.clone()
     }
 
     pub fn latest_sequence_number(&self) -> u64 {
@@ -417,6 +544,15 @@ impl Db {
     /// The statistics object the database records into, when statistics are enabled.
     pub fn statistics(&self) -> Option<Arc<crate::stats::Statistics>> {
         self.inner.stats.clone()
+    }
+}
+
+/// An operation in progress (`DbInner::begin_operation`); it ends when dropped.
+pub(crate) struct Operation<'a>(&'a DbInner);
+
+impl Drop for Operation<'_> {
+    fn drop(&mut self) {
+        self.0.end_operation();
     }
 }
 
@@ -431,7 +567,7 @@ impl DbInner {
         }
         let need_flush = {
             let st = self.state.lock();
-            st.has_unpersisted_data && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
+            self.has_unpersisted_data.load(Ordering::Acquire) && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
         };
         let mut result = Ok(());
         if need_flush && self.bg_error().is_none() {
@@ -458,9 +594,13 @@ impl DbInner {
     }
 
     pub(crate) fn close(&self) -> Result<()> {
-        if self.closed.swap(true, Ordering::AcqRel) {
+        if self.closed.swap(true, Ordering::SeqCst) {
             return Ok(());
         }
+        // Writes, manual flushes and compactions, ingestions... started before close finish
+        // first: the shutdown flush then sees every acknowledged unlogged write, and nothing
+        // writes into the directory once LOCK is released.
+        self.wait_for_operations();
         let mut result = self.flush_unpersisted_for_shutdown(false);
         self.stop_background_threads(true);
         {
@@ -512,3 +652,5 @@ pub(crate) fn generate_session_id(fs: &dyn FileSystem) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod durability_tests;

@@ -42,6 +42,9 @@ pub(super) fn check_cf_comparator(db_opts: &Options, name: &str, o: &Options) ->
 }
 
 fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
+    if !db_opts.write_dbid_to_manifest && !db_opts.write_identity_file {
+        return Err(Error::invalid_argument("write_dbid_to_manifest and write_identity_file cannot both be false"));
+    }
     for (name, o) in cfs {
         check_cf_comparator(db_opts, name, o)?;
         for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
@@ -85,6 +88,7 @@ pub(super) fn open(
     let num_levels = cfs.iter().map(|(_, o)| o.num_levels.max(1) as usize).max().unwrap_or(7);
     let icmp = InternalKeyComparator::new(db_opts.comparator);
     let mut versions = VersionSet::new(fs.clone(), path.clone(), num_levels, icmp);
+    let mut new_db_id = None;
     if !fs.file_exists(&current) {
         if read_only || !db_opts.create_if_missing {
             return Err(Error::invalid_argument(format!(
@@ -92,10 +96,14 @@ pub(super) fn open(
                 current.display()
             )));
         }
-        // A new database: IDENTITY, then MANIFEST-000001, then CURRENT (RocksDB's NewDB).
+        // A new database: IDENTITY, then MANIFEST-000001, then CURRENT (RocksDB's NewDB). The id
+        // reaches the MANIFEST with the snapshot the open writes (below).
         let id = super::generate_uuid(fs.as_ref());
-        write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        if db_opts.write_identity_file {
+            write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        }
         versions.create_new()?;
+        new_db_id = Some(id);
     } else if db_opts.error_if_exists {
         return Err(Error::invalid_argument(format!("{}: exists (error_if_exists is true)", path.display())));
     }
@@ -135,15 +143,7 @@ pub(super) fn open(
         }
     }
 
-    let db_id = match read_file_to_vec(fs.as_ref(), &path.join("IDENTITY")) {
-        Ok(b) => String::from_utf8_lossy(&b).trim_end().to_string(),
-        Err(_) if !read_only => {
-            let id = super::generate_uuid(fs.as_ref());
-            write_file_atomically(fs.as_ref(), &path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
-            id
-        }
-        Err(_) => String::new(),
-    };
+    let db_id = setup_db_id(db_opts, fs.as_ref(), &path, &mut versions, new_db_id, read_only)?;
     let info_log = if let Some(user) = &db_opts.info_log {
         InfoLog::to_user(user.clone())
     } else if read_only {
@@ -188,19 +188,21 @@ pub(super) fn open(
             running_flushes: 0,
             running_compactions: 0,
             live_versions: Vec::new(),
-            has_unpersisted_data: false,
             shutting_down: false,
             manual_compactions: 0,
             manual_compaction_paused: 0,
+            compacting: BTreeSet::new(),
             stats: Default::default(),
             file_deletions_disabled: 0,
             last_stats_dump: Instant::now(),
         }),
         bg_cv: Condvar::new(),
-        wal: Mutex::new(WalState { writer: None, number: 0 }),
+        wal: Mutex::new(WalState { writer: None, number: 0, dir_synced: false }),
         cfs: RwLock::new(BTreeMap::new()),
         last_sequence: AtomicU64::new(last_seq),
         closed: AtomicBool::new(false),
+        operations: Default::default(),
+        has_unpersisted_data: AtomicBool::new(false),
         bg_error: Mutex::new(None),
         has_bg_error: AtomicBool::new(false),
         snapshots: Arc::new(SnapshotList::default()),
@@ -256,6 +258,10 @@ pub(super) fn open(
             inner.delete_obsolete_files(&mut st);
         }
         inner.spawn_background_threads();
+        if !db_opts.write_identity_file {
+            // RocksDB deletes an obsolete IDENTITY only after a successful recovery.
+            let _ = fs.remove_file(&path.join("IDENTITY"));
+        }
     }
     let handles = cfs
         .iter()
@@ -265,6 +271,37 @@ pub(super) fn open(
         })
         .collect();
     Ok((db, handles))
+}
+
+/// RocksDB's SetupDBId: the DB id the MANIFEST recorded wins, then a well-formed IDENTITY
+/// file, else a new id. IDENTITY is (re)written when `write_identity_file` and it is missing
+/// or disagrees; with `write_dbid_to_manifest` the id goes into the MANIFEST snapshot the open
+/// writes, without it the MANIFEST stops carrying one (as RocksDB's WriteCurrentStateToManifest).
+fn setup_db_id(
+    db_opts: &Options,
+    fs: &dyn FileSystem,
+    path: &Path,
+    versions: &mut VersionSet,
+    new_db_id: Option<String>,
+    read_only: bool,
+) -> Result<String> {
+    let in_manifest = versions.db_id().map(str::to_string).filter(|s| !s.is_empty());
+    let in_file = match &new_db_id {
+        Some(id) => Some(id.clone()).filter(|_| db_opts.write_identity_file),
+        None => match read_file_to_vec(fs, &path.join("IDENTITY")) {
+            Ok(b) => Some(String::from_utf8_lossy(&b).trim_end().to_string()).filter(|s| !s.is_empty()),
+            Err(e) if e.is_not_found() || !fs.file_exists(&path.join("IDENTITY")) => None,
+            Err(e) => return Err(e),
+        },
+    };
+    let id = in_manifest.clone().or_else(|| in_file.clone()).or(new_db_id).unwrap_or_else(|| super::generate_uuid(fs));
+    if !read_only {
+        if db_opts.write_identity_file && in_file.as_deref() != Some(id.as_str()) {
+            write_file_atomically(fs, path, "000000.dbtmp", "IDENTITY", id.as_bytes())?;
+        }
+        versions.set_db_id(db_opts.write_dbid_to_manifest.then(|| id.clone()));
+    }
+    Ok(id)
 }
 
 /// WAL files in `dir` numbered at least `min`, ascending.
@@ -285,28 +322,13 @@ struct Recovered {
     /// Level-0 tables written while replaying (memtables over their size), per column family.
     tables: Vec<(u32, crate::version::edit::FileMetaData)>,
     wals: Vec<u64>,
-    /// Per column family, the largest sequence number in its tables: every entry up to it is
-    /// in a table (memtables flush in sequence order), so replay skips it. A WAL can hold such
-    /// entries next to newer ones when a transaction's commit installed its memtable without
-    /// starting a new WAL (src/db/txn_hooks.rs).
-    flushed_seq: BTreeMap<u32, u64>,
 }
 
 fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_only: bool, error_if_wal_file_exists: bool) -> Result<Recovered> {
     // Every WAL on disk is read: one older than a column family's log number may still hold a
     // prepared, undecided transaction (its data records are skipped by log number below).
     let wals = wal_files(inner.fs.as_ref(), &inner.wal_dir, 0)?;
-    let flushed_seq: BTreeMap<u32, u64> = {
-        let st = inner.state.lock();
-        st.versions
-            .column_families()
-            .map(|d| {
-                let max = d.current.levels.iter().flatten().map(|f| f.largest_seqno).max().unwrap_or(0);
-                (d.id, max)
-            })
-            .collect()
-    };
-    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone(), flushed_seq };
+    let mut rec = Recovered { tables: Vec::new(), wals: wals.clone() };
     if read_only && error_if_wal_file_exists {
         for n in &wals {
             if inner.fs.file_size(&inner.wal_path(*n)).unwrap_or(0) > 0 {
@@ -315,89 +337,113 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
         }
     }
     let mode = inner.opts.wal_recovery_mode;
+    // RocksDB's log reader reports damage (and read errors) only with paranoid_checks and
+    // outside kSkipAnyCorruptedRecords; otherwise the damaged bytes are dropped and replay goes on.
+    let report = inner.opts.paranoid_checks && mode != WalRecoveryMode::SkipAnyCorruptedRecords;
     let mut max_seq = inner.last_sequence.load(Ordering::Acquire);
-    let mut stop = false;
+    // Point-in-time recovery: the WAL whose damage stopped replay. Later records are skipped
+    // unless one continues the recovered sequence exactly (RocksDB's
+    // MaybeReviseStopReplayForCorruption: the database was reopened and written after damage).
+    let mut stopped_at: Option<u64> = None;
+    let mut record = Vec::new();
     for &wal in &wals {
-        {
-            let mut st = inner.state.lock();
-            st.versions.mark_file_number_used(wal);
-        }
-        if stop {
-            break;
-        }
+        inner.state.lock().versions.mark_file_number_used(wal);
         let path = inner.wal_path(wal);
         let file = inner.fs.new_sequential_file(&path)?;
         let mut reader = LogReader::new(file, wal, true);
-        let mut record = Vec::new();
-        let mut corruption_seen: Option<Error> = None;
         loop {
-            match reader.read_record(&mut record) {
-                Ok(false) => break,
-                Ok(true) => {
-                    if let Some(e) = corruption_seen.take() {
-                        // A good record after damage: the damage was not just a torn tail.
-                        if mode == WalRecoveryMode::TolerateCorruptedTailRecords {
-                            return Err(e);
-                        }
+            let damage = match reader.read_record(&mut record) {
+                Ok(false) => match reader.torn_tail() {
+                    // A record cut off by the end of the file: a torn write. Point-in-time and
+                    // absolute-consistency recovery treat it as damage; the others end the WAL.
+                    Some(why) if matches!(mode, WalRecoveryMode::PointInTime | WalRecoveryMode::AbsoluteConsistency) => {
+                        Error::corruption(why)
                     }
-                    if record.len() < HEADER_SIZE {
-                        let e = Error::corruption("log record too small");
-                        match mode {
-                            WalRecoveryMode::SkipAnyCorruptedRecords => continue,
-                            WalRecoveryMode::PointInTime => {
-                                stop = true;
-                                break;
-                            }
-                            _ => return Err(e),
-                        }
-                    }
-                    let batch = WriteBatch::from_data(&record)?;
-                    // Two-phase commit: prepared sections wait for their commit marker.
-                    let batch = match inner.recover_two_phase_record(batch, wal)? {
-                        Some(b) => b,
-                        None => continue,
-                    };
-                    let seq = batch.sequence();
-                    let applied = apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, &mut rec);
-                    if let Err(e) = applied {
-                        if e.code() == Code::Corruption {
-                            match mode {
-                                WalRecoveryMode::SkipAnyCorruptedRecords => continue,
-                                WalRecoveryMode::PointInTime => {
-                                    stop = true;
-                                    break;
-                                }
-                                _ => return Err(e),
-                            }
-                        }
-                        return Err(e);
-                    }
-                    if batch.count() > 0 {
-                        max_seq = max_seq.max(seq + batch.count() as u64 - 1);
-                    }
-                }
-                Err(e) => match mode {
-                    WalRecoveryMode::AbsoluteConsistency => return Err(e),
-                    WalRecoveryMode::SkipAnyCorruptedRecords => continue,
-                    WalRecoveryMode::PointInTime => {
-                        inner.info_log.log(&format!("WAL {wal}: stopping replay at corruption: {e}"));
-                        stop = true;
-                        break;
-                    }
-                    WalRecoveryMode::TolerateCorruptedTailRecords => {
-                        corruption_seen = Some(e);
-                    }
+                    _ => break,
                 },
+                Ok(true) => match replay_record(inner, &record, wal, cf_log_numbers, read_only, &mut rec, &mut max_seq, &mut stopped_at)? {
+                    None => continue,
+                    Some(damage) => damage,
+                },
+                Err(e) => e,
+            };
+            if !report {
+                inner.info_log.log(&format!("(ignoring error) {}: dropping bytes; {damage}", path.display()));
+                continue;
+            }
+            match mode {
+                // A read error is not damage: the WAL may hold synced data past it.
+                WalRecoveryMode::PointInTime if damage.code() != Code::IOError => {
+                    inner.info_log.log(&format!("{}: stopping replay at damage: {damage}", path.display()));
+                    stopped_at = Some(wal);
+                    break;
+                }
+                _ => {
+                    inner.info_log.log(&format!("[ERROR] {}: recovery fails: {damage}", path.display()));
+                    return Err(damage);
+                }
             }
         }
-        if mode == WalRecoveryMode::AbsoluteConsistency && reader.tail_truncated() {
-            return Err(Error::corruption(format!("truncated record body in WAL {}", path.display())));
+    }
+    if let Some(wal) = stopped_at {
+        // RocksDB's MaybeHandleStopReplayForCorruptionForInconsistency: a column family whose
+        // tables hold data written after the damage cannot be made consistent with the others.
+        let st = inner.state.lock();
+        for d in st.versions.column_families() {
+            let sst_bytes: u64 = d.current.levels.iter().flatten().map(|f| f.file_size).sum();
+            if d.log_number > wal && sst_bytes > 0 {
+                return Err(Error::corruption(format!(
+                    "Column family inconsistency: SST file contains data beyond the point of corruption in CF {}. \
+                     WAL recovery stopped at corruption point, but SST files contain newer data.",
+                    d.name
+                )));
+            }
         }
     }
     inner.last_sequence.store(max_seq, Ordering::Release);
     Ok(rec)
 }
 
+/// Replays one WAL record. Ok(None): applied (or skipped); Ok(Some(damage)): the record is
+/// damaged (too small, or its contents do not apply), for the caller's recovery mode to
+/// judge; Err: recovery fails.
+#[allow(clippy::too_many_arguments)]
+fn replay_record(
+    inner: &Arc<DbInner>,
+    record: &[u8],
+    wal: u64,
+    cf_log_numbers: &BTreeMap<u32, u64>,
+    read_only: bool,
+    rec: &mut Recovered,
+    max_seq: &mut u64,
+    stopped_at: &mut Option<u64>,
+) -> Result<Option<Error>> {
+    if record.len() < HEADER_SIZE {
+        return Ok(Some(Error::corruption("log record too small")));
+    }
+    let batch = WriteBatch::from_data(record)?;
+    if stopped_at.is_some() {
+        if batch.sequence() != *max_seq + 1 {
+            return Ok(None);
+        }
+        inner.info_log.log(&format!("WAL {wal}: sequence {} continues the recovered data; replay resumes", batch.sequence()));
+        *stopped_at = None;
+    }
+    // Two-phase commit: prepared sections wait for their commit marker.
+    let Some(batch) = inner.recover_two_phase_record(batch, wal)? else {
+        return Ok(None);
+    };
+    let seq = batch.sequence();
+    match apply_recovered_batch(inner, &batch, wal, cf_log_numbers, read_only, rec) {
+        Ok(()) => {}
+        Err(e) if e.code() == Code::Corruption => return Ok(Some(e)),
+        Err(e) => return Err(e),
+    }
+    if batch.count() > 0 {
+        *max_seq = (*max_seq).max(seq + batch.count() as u64 - 1);
+    }
+    Ok(None)
+}
 
 fn apply_recovered_batch(
     inner: &Arc<DbInner>,
@@ -422,11 +468,13 @@ fn apply_recovered_batch(
         };
         let this_seq = seq;
         seq += 1;
-        // Data of a column family that is already in its tables, or of a dropped one, is skipped.
+        // A column family's MANIFEST log number is the oldest WAL holding data of it that is
+        // not in its tables (RocksDB replays a WAL into a column family only from there):
+        // records in older WALs, and those of a dropped family, are skipped. Sequence numbers
+        // cannot decide it: an ingested file takes a sequence above older writes that are
+        // still only in the WAL.
         match (cfs.get(&cf), cf_log_numbers.get(&cf)) {
-            (Some(c), Some(&log_number))
-                if wal >= log_number && this_seq > rec.flushed_seq.get(&cf).copied().unwrap_or(0) =>
-            {
+            (Some(c), Some(&log_number)) if wal >= log_number => {
                 c.super_version().mem.add(this_seq, t, key, value);
             }
             _ => {}
@@ -496,6 +544,7 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
     // Prepared, undecided transactions move into the new WAL before the old ones go.
     inner.relog_recovered_prepared()?;
     inner.fs.sync_dir(&inner.wal_dir)?;
+    inner.wal.lock().dir_synced = true;
     for c in &cfs {
         let mem = inner.new_memtable(&c.opts, new_wal);
         let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;

@@ -85,10 +85,7 @@ impl DbInner {
             "rocksdb.num-running-compactions" => self.state.lock().running_compactions as u64,
             "rocksdb.compaction-pending" => {
                 let st = self.state.lock();
-                st.versions
-                    .cf(cf.id)
-                    .map_or(false, |d| crate::compaction::picker::pick_compaction(&d.current, &self.icmp, &cf.opts).is_some())
-                    as u64
+                self.pick_compaction_for(&st, cf).is_some() as u64
             }
             "rocksdb.is-write-stopped" => cf.stall.cause().is_stop() as u64,
             "rocksdb.actual-delayed-write-rate" => {
@@ -100,10 +97,10 @@ impl DbInner {
                 }
             }
             "rocksdb.estimate-pending-compaction-bytes" => {
-                let t = crate::compaction::picker::level_targets(v, &cf.opts);
-                crate::compaction::picker::estimated_compaction_bytes(v, &cf.opts, &t)
+                let t = crate::compaction::score::level_targets(v, &cf.opts);
+                crate::compaction::score::estimated_compaction_bytes(v, &cf.opts, &t)
             }
-            "rocksdb.base-level" => crate::compaction::picker::level_targets(v, &cf.opts).base_level as u64,
+            "rocksdb.base-level" => crate::compaction::score::level_targets(v, &cf.opts).base_level as u64,
             "rocksdb.block-cache-capacity" => self.block_cache.as_ref().map_or(0, |c| c.capacity() as u64),
             "rocksdb.block-cache-usage" => self.block_cache.as_ref().map_or(0, |c| c.usage() as u64),
             "rocksdb.block-cache-pinned-usage" => self.block_cache.as_ref().map_or(0, |c| c.pinned_usage() as u64),
@@ -175,7 +172,10 @@ impl DbInner {
 
     fn cf_stats_text(&self, cf: &ColumnFamily) -> String {
         let sv = cf.super_version();
-        let stats = self.state.lock().stats.clone();
+        let (stats, compacting) = {
+            let st = self.state.lock();
+            (st.stats.clone(), st.compacting.clone())
+        };
         let mut s = String::new();
         let _ = writeln!(s, "\n** Compaction Stats [{}] **", cf.name);
         let _ = writeln!(
@@ -183,9 +183,9 @@ impl DbInner {
             "Level    Files   Size     Score Read(GB)  Rn(GB) Rnp1(GB) Write(GB) Wnew(GB) Moved(GB) W-Amp Rd(MB/s) Wr(MB/s) Comp(sec) CompMergeCPU(sec) Comp(cnt) Avg(sec) KeyIn KeyDrop"
         );
         let _ = writeln!(s, "{}", "-".repeat(180));
-        let targets = crate::compaction::picker::level_targets(&sv.version, &cf.opts);
-        let scores = crate::compaction::picker::compaction_scores(&sv.version, &cf.opts, &targets);
-        let mut total = super::background::LevelStats::default();
+        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts);
+        let scores = crate::compaction::score::compaction_scores(&sv.version, &cf.opts, &targets, &compacting);
+        let mut total = crate::compaction::stats::LevelStats::default();
         let mut total_files = 0usize;
         let mut total_bytes = 0u64;
         for (level, files) in sv.version.levels.iter().enumerate() {
@@ -314,7 +314,7 @@ impl DbInner {
             );
         }
         let sv = cf.super_version();
-        let targets = crate::compaction::picker::level_targets(&sv.version, &cf.opts);
+        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts);
         let _ = writeln!(
             s,
             "Now: condition {}, L0 files {} (slowdown at {}, stop at {}), pending compaction bytes {} (soft limit {}, hard limit {}), base level {}",

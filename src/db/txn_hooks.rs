@@ -168,20 +168,18 @@ impl DbInner {
         let next = self.last_sequence.load(Ordering::Acquire) + 1;
         let mut w = self.wal.lock();
         let number = w.number;
-        let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
         for p in rec.iter_mut() {
-            writer.add_record(prepare_record(&p.xid, &p.batch, next).data())?;
+            w.append(prepare_record(&p.xid, &p.batch, next).data(), false, self.fs.as_ref(), &self.wal_dir)?;
             p.wal = number;
             self.txn.pin_wal(number);
         }
-        writer.sync()?;
-        Ok(())
+        w.sync(self.fs.as_ref(), &self.wal_dir)
     }
 
     /// Logs a prepared section (BeginPrepare, the writes, EndPrepare(xid)) and pins its WAL until
     /// `commit_prepared`/`rollback_prepared`. Returns the WAL number.
     pub(crate) fn write_prepare(&self, wo: &WriteOptions, xid: &[u8], batch: &WriteBatch) -> Result<u64> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -194,11 +192,8 @@ impl DbInner {
         let mut w = self.wal.lock();
         let number = w.number;
         if !wo.disable_wal {
-            let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-            let r = writer.add_record(rec.data()).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() });
-            if let Err(e) = r {
-                drop(w);
-                self.set_bg_error(e.clone());
+            if let Err(e) = w.append(rec.data(), wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                self.wal_write_failed(&mut w, &e);
                 return Err(e);
             }
             self.write_stats.wal_bytes.fetch_add(rec.size_in_bytes() as u64, Ordering::Relaxed);
@@ -209,16 +204,20 @@ impl DbInner {
 
     /// Logs Rollback(xid) for a prepared section and unpins its WAL.
     pub(crate) fn write_rollback_prepared(&self, wo: &WriteOptions, xid: &[u8], prepared_wal: u64) -> Result<()> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         let _leader = self.writers.leader.lock();
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
         let mut rec = WriteBatch::new();
         rec.mark_rollback(xid);
         rec.set_sequence(self.last_sequence.load(Ordering::Acquire) + 1);
-        {
+        if !wo.disable_wal {
             let mut w = self.wal.lock();
-            if !wo.disable_wal {
-                let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-                writer.add_record(rec.data()).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() })?;
+            if let Err(e) = w.append(rec.data(), wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                // The rollback is not durable: a later write must not be acknowledged after it.
+                self.wal_write_failed(&mut w, &e);
+                return Err(e);
             }
         }
         self.txn.unpin_wal(prepared_wal);
@@ -237,7 +236,7 @@ impl DbInner {
         bypass: Option<&dyn Fn(u64) -> SortedEntries>,
         validate: Option<&ConflictCheck<'_>>,
     ) -> Result<(u64, CommitTimings)> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(super::write::read_only_error());
         }
@@ -329,11 +328,8 @@ impl DbInner {
                         rec.data()
                     }
                 };
-                let writer = w.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-                let r = writer.add_record(record).and_then(|_| if wo.sync { writer.sync() } else { writer.flush() });
-                if let Err(e) = r {
-                    drop(w);
-                    self.set_bg_error(e.clone());
+                if let Err(e) = w.append(record, wo.sync, self.fs.as_ref(), &self.wal_dir) {
+                    self.wal_write_failed(&mut w, &e);
                     return Err(e);
                 }
                 self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
@@ -343,20 +339,21 @@ impl DbInner {
             }
         }
         if wo.disable_wal {
-            match st_guard.as_mut() {
-                Some(st) => st.has_unpersisted_data = true,
-                None => self.state.lock().has_unpersisted_data = true,
-            }
+            self.has_unpersisted_data.store(true, Ordering::Release);
         }
         timings.write_wal_nanos = t_wal.elapsed().as_nanos() as u64;
         let t_mem = Instant::now();
         match bypass {
             Some(build) if count > 0 => {
                 // The active memtables hold older sequence numbers than the installed one, so
-                // they become immutable first (readers look at the active memtable first). No new
-                // WAL starts: recovery skips what the tables already hold by sequence number.
-                if st_guard.is_some() {
-                    self.freeze_active_memtables(&cf_ids);
+                // they become immutable first (readers look at the active memtable first), and a
+                // new WAL starts, as RocksDB's SwitchMemtable does: once these memtables are
+                // flushed, the column family's log number moves past the WAL holding their
+                // data, so recovery (which replays from the log number) does not apply them
+                // again. Failing to start it latches the background error: the commit record is
+                // durable, and a reopen recovers it.
+                if let Some(st) = st_guard.as_mut() {
+                    self.switch_memtables(st, &cf_ids)?;
                 }
                 timings.bypassed_memtable = true;
                 let mems = match prebuilt.take() {
@@ -410,7 +407,11 @@ impl DbInner {
             }
         }
         timings.write_memtable_nanos = t_mem.elapsed().as_nanos() as u64;
+        let switched = st_guard.is_some();
         drop(st_guard);
+        if switched {
+            self.events.fire_queued(&self.opts);
+        }
         if count > 0 {
             self.last_sequence.store(first_seq + count - 1, Ordering::Release);
         }
@@ -430,25 +431,6 @@ impl DbInner {
 }
 
 impl DbInner {
-    /// Makes the non-empty active memtables of `cf_ids` immutable, keeping the current WAL.
-    /// Requires: the db mutex and the write leader lock.
-    fn freeze_active_memtables(&self, cf_ids: &[u32]) {
-        let cfs = self.cfs.read();
-        for id in cf_ids {
-            let Some(cf) = cfs.get(id) else { continue };
-            let old = cf.super_version();
-            if old.mem.is_empty() {
-                continue;
-            }
-            let mem = self.new_memtable(&cf.opts, old.mem.log_number());
-            mem.set_earliest_seqno(self.last_sequence.load(Ordering::Acquire) + 1);
-            let mut imm = Vec::with_capacity(old.imm.len() + 1);
-            imm.push(old.mem.clone());
-            imm.extend(old.imm.iter().cloned());
-            *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
-        }
-    }
-
     /// One memtable per column family from sorted internal entries (the bypassing commit).
     fn build_bypass_memtables(&self, entries: SortedEntries) -> Vec<(u32, Arc<MemTable>)> {
         let cfs = self.cfs.read();

@@ -97,7 +97,7 @@ impl StallState {
     /// RocksDB's GetWriteStallConditionAndCause for a version (memtable stops are checked by
     /// the writer itself).
     pub fn update(&self, version: &crate::version::version::Version, opts: &crate::options::Options) {
-        use crate::compaction::picker::{estimated_compaction_bytes, level_targets};
+        use crate::compaction::score::{estimated_compaction_bytes, level_targets};
         let l0 = version.levels.first().map_or(0, |l| l.len()) as i32;
         let pending = if opts.disable_auto_compactions { 0 } else { estimated_compaction_bytes(version, opts, &level_targets(version, opts)) };
         let cause = if l0 >= opts.level0_stop_writes_trigger && !opts.disable_auto_compactions {
@@ -193,18 +193,23 @@ impl Db {
     }
     /// Writes the WAL buffer to the file; with `sync`, fsyncs it.
     pub fn flush_wal(&self, sync: bool) -> Result<()> {
-        self.inner.check_open()?;
+        let _op = self.inner.begin_operation()?;
         if self.inner.read_only {
             return Err(read_only_error());
         }
         let mut w = self.inner.wal.lock();
-        if let Some(writer) = w.writer.as_mut() {
-            writer.flush()?;
-            if sync {
-                writer.sync()?;
-            }
+        if w.writer.is_none() {
+            return Ok(());
         }
-        Ok(())
+        let r = match w.writer.as_mut() {
+            Some(writer) => writer.flush(),
+            None => Ok(()),
+        };
+        let r = r.and_then(|_| if sync { w.sync(self.inner.fs.as_ref(), &self.inner.wal_dir) } else { Ok(()) });
+        if let Err(e) = &r {
+            self.inner.wal_write_failed(&mut w, e);
+        }
+        r
     }
 }
 
@@ -214,7 +219,7 @@ pub(crate) fn read_only_error() -> Error {
 
 impl DbInner {
     pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
-        self.check_open()?;
+        let _op = self.begin_operation()?;
         if self.read_only {
             return Err(read_only_error());
         }
@@ -365,13 +370,14 @@ impl DbInner {
                 merged.data()
             };
             let mut wal = self.wal.lock();
-            let writer = wal.writer.as_mut().ok_or_else(|| Error::shutdown(""))?;
-            let r = writer.add_record(record).and_then(|_| if sync { writer.sync() } else { writer.flush() });
-            if let Err(e) = r {
-                drop(wal);
-                self.set_bg_error(e.clone());
+            if wal.writer.is_none() {
+                return Err(Error::shutdown(""));
+            }
+            if let Err(e) = wal.append(record, sync, self.fs.as_ref(), &self.wal_dir) {
+                self.wal_write_failed(&mut wal, &e);
                 return Err(e);
             }
+            drop(wal);
             self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
             self.tick(crate::stats::Ticker::WalFileBytes, record.len() as u64);
             self.tick(crate::stats::Ticker::WriteWithWal, group.len() as u64);
@@ -380,7 +386,7 @@ impl DbInner {
                 self.tick(crate::stats::Ticker::WalFileSynced, 1);
             }
         } else {
-            self.state.lock().has_unpersisted_data = true;
+            self.has_unpersisted_data.store(true, Ordering::Release);
         }
         // Memtable inserts: only the leader inserts, so memtables cannot be switched underneath.
         let mut seq = first_seq;
@@ -624,6 +630,7 @@ impl DbInner {
             }
             wal.writer = Some(LogWriter::new(file, new_number, false));
             wal.number = new_number;
+            wal.dir_synced = false;
         }
         st.alive_wals.push_back((new_number, 0));
         let cfs = self.cfs.read();

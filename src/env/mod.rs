@@ -6,6 +6,7 @@
 pub mod fault;
 pub mod info_log;
 pub mod posix;
+pub mod rate_limited;
 
 use crate::error::Result;
 use std::path::{Path, PathBuf};
@@ -93,6 +94,32 @@ pub fn write_file_atomically(fs: &dyn FileSystem, dir: &Path, tmp_name: &str, na
         return Err(e);
     }
     fs.sync_dir(dir)
+}
+
+/// Copies `from` to a new file `to` and syncs it (RocksDB's CopyFile with its final sync).
+/// The directory entry of `to` is not synced: the caller syncs the directory once for all
+/// the files it added.
+pub fn copy_file(fs: &dyn FileSystem, from: &Path, to: &Path) -> Result<()> {
+    let mut src = fs.new_sequential_file(from)?;
+    let mut dst = fs.new_writable_file(to)?;
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = src.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        dst.append(&buf[..n])?;
+    }
+    dst.sync()?;
+    dst.close()
+}
+
+/// Syncs an existing file's data (RocksDB's FileSystem::SyncFile: reopen for writing, sync):
+/// for a file that came in by a hard link, whose writer may never have synced it.
+pub fn sync_existing_file(fs: &dyn FileSystem, path: &Path) -> Result<()> {
+    let mut f = fs.new_appendable_file(path)?;
+    f.sync()?;
+    f.close()
 }
 
 pub fn default_fs() -> Arc<dyn FileSystem> {

@@ -21,8 +21,8 @@ enum Physical {
     SetCompression { payload: Range<usize> },
     /// Clean end of the file.
     Eof,
-    /// The file ended inside a header or a payload.
-    TornTail,
+    /// The file ended inside a header or a payload (RocksDB's reason for it).
+    TornTail(&'static str),
     /// A recyclable record from an earlier use of the file: the real log ends here.
     OldRecord,
     /// Preallocated zero space; the rest of the block was skipped.
@@ -40,7 +40,8 @@ pub struct LogReader {
     pos: usize,
     /// The last read returned less than a full block.
     eof: bool,
-    tail_truncated: bool,
+    /// Why the input ended inside a record, if it did (RocksDB's words).
+    torn_tail: Option<&'static str>,
     dropped_bytes: u64,
 }
 
@@ -53,14 +54,14 @@ impl LogReader {
             block: Vec::with_capacity(BLOCK_SIZE),
             pos: 0,
             eof: false,
-            tail_truncated: false,
+            torn_tail: None,
             dropped_bytes: 0,
         }
     }
 
     /// Ok(true): `record` holds the next logical record. Ok(false): end of input
     /// (a record cut off by the end of the file counts as end of input; see
-    /// `tail_truncated`). Err(Corruption): a CRC mismatch, bad length, unknown
+    /// `torn_tail`). Err(Corruption): a CRC mismatch, bad length, unknown
     /// record type or broken fragment sequence; the reader has skipped past the
     /// damage, so the caller may call again to continue or stop. Err(IO error):
     /// reading the file failed.
@@ -126,15 +127,19 @@ impl LogReader {
                     record.clear();
                     return Err(Error::corruption(why));
                 }
-                Physical::TornTail => {
-                    self.tail_truncated = true;
+                Physical::TornTail(why) => {
+                    self.torn_tail = Some(why);
                     record.clear();
                     return Ok(false);
                 }
-                Physical::Eof | Physical::OldRecord => {
+                end @ (Physical::Eof | Physical::OldRecord) => {
                     if in_fragmented {
                         // The writer died between fragments.
-                        self.tail_truncated = true;
+                        self.torn_tail = Some(if matches!(end, Physical::OldRecord) {
+                            "error reading trailing data due to encountering old record"
+                        } else {
+                            "error reading trailing data due to encountering EOF"
+                        });
                     }
                     record.clear();
                     return Ok(false);
@@ -151,7 +156,14 @@ impl LogReader {
 
     /// True when the input ended inside a record (a torn tail after a crash).
     pub fn tail_truncated(&self) -> bool {
-        self.tail_truncated
+        self.torn_tail.is_some()
+    }
+
+    /// Why the input ended inside a record, in RocksDB's words ("truncated header",
+    /// "truncated record body", "error reading trailing data due to encountering EOF"), if it
+    /// did: the damage RocksDB's point-in-time and absolute-consistency recovery report.
+    pub fn torn_tail(&self) -> Option<&'static str> {
+        self.torn_tail
     }
 
     /// Bytes skipped because of corruption so far.
@@ -195,7 +207,7 @@ impl LogReader {
             if avail < HEADER_SIZE {
                 // A block tail shorter than a header is the writer's padding.
                 if self.eof {
-                    return Ok(if avail > 0 { self.skip_rest_as_torn() } else { Physical::Eof });
+                    return Ok(if avail > 0 { self.skip_rest_as_torn("truncated header") } else { Physical::Eof });
                 }
                 if !self.read_block()? {
                     return Ok(Physical::Eof);
@@ -210,7 +222,7 @@ impl LogReader {
             let header_size = if recyclable { RECYCLABLE_HEADER_SIZE } else { HEADER_SIZE };
             if avail < header_size + length {
                 if self.eof {
-                    return Ok(self.skip_rest_as_torn());
+                    return Ok(self.skip_rest_as_torn("truncated record body"));
                 }
                 // Nothing that spans blocks is valid; the length itself may be damaged.
                 self.pos = self.block.len();
@@ -247,8 +259,8 @@ impl LogReader {
         }
     }
 
-    fn skip_rest_as_torn(&mut self) -> Physical {
+    fn skip_rest_as_torn(&mut self, why: &'static str) -> Physical {
         self.pos = self.block.len();
-        Physical::TornTail
+        Physical::TornTail(why)
     }
 }

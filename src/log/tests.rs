@@ -297,3 +297,74 @@ fn power_cut_keeps_synced_records_and_reads_cleanly() {
     assert!(!r.tail_truncated());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An in-memory file whose `fail_at`-th append (counting from 0) fails without writing.
+struct FailingAppend {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    appends: usize,
+    fail_at: usize,
+}
+
+impl crate::env::WritableFile for FailingAppend {
+    fn append(&mut self, data: &[u8]) -> Result<()> {
+        let n = self.appends;
+        self.appends += 1;
+        if n == self.fail_at {
+            return Err(crate::error::Error::io("injected write error"));
+        }
+        self.bytes.lock().extend_from_slice(data);
+        Ok(())
+    }
+    fn flush(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn sync(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn close(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn size(&self) -> u64 {
+        self.bytes.lock().len() as u64
+    }
+}
+
+/// Issue 12 item 6: after a failed append (here the payload of a fragment whose header was
+/// written), the writer went on appending at a block offset that counted bytes never written,
+/// so a later record it acknowledged could not be read back. Once an append or sync failed, the
+/// writer refuses every later record, as RocksDB's WritableFileWriter does after an error.
+#[test]
+fn a_failed_append_latches_the_writer_and_no_acknowledged_record_is_lost() {
+    for fail_at in 0..6 {
+        let bytes = Arc::new(Mutex::new(Vec::new()));
+        let file = FailingAppend { bytes: bytes.clone(), appends: 0, fail_at };
+        let mut w = LogWriter::new(Box::new(file), 5, false);
+        let records: Vec<Vec<u8>> = (0..4).map(|i| record(20_000, i)).collect();
+        let mut acknowledged = Vec::new();
+        let mut failed = false;
+        for r in &records {
+            match w.add_record(r) {
+                Ok(()) => {
+                    assert!(!failed, "fail_at {fail_at}: a record was accepted after a failed append");
+                    acknowledged.push(r.clone());
+                }
+                Err(e) => {
+                    if failed {
+                        assert_eq!(e.to_string(), "IO error: Writer has previous error.");
+                    }
+                    failed = true;
+                }
+            }
+        }
+        assert!(failed, "fail_at {fail_at}");
+        assert_eq!(w.sync().unwrap_err().to_string(), "IO error: Writer has previous error.");
+        let data = bytes.lock().clone();
+        let mut r = reader(data, 5);
+        let mut got = Vec::new();
+        let mut rec = Vec::new();
+        while let Ok(true) = r.read_record(&mut rec) {
+            got.push(rec.clone());
+        }
+        assert_eq!(got, acknowledged, "fail_at {fail_at}: every acknowledged record reads back");
+    }
+}

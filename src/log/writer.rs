@@ -4,10 +4,15 @@
 //!
 //! A writer is used by one thread at a time (`&mut self`); the WAL's group
 //! commit and the MANIFEST writer serialize access above it.
+//!
+//! Once an append, flush or sync fails, the writer refuses every later call
+//! ("IO error: Writer has previous error.", RocksDB's WritableFileWriter): the
+//! file may end inside a record and the block offset no longer matches what
+//! reached it, so nothing written after could be read back reliably.
 
 use super::format::{record_type, BLOCK_SIZE, HEADER_SIZE, RECYCLABLE_HEADER_SIZE};
 use crate::env::WritableFile;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::util::crc;
 
 pub struct LogWriter {
@@ -20,6 +25,8 @@ pub struct LogWriter {
     written: u64,
     /// Reused header buffer, so a record costs no allocation.
     header: Vec<u8>,
+    /// An append, flush or sync failed.
+    failed: bool,
 }
 
 impl LogWriter {
@@ -27,7 +34,15 @@ impl LogWriter {
     /// (5-8) and carry the low 32 bits of `log_number`, so a reader can tell them
     /// from stale records of a reused file.
     pub fn new(file: Box<dyn WritableFile>, log_number: u64, recycle: bool) -> LogWriter {
-        LogWriter { file, log_number, recycle, block_offset: 0, written: 0, header: Vec::with_capacity(RECYCLABLE_HEADER_SIZE) }
+        LogWriter {
+            file,
+            log_number,
+            recycle,
+            block_offset: 0,
+            written: 0,
+            header: Vec::with_capacity(RECYCLABLE_HEADER_SIZE),
+            failed: false,
+        }
     }
 
     fn header_size(&self) -> usize {
@@ -42,6 +57,20 @@ impl LogWriter {
     /// RocksDB does, then hands the bytes to the OS (like RocksDB's writer
     /// without `manual_flush`), so a process crash does not lose the record.
     pub fn add_record(&mut self, payload: &[u8]) -> Result<()> {
+        self.check()?;
+        let r = self.add_record_inner(payload);
+        self.failed |= r.is_err();
+        r
+    }
+
+    fn check(&self) -> Result<()> {
+        if self.failed {
+            return Err(Error::io("Writer has previous error."));
+        }
+        Ok(())
+    }
+
+    fn add_record_inner(&mut self, payload: &[u8]) -> Result<()> {
         let header_size = self.header_size();
         let mut rest = payload;
         let mut first = true;
@@ -107,12 +136,24 @@ impl LogWriter {
 
     /// Hands buffered bytes to the OS.
     pub fn flush(&mut self) -> Result<()> {
-        self.file.flush()
+        self.check()?;
+        let r = self.file.flush();
+        self.failed |= r.is_err();
+        r
     }
 
     /// Makes every record added so far durable (fdatasync).
     pub fn sync(&mut self) -> Result<()> {
-        self.file.sync()
+        self.check()?;
+        let r = self.file.sync();
+        self.failed |= r.is_err();
+        r
+    }
+
+    /// Forgets an earlier failure (RocksDB's reset_seen_error, used without paranoid_checks):
+    /// later records go on from the current block offset.
+    pub fn clear_error(&mut self) {
+        self.failed = false;
     }
 
     pub fn close(&mut self) -> Result<()> {

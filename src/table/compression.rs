@@ -24,6 +24,40 @@ const ZSTD_NOT_FINAL: u8 = 0x40;
 /// The largest block we agree to inflate (RocksDB's blocks are far smaller;
 /// this only stops a corrupt size prefix from allocating absurd memory).
 const MAX_UNCOMPRESSED_BLOCK: usize = 1 << 31;
+
+/// The most bytes `codec` can produce from a block of `compressed_len` bytes (its format's
+/// largest expansion, with some slack), or None when the format has no such bound (BZip2,
+/// whose run-length stages expand without limit). A size prefix that claims more is
+/// corruption, refused before anything is allocated for it; so decompressing a block never
+/// allocates more than this bound (and never more than 2 GiB):
+/// - LZ4: a match costs one byte per 255 bytes of length, so at most 255:1;
+/// - Snappy: a 3-byte copy element yields at most 64 bytes, so at most 22:1;
+/// - Zlib (deflate): a 258-byte match takes at least 2 bits, so at most 1032:1;
+/// - ZSTD: a block holds at most 128 KiB and takes at least 4 bytes (an RLE block), so at
+///   most 32768:1.
+pub fn max_decompressed_len(codec: CompressionType, compressed_len: usize) -> Option<usize> {
+    let ratio = match codec {
+        CompressionType::None => 1,
+        CompressionType::Lz4 | CompressionType::Lz4hc => 256,
+        CompressionType::Snappy => 32,
+        CompressionType::Zlib => 1032,
+        CompressionType::Zstd => 32768,
+        CompressionType::BZip2 | CompressionType::Xpress => return None,
+    };
+    Some(compressed_len.saturating_mul(ratio).saturating_add(64).min(MAX_UNCOMPRESSED_BLOCK))
+}
+
+/// Refuses a claimed uncompressed size past what `codec` can produce from `compressed_len`
+/// bytes (or past 2 GiB).
+fn check_claim(codec: CompressionType, name: &str, claimed: usize, compressed_len: usize) -> Result<()> {
+    let limit = max_decompressed_len(codec, compressed_len).unwrap_or(MAX_UNCOMPRESSED_BLOCK);
+    if claimed > limit {
+        return Err(Error::corruption(format!(
+            "{name} block: uncompressed size {claimed} is more than {compressed_len} compressed bytes can hold"
+        )));
+    }
+    Ok(())
+}
 /// RocksDB's default `compression_opts.window_bits` for Zlib: raw deflate, 16 KiB window.
 const ZLIB_WINDOW_BITS: u8 = 14;
 /// zstd's own default level, used for RocksDB's "codec default" marker.
@@ -145,6 +179,7 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
             if raw_len > i32::MAX as usize || input.len() > i32::MAX as usize {
                 return Err(Error::corruption("LZ4 block: size out of range"));
             }
+            check_claim(codec, "LZ4", raw_len, input.len())?;
             let mut out = vec![0u8; raw_len];
             let n = lz4_decompress(input, &mut out);
             if n < 0 || n as usize != raw_len {
@@ -158,6 +193,7 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
             if raw_len > MAX_UNCOMPRESSED_BLOCK {
                 return Err(Error::corruption("Snappy block: size out of range"));
             }
+            check_claim(codec, "Snappy", raw_len, data.len())?;
             let mut out = vec![0u8; raw_len];
             match snap::raw::Decoder::new().decompress(data, &mut out) {
                 Ok(n) if n == raw_len => Ok(out),
@@ -166,6 +202,7 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
         }
         CompressionType::Zlib => {
             let (raw_len, body) = size_prefix(data, "zlib")?;
+            check_claim(codec, "zlib", raw_len, body.len())?;
             let mut out = Vec::with_capacity(raw_len);
             // One byte more than expected, so a block longer than its prefix is caught.
             let mut dec = flate2::read::DeflateDecoder::new(body).take(raw_len as u64 + 1);
@@ -177,7 +214,9 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
         }
         CompressionType::BZip2 => {
             let (raw_len, body) = size_prefix(data, "bzip2")?;
-            let mut out = Vec::with_capacity(raw_len);
+            // No bound on BZip2's expansion: the output grows only as the stream produces it
+            // (at most the claim and one byte).
+            let mut out = Vec::with_capacity(raw_len.min(body.len().saturating_mul(8)));
             let mut dec = bzip2::read::BzDecoder::new(body).take(raw_len as u64 + 1);
             dec.read_to_end(&mut out).map_err(|_| Error::corruption("Error decompressing bzip2 data"))?;
             if out.len() != raw_len {
@@ -192,6 +231,7 @@ pub fn decompress_block(type_byte: u8, data: &[u8]) -> Result<Vec<u8>> {
 
 fn decompress_zstd(data: &[u8]) -> Result<Vec<u8>> {
     let (raw_len, body) = size_prefix(data, "ZSTD")?;
+    check_claim(CompressionType::Zstd, "ZSTD", raw_len, body.len())?;
     let out = zstd::bulk::decompress(body, raw_len)
         .map_err(|e| Error::corruption(format!("Corrupted compressed block contents: ZSTD: {}", e)))?;
     if out.len() != raw_len {
@@ -276,6 +316,38 @@ fn lz4_decompress(src: &[u8], dst: &mut [u8]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 12 item 10: a block whose checksum is valid could claim an uncompressed size of up
+    /// to 2 GiB, allocated before decompressing on every read. The claim is now refused when it
+    /// exceeds what the codec can produce from the block's bytes (`max_decompressed_len`).
+    #[test]
+    fn a_claimed_size_past_what_the_codec_can_produce_is_refused_without_allocating() {
+        use crate::util::testutil::{peak_allocation, reset_peak_allocation};
+        let claim = (1u32 << 31) - 1;
+        for (codec, body) in [
+            (CompressionType::Lz4, &b"\x10abcd"[..]),
+            (CompressionType::Zlib, &b"\x01\x00\x00\xff\xff"[..]),
+            (CompressionType::BZip2, &b"BZh91AY&SY"[..]),
+            (CompressionType::Zstd, &b"\x28\xb5\x2f\xfd\x00\x00\x01\x00\x00"[..]),
+            (CompressionType::Snappy, &b""[..]),
+        ] {
+            let mut block = Vec::new();
+            put_varint32(&mut block, claim);
+            block.extend_from_slice(body);
+            reset_peak_allocation();
+            let e = decompress_block(codec as u8, &block).unwrap_err();
+            assert!(e.is_corruption(), "{codec:?}: {e}");
+            let peak = peak_allocation();
+            assert!(peak < 1 << 20, "{codec:?}: allocated {peak} bytes for a {}-byte block", block.len());
+        }
+        // A real block is not affected: the largest legitimate expansion passes.
+        let zeros = vec![0u8; 4 << 20];
+        for codec in [CompressionType::Lz4, CompressionType::Zlib, CompressionType::BZip2, CompressionType::Zstd, CompressionType::Snappy] {
+            let mut out = Vec::new();
+            assert!(compress_framed(codec, DEFAULT_COMPRESSION_LEVEL, &zeros, &mut out).unwrap(), "{codec:?}");
+            assert_eq!(decompress_block(codec as u8, &out).unwrap(), zeros, "{codec:?}");
+        }
+    }
 
     fn sample() -> Vec<u8> {
         (0..10_000u32).flat_map(|i| format!("key{:06} value {}\n", i, i % 7).into_bytes()).collect()

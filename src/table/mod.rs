@@ -10,6 +10,7 @@ pub mod format;
 pub mod partitioned_filter;
 pub mod properties;
 pub mod reader;
+pub mod sst_file_writer;
 pub mod ribbon;
 pub mod xxh3;
 pub mod xxhash;

@@ -681,9 +681,14 @@ pub struct TransactionDb {
     shared: Arc<Shared>,
 }
 
+/// A pessimistic TransactionDB opens its database with allow_2pc, as RocksDB's PrepareWrap does.
+fn with_2pc(opts: &Options) -> Options {
+    Options { allow_2pc: true, ..opts.clone() }
+}
+
 impl TransactionDb {
     pub fn open(opts: &Options, txn_opts: &TransactionDbOptions, path: impl AsRef<Path>) -> Result<TransactionDb> {
-        let db = Db::open(opts, path)?;
+        let db = Db::open(&with_2pc(opts), path)?;
         Ok(Self::wrap(db, txn_opts, false))
     }
 
@@ -693,7 +698,7 @@ impl TransactionDb {
         path: impl AsRef<Path>,
         cfs: &[(String, Options)],
     ) -> Result<(TransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
-        let (db, handles) = Db::open_cf(opts, path, cfs)?;
+        let (db, handles) = Db::open_cf(&with_2pc(opts), path, cfs)?;
         Ok((Self::wrap(db, txn_opts, false), handles))
     }
 

@@ -122,3 +122,159 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// A `FileSystem` over the POSIX one that records what is done through it, so a test can
+/// check that an operation went through the engine's file system and synced what it wrote.
+/// Events: `create <path>`, `sync <path>`, `link <from> <to>`, `rename <from> <to>`,
+/// `sync_dir <dir>`, `remove <path>`.
+pub struct RecordingFs {
+    base: std::sync::Arc<dyn crate::env::FileSystem>,
+    pub events: std::sync::Arc<parking_lot::Mutex<Vec<String>>>,
+}
+
+impl RecordingFs {
+    pub fn new() -> std::sync::Arc<RecordingFs> {
+        std::sync::Arc::new(RecordingFs { base: crate::env::default_fs(), events: Default::default() })
+    }
+    pub fn events(&self) -> Vec<String> {
+        self.events.lock().clone()
+    }
+    fn note(&self, e: String) {
+        self.events.lock().push(e);
+    }
+}
+
+struct RecordingFile {
+    inner: Box<dyn crate::env::WritableFile>,
+    path: PathBuf,
+    events: std::sync::Arc<parking_lot::Mutex<Vec<String>>>,
+}
+
+impl crate::env::WritableFile for RecordingFile {
+    fn append(&mut self, data: &[u8]) -> crate::Result<()> {
+        self.inner.append(data)
+    }
+    fn flush(&mut self) -> crate::Result<()> {
+        self.inner.flush()
+    }
+    fn sync(&mut self) -> crate::Result<()> {
+        self.inner.sync()?;
+        self.events.lock().push(format!("sync {}", self.path.display()));
+        Ok(())
+    }
+    fn close(&mut self) -> crate::Result<()> {
+        self.inner.close()
+    }
+    fn size(&self) -> u64 {
+        self.inner.size()
+    }
+}
+
+impl crate::env::FileSystem for RecordingFs {
+    fn new_writable_file(&self, path: &std::path::Path) -> crate::Result<Box<dyn crate::env::WritableFile>> {
+        let inner = self.base.new_writable_file(path)?;
+        self.note(format!("create {}", path.display()));
+        Ok(Box::new(RecordingFile { inner, path: path.to_path_buf(), events: self.events.clone() }))
+    }
+    fn new_appendable_file(&self, path: &std::path::Path) -> crate::Result<Box<dyn crate::env::WritableFile>> {
+        let inner = self.base.new_appendable_file(path)?;
+        self.note(format!("create {}", path.display()));
+        Ok(Box::new(RecordingFile { inner, path: path.to_path_buf(), events: self.events.clone() }))
+    }
+    fn new_random_access_file(&self, path: &std::path::Path) -> crate::Result<std::sync::Arc<dyn crate::env::RandomAccessFile>> {
+        self.base.new_random_access_file(path)
+    }
+    fn new_sequential_file(&self, path: &std::path::Path) -> crate::Result<Box<dyn crate::env::SequentialFile>> {
+        self.base.new_sequential_file(path)
+    }
+    fn file_exists(&self, path: &std::path::Path) -> bool {
+        self.base.file_exists(path)
+    }
+    fn file_size(&self, path: &std::path::Path) -> crate::Result<u64> {
+        self.base.file_size(path)
+    }
+    fn list_dir(&self, dir: &std::path::Path) -> crate::Result<Vec<String>> {
+        self.base.list_dir(dir)
+    }
+    fn create_dir_all(&self, dir: &std::path::Path) -> crate::Result<()> {
+        self.base.create_dir_all(dir)
+    }
+    fn remove_file(&self, path: &std::path::Path) -> crate::Result<()> {
+        self.base.remove_file(path)?;
+        self.note(format!("remove {}", path.display()));
+        Ok(())
+    }
+    fn remove_dir(&self, path: &std::path::Path) -> crate::Result<()> {
+        self.base.remove_dir(path)
+    }
+    fn rename(&self, from: &std::path::Path, to: &std::path::Path) -> crate::Result<()> {
+        self.base.rename(from, to)?;
+        self.note(format!("rename {} {}", from.display(), to.display()));
+        Ok(())
+    }
+    fn link_file(&self, from: &std::path::Path, to: &std::path::Path) -> crate::Result<()> {
+        self.base.link_file(from, to)?;
+        self.note(format!("link {} {}", from.display(), to.display()));
+        Ok(())
+    }
+    fn sync_dir(&self, dir: &std::path::Path) -> crate::Result<()> {
+        self.base.sync_dir(dir)?;
+        self.note(format!("sync_dir {}", dir.display()));
+        Ok(())
+    }
+    fn lock_file(&self, path: &std::path::Path) -> crate::Result<Box<dyn crate::env::FileLock>> {
+        self.base.lock_file(path)
+    }
+}
+
+/// The global allocator of the crate's test build: the system's, recording per thread the
+/// largest single request since `reset_peak_allocation`, so a test can show that hostile input
+/// never makes the engine allocate past a bound (`peak_allocation`).
+struct PeakRecordingAllocator;
+
+thread_local! {
+    static PEAK_REQUEST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn record_request(size: usize) {
+    let _ = PEAK_REQUEST.try_with(|p| {
+        if size > p.get() {
+            p.set(size);
+        }
+    });
+}
+
+// SAFETY: every call is passed unchanged to the system allocator, which upholds GlobalAlloc's
+// contract; the bookkeeping touches only a const-initialised thread-local Cell (no allocation,
+// no reentrancy).
+#[allow(unsafe_code)]
+unsafe impl std::alloc::GlobalAlloc for PeakRecordingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        record_request(layout.size());
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        record_request(layout.size());
+        unsafe { std::alloc::System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        record_request(new_size);
+        unsafe { std::alloc::System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL_ALLOCATOR: PeakRecordingAllocator = PeakRecordingAllocator;
+
+/// Starts a new measurement of the calling thread's largest allocation request.
+pub fn reset_peak_allocation() {
+    let _ = PEAK_REQUEST.try_with(|p| p.set(0));
+}
+
+/// The calling thread's largest single allocation request (bytes) since `reset_peak_allocation`.
+pub fn peak_allocation() -> usize {
+    PEAK_REQUEST.try_with(|p| p.get()).unwrap_or(0)
+}

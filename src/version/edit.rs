@@ -81,8 +81,6 @@ pub struct FileMetaData {
     /// compaction when no level needs one. Atomic because `suggest_compact_range` marks files
     /// of the current version in place, as RocksDB does.
     pub marked_for_compaction: AtomicBool,
-    /// Set by the compaction picker while a job owns the file; never persisted.
-    pub being_compacted: AtomicBool,
 }
 
 impl Clone for FileMetaData {
@@ -102,9 +100,6 @@ impl Clone for FileMetaData {
             file_creation_time: self.file_creation_time,
             epoch_number: self.epoch_number,
             marked_for_compaction: AtomicBool::new(self.marked_for_compaction.load(Ordering::Relaxed)),
-            // A copy is a new entry (a trivial move's, a rebuilt version's): no job owns it
-            // yet. Copying the flag left moved files "being compacted" for good.
-            being_compacted: AtomicBool::new(false),
         }
     }
 }

@@ -89,8 +89,11 @@ fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("info_log_level", info_log_level_name(o.info_log_level).to_string()),
         ("stats_dump_period_sec", o.stats_dump_period_sec.to_string()),
         ("avoid_flush_during_shutdown", o.avoid_flush_during_shutdown.to_string()),
-        // ferrock never writes these features; saying so keeps tools from assuming them.
-        ("write_dbid_to_manifest", "false".to_string()),
+        ("allow_2pc", o.allow_2pc.to_string()),
+        ("write_dbid_to_manifest", o.write_dbid_to_manifest.to_string()),
+        // write_identity_file is left out: the file says rocksdb_version=7.8.3, which does not
+        // know it and would refuse the file.
+        // ferrock never writes this feature; saying so keeps tools from assuming it.
         ("track_and_verify_wals_in_manifest", "false".to_string()),
         ("max_manifest_file_size", crate::version::set::DEFAULT_MAX_MANIFEST_FILE_SIZE.to_string()),
     ]

@@ -334,6 +334,9 @@ fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: boo
         (Group::Db, "keep_log_file_num") => o.keep_log_file_num = parse_num(name, v)?,
         (Group::Db, "stats_dump_period_sec") => o.stats_dump_period_sec = parse_num(name, v)?,
         (Group::Db, "avoid_flush_during_shutdown") => o.avoid_flush_during_shutdown = parse_bool(name, v)?,
+        (Group::Db, "allow_2pc") => o.allow_2pc = parse_bool(name, v)?,
+        (Group::Db, "write_dbid_to_manifest") => o.write_dbid_to_manifest = parse_bool(name, v)?,
+        (Group::Db, "write_identity_file") => o.write_identity_file = parse_bool(name, v)?,
         (Group::Db, "wal_recovery_mode") => {
             o.wal_recovery_mode = match v {
                 "kTolerateCorruptedTailRecords" => WalRecoveryMode::TolerateCorruptedTailRecords,

@@ -11,6 +11,9 @@
 //! new MANIFEST holding a snapshot of the whole state, then switches CURRENT;
 //! later calls append. A failed MANIFEST write applies nothing and makes the
 //! next call start a fresh MANIFEST, since the old one may end in a torn record.
+//! A new MANIFEST whose CURRENT switch failed is kept (CURRENT may already name
+//! it: the rename can succeed and the directory sync after it fail), and so is
+//! the one before it, until a later switch succeeds (RocksDB keeps both too).
 
 use crate::env::{read_file_to_vec, FileSystem};
 use crate::error::{Error, Result};
@@ -61,6 +64,9 @@ pub struct VersionSet {
     manifest_file_size: u64,
     /// `None` until the first `log_and_apply` after an open, and after a failed write.
     manifest: Option<LogWriter>,
+    /// MANIFESTs written whose CURRENT switch failed: CURRENT may name one of them, so
+    /// they are not obsolete until a later switch succeeds.
+    unconfirmed_manifests: Vec<u64>,
     max_manifest_file_size: u64,
 }
 
@@ -82,6 +88,7 @@ impl VersionSet {
             manifest_file_number: 0,
             manifest_file_size: 0,
             manifest: None,
+            unconfirmed_manifests: Vec::new(),
             max_manifest_file_size: DEFAULT_MAX_MANIFEST_FILE_SIZE,
         };
         vs.cfs.insert(0, vs.new_cf(0, DEFAULT_COLUMN_FAMILY_NAME));
@@ -123,24 +130,25 @@ impl VersionSet {
         };
         let manifest_number = 1;
         let path = self.dbname.join(manifest_file_name(manifest_number));
-        let result = (|| {
+        let written = (|| {
             let mut w = LogWriter::new(self.fs.new_writable_file(&path)?, manifest_number, false);
             let mut rec = Vec::new();
             edit.encode(&mut rec);
             w.add_record(&rec)?;
             w.sync()?;
             w.close()?;
-            let size = w.file_size();
-            set_current_file(self.fs.as_ref(), &self.dbname, manifest_number)?;
-            Ok(size)
+            Ok(w.file_size())
         })();
-        let size = match result {
+        let size = match written {
             Ok(size) => size,
             Err(e) => {
                 let _ = self.fs.remove_file(&path);
                 return Err(e);
             }
         };
+        // As RocksDB's NewDB: once the MANIFEST is written it stays, even when switching
+        // CURRENT to it fails (CURRENT may name it already).
+        set_current_file(self.fs.as_ref(), &self.dbname, manifest_number)?;
         let fresh = VersionSet::new(self.fs.clone(), self.dbname.clone(), self.num_levels, self.icmp);
         self.cfs = fresh.cfs;
         self.next_file_number = 2;
@@ -386,7 +394,7 @@ impl VersionSet {
         };
         let path = self.dbname.join(manifest_file_name(number));
         let snapshot = self.snapshot_edits();
-        let result = (|| {
+        let written = (|| {
             let mut w = LogWriter::new(self.fs.new_writable_file(&path)?, number, false);
             for e in snapshot.iter().chain(edits) {
                 rec.clear();
@@ -394,25 +402,41 @@ impl VersionSet {
                 w.add_record(&rec)?;
             }
             w.sync()?;
-            set_current_file(self.fs.as_ref(), &self.dbname, number)?;
             Ok(w)
         })();
-        match result {
-            Ok(w) => {
-                if let Some(mut old) = self.manifest.take() {
-                    let _ = old.close();
-                }
-                self.manifest_file_size = w.file_size();
-                self.manifest = Some(w);
-                self.manifest_file_number = number;
-                Ok(())
-            }
+        let mut w = match written {
+            Ok(w) => w,
             Err(e) => {
+                // CURRENT still names the old MANIFEST: the new one is garbage.
                 let _ = self.fs.remove_file(&path);
                 self.manifest = None;
-                Err(e)
+                return Err(e);
             }
+        };
+        if let Err(e) = set_current_file(self.fs.as_ref(), &self.dbname, number) {
+            // CURRENT names the old MANIFEST or, when only the directory sync after the rename
+            // failed, the new one: both stay, and the next call writes another MANIFEST and
+            // switches CURRENT again (RocksDB's ProcessManifestWrites deletes the new MANIFEST
+            // only when writing it failed).
+            let _ = w.close();
+            self.unconfirmed_manifests.push(number);
+            self.manifest = None;
+            return Err(e);
         }
+        if let Some(mut old) = self.manifest.take() {
+            let _ = old.close();
+        }
+        self.unconfirmed_manifests.clear();
+        self.manifest_file_size = w.file_size();
+        self.manifest = Some(w);
+        self.manifest_file_number = number;
+        Ok(())
+    }
+
+    /// Whether MANIFEST `n` may still be named by CURRENT (the live one, or one whose CURRENT
+    /// switch failed), so that it must not be deleted.
+    pub fn manifest_in_use(&self, n: u64) -> bool {
+        n == self.manifest_file_number || self.unconfirmed_manifests.contains(&n)
     }
 
     /// The whole current state as MANIFEST records, in the order RocksDB's

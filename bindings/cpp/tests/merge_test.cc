@@ -1,100 +1,149 @@
-// Merge through the built-in uint64add operator: DB, WriteBatch, column
-// families and transactions, read back before and after compaction.
-#include <ferrock/db.hpp>
-#include <gtest/gtest.h>
-
-#include <cstdint>
-#include <cstdlib>
-#include <filesystem>
-#include <optional>
+// Merge operators written in C++ (MergeOperator with FullMergeV2 and PartialMerge,
+// AssociativeMergeOperator), run by the engine on reads, flushes and compactions.
+#include <atomic>
+#include <cstring>
+#include <memory>
 #include <string>
 
-namespace fs = std::filesystem;
-using namespace ferrock;
+#include "rocksdb/db.h"
+#include "rocksdb/merge_operator.h"
+#include "rocksdb/options.h"
+#include "test_util.h"
+
+using namespace rocksdb;
 
 namespace {
 
-std::string u64(uint64_t n) {
-  std::string out(8, '\0');
-  for (int i = 0; i < 8; i++) out[i] = static_cast<char>((n >> (8 * i)) & 0xff);
-  return out;
-}
-
-class MergeTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "ferrock-cpp-merge-XXXXXX").string();
-    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
+// Joins operands onto the existing value with ',' and counts its calls.
+class JoinOperator : public MergeOperator {
+ public:
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    ++full_merges;
+    std::string v = in.existing_value != nullptr ? in.existing_value->ToString() : "";
+    for (const Slice& op : in.operand_list) {
+      if (!v.empty()) v += ",";
+      v += op.ToString();
+    }
+    out->new_value = v;
+    return true;
   }
-  void TearDown() override { fs::remove_all(dir_); }
-  static Options counters() {
-    Options options;
-    options.create_if_missing(true).uint64add_merge_operator();
-    return options;
+  bool PartialMerge(const Slice&, const Slice& left, const Slice& right, std::string* new_value,
+                    Logger*) const override {
+    ++partial_merges;
+    *new_value = left.ToString() + "," + right.ToString();
+    return true;
   }
-  std::string dir_;
+  const char* Name() const override { return "JoinOperator"; }
+  mutable std::atomic<int> full_merges{0};
+  mutable std::atomic<int> partial_merges{0};
 };
 
-TEST_F(MergeTest, CountersAddUpAcrossCompactionAndReopen) {
-  {
-    DB db = DB::open(counters(), dir_ + "/db");
-    for (int i = 0; i < 10; i++) db.merge("hits", u64(1));
-    db.put("base", u64(40));
-    WriteBatch b;
-    b.merge("base", u64(1)).merge("base", u64(1)).merge("fresh", u64(7));
-    db.write(b);
-    EXPECT_EQ(db.get("hits"), u64(10));
-    EXPECT_EQ(db.get("base"), u64(42));
-    EXPECT_EQ(db.get("fresh"), u64(7));
-    db.compact_range();
-    db.merge("hits", u64(5));
-    EXPECT_EQ(db.get("hits"), u64(15));
-    db.compact_range();
-    EXPECT_EQ(db.get("hits"), u64(15));
-    EXPECT_EQ(db.get("base"), u64(42));
+// 8-byte little-endian counters added together.
+class AddOperator : public AssociativeMergeOperator {
+ public:
+  static uint64_t Decode(const Slice& s) {
+    uint64_t v = 0;
+    if (s.size() == sizeof(v)) std::memcpy(&v, s.data(), sizeof(v));
+    return v;
   }
-  DB db = DB::open(counters(), dir_ + "/db");
-  EXPECT_EQ(db.get("hits"), u64(15));
-}
+  static std::string Encode(uint64_t v) { return std::string(reinterpret_cast<const char*>(&v), sizeof(v)); }
+  bool Merge(const Slice&, const Slice* existing, const Slice& value, std::string* new_value, Logger*) const override {
+    *new_value = Encode((existing != nullptr ? Decode(*existing) : 0) + Decode(value));
+    return true;
+  }
+  const char* Name() const override { return "AddOperator"; }
+};
 
-TEST_F(MergeTest, ColumnFamilyMerge) {
-  DB db = DB::open(counters(), dir_ + "/db");
-  auto cf = db.create_column_family("counters", Options().uint64add_merge_operator());
-  db.merge(cf, "k", u64(2));
-  WriteBatch b;
-  b.merge(cf, "k", u64(3));
-  db.write(b);
-  EXPECT_EQ(db.get(cf, "k"), u64(5));
-  EXPECT_EQ(db.get("k"), std::nullopt);
-}
-
-TEST_F(MergeTest, TransactionMergeCommitsAndRollsBack) {
-  std::optional<TransactionDB> holder;
-  try {
-    holder.emplace(TransactionDB::open(counters(), dir_ + "/txndb"));
-  } catch (const Error& e) {
-    if (e.code() == Code::kNotSupported) GTEST_SKIP() << "no transactions: " << e.what();
-    throw;
+// Refuses operand "bad": the read that needs it fails.
+class PickyOperator : public MergeOperator {
+ public:
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    for (const Slice& op : in.operand_list) {
+      if (op == "bad") return false;
+    }
+    out->existing_operand = in.operand_list.back();  // answer with an input, no copy
+    return true;
   }
-  TransactionDB& db = *holder;
-  try {
-    db.merge("c", u64(1));
-  } catch (const Error& e) {
-    // ferrock's transactions answer "Not implemented: Merge operator" today.
-    if (e.code() == Code::kNotSupported) GTEST_SKIP() << "no merge in transactions: " << e.what();
-    throw;
-  }
-  Transaction txn = db.begin();
-  txn.merge("c", u64(10));
-  txn.merge("c", u64(100));
-  EXPECT_EQ(txn.get("c"), u64(111));
-  txn.commit();
-  EXPECT_EQ(db.get("c"), u64(111));
-  Transaction aborted = db.begin();
-  aborted.merge("c", u64(1000));
-  aborted.rollback();
-  EXPECT_EQ(db.get("c"), u64(111));
-}
+  const char* Name() const override { return "PickyOperator"; }
+};
 
 }  // namespace
+
+TEST(Merge, FullMergeOnReadsFlushesAndCompactions) {
+  TempDir dir;
+  auto op = std::make_shared<JoinOperator>();
+  Options options;
+  options.create_if_missing = true;
+  options.merge_operator = op;
+  std::unique_ptr<DB> db;
+  ASSERT_OK(DB::Open(options, dir.Sub("db"), &db));
+  ASSERT_OK(db->Put(WriteOptions(), "k", "base"));
+  ASSERT_OK(db->Merge(WriteOptions(), "k", "a"));
+  ASSERT_OK(db->Merge(WriteOptions(), "k", "b"));
+  std::string v;
+  ASSERT_OK(db->Get(ReadOptions(), "k", &v));
+  EXPECT_EQ(v, "base,a,b");
+  EXPECT_GT(op->full_merges.load(), 0);
+
+  ASSERT_OK(db->Merge(WriteOptions(), "fresh", "x"));
+  ASSERT_OK(db->Flush(FlushOptions()));
+  ASSERT_OK(db->Merge(WriteOptions(), "fresh", "y"));
+  ASSERT_OK(db->Flush(FlushOptions()));
+  ASSERT_OK(db->Merge(WriteOptions(), "fresh", "z"));
+  ASSERT_OK(db->CompactRange(CompactRangeOptions(), nullptr, nullptr));
+  ASSERT_OK(db->Get(ReadOptions(), "fresh", &v));
+  EXPECT_EQ(v, "x,y,z");
+  db.reset();
+  // Reopened with the operator, the merged value is there.
+  ASSERT_OK(DB::Open(options, dir.Sub("db"), &db));
+  ASSERT_OK(db->Get(ReadOptions(), "fresh", &v));
+  EXPECT_EQ(v, "x,y,z");
+}
+
+TEST(Merge, AssociativeOperatorAddsCounters) {
+  TempDir dir;
+  Options options;
+  options.create_if_missing = true;
+  options.merge_operator = std::make_shared<AddOperator>();
+  std::unique_ptr<DB> db;
+  ASSERT_OK(DB::Open(options, dir.Sub("db"), &db));
+  for (int i = 1; i <= 10; ++i) {
+    ASSERT_OK(db->Merge(WriteOptions(), "counter", AddOperator::Encode(static_cast<uint64_t>(i))));
+    if (i == 5) ASSERT_OK(db->Flush(FlushOptions()));
+  }
+  std::string v;
+  ASSERT_OK(db->Get(ReadOptions(), "counter", &v));
+  EXPECT_EQ(AddOperator::Decode(v), 55u);
+  WriteBatch batch;
+  ASSERT_OK(batch.Merge("counter", AddOperator::Encode(45)));
+  ASSERT_OK(db->Write(WriteOptions(), &batch));
+  ASSERT_OK(db->Get(ReadOptions(), "counter", &v));
+  EXPECT_EQ(AddOperator::Decode(v), 100u);
+}
+
+TEST(Merge, AFailedMergeIsAnErrorAndExistingOperandIsUsed) {
+  TempDir dir;
+  Options options;
+  options.create_if_missing = true;
+  options.merge_operator = std::make_shared<PickyOperator>();
+  std::unique_ptr<DB> db;
+  ASSERT_OK(DB::Open(options, dir.Sub("db"), &db));
+  ASSERT_OK(db->Merge(WriteOptions(), "good", "one"));
+  ASSERT_OK(db->Merge(WriteOptions(), "good", "two"));
+  std::string v;
+  ASSERT_OK(db->Get(ReadOptions(), "good", &v));
+  EXPECT_EQ(v, "two");
+  ASSERT_OK(db->Merge(WriteOptions(), "bad", "bad"));
+  Status s = db->Get(ReadOptions(), "bad", &v);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+}
+
+TEST(Merge, MergeWithoutOperatorIsRefused) {
+  TempDir dir;
+  Options options;
+  options.create_if_missing = true;
+  std::unique_ptr<DB> db;
+  ASSERT_OK(DB::Open(options, dir.Sub("db"), &db));
+  Status s = db->Merge(WriteOptions(), "k", "v");
+  EXPECT_TRUE(s.IsNotSupported() || s.IsInvalidArgument()) << s.ToString();
+}

@@ -1,0 +1,86 @@
+//! Creating and dropping column families (a MANIFEST edit each, with a new OPTIONS file),
+//! and writing the OPTIONS file of the database's current options.
+//!
+//! Thread-safety: under the write leader lock (no write is in flight) and the db mutex.
+
+use super::{ColumnFamily, ColumnFamilyHandle, DbInner, DbState, SuperVersion};
+use crate::error::{Error, Result};
+use crate::options::Options;
+use crate::version::edit::VersionEdit;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+impl DbInner {
+    pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        self.check_open()?;
+        let opts = &opts.sanitized();
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let _leader = self.writers.leader.lock();
+        let mut st = self.state.lock();
+        if st.versions.cf_by_name(name).is_some() {
+            return Err(Error::invalid_argument(format!("Column family already exists")));
+        }
+        let id = st.versions.max_column_family() + 1;
+        let wal_number = self.wal.lock().number;
+        let mut edit = VersionEdit::default();
+        edit.column_family = id;
+        edit.column_family_add = Some(name.to_string());
+        edit.comparator = Some(opts.comparator.name().to_string());
+        edit.log_number = Some(wal_number);
+        edit.max_column_family = Some(id);
+        st.versions.log_and_apply(vec![edit])?;
+        let version = st.versions.cf(id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family not installed"))?;
+        let mem = self.new_memtable(opts, wal_number);
+        let cf = Arc::new(ColumnFamily {
+            id,
+            name: name.to_string(),
+            opts: opts.clone(),
+            sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
+            dropped: std::sync::atomic::AtomicBool::new(false),
+            stall: Default::default(),
+        });
+        self.cfs.write().insert(id, cf);
+        self.write_options_file(&mut st);
+        Ok(Arc::new(ColumnFamilyHandle { id, name: name.to_string() }))
+    }
+
+    pub(crate) fn drop_column_family(&self, h: &ColumnFamilyHandle) -> Result<()> {
+        self.check_open()?;
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        if h.id == 0 {
+            return Err(Error::invalid_argument("Can't drop default column family"));
+        }
+        let _leader = self.writers.leader.lock();
+        let mut st = self.state.lock();
+        let cf = match self.cfs.read().get(&h.id) {
+            Some(c) if !c.dropped.load(Ordering::Acquire) => c.clone(),
+            _ => return Err(Error::invalid_argument("Column family already dropped!\n")),
+        };
+        while st.flushing.contains(&h.id) || st.running_compactions > 0 {
+            self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+        }
+        let mut edit = VersionEdit::default();
+        edit.column_family = h.id;
+        edit.column_family_drop = true;
+        st.versions.log_and_apply(vec![edit])?;
+        cf.dropped.store(true, Ordering::Release);
+        self.cfs.write().remove(&h.id);
+        self.write_options_file(&mut st);
+        self.delete_obsolete_files(&mut st);
+        Ok(())
+    }
+
+    pub(crate) fn write_options_file(&self, st: &mut DbState) {
+        let number = st.versions.new_file_number();
+        let cfs = self.cfs.read();
+        let list: Vec<(String, &Options)> = cfs.values().map(|c| (c.name.clone(), &c.opts)).collect();
+        if let Err(e) = crate::version::options_file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts, &list) {
+            self.info_log.log(&format!("[WARN] failed to write OPTIONS file: {e}"));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The database as the `TableStore` of its flushes and compaction jobs
+//! (`compaction/store.rs`): new tables are numbered from the `VersionSet` and listed in
+//! `DbState::pending_outputs` (so obsolete-file deletion leaves them alone) until they are
+//! installed or discarded; inputs come from the table cache.
+//!
+//! Thread-safety: called without the db mutex; each call takes it briefly when it must.
+
+use super::{ColumnFamily, DbInner};
+use crate::compaction::output::OutputColumnFamily;
+use crate::compaction::store::TableStore;
+use crate::env::WritableFile;
+use crate::error::Result;
+use crate::table::reader::Table;
+use crate::util::rate_limiter::IoPriority;
+use crate::version::edit::FileMetaData;
+use crate::version::filename::table_file_name;
+use std::sync::Arc;
+
+impl TableStore for DbInner {
+    fn create_table(&self, priority: IoPriority) -> Result<(u64, Box<dyn WritableFile>)> {
+        let number = {
+            let mut st = self.state.lock();
+            let n = st.versions.new_file_number();
+            st.pending_outputs.insert(n);
+            n
+        };
+        let file = self.fs.new_writable_file(&self.path.join(table_file_name(number)))?;
+        let file = crate::env::rate_limited::rate_limited(file, self.opts.rate_limiter.as_ref(), priority);
+        Ok((number, file))
+    }
+
+    fn sync_dir(&self) -> Result<()> {
+        self.fs.sync_dir(&self.path)
+    }
+
+    fn discard_tables(&self, numbers: &[u64]) {
+        let mut st = self.state.lock();
+        for n in numbers {
+            let _ = self.fs.remove_file(&self.path.join(table_file_name(*n)));
+            st.pending_outputs.remove(n);
+        }
+    }
+
+    fn open_table(&self, f: &FileMetaData) -> Result<Arc<Table>> {
+        self.table_cache.get(f.number, f.file_size, f.largest_seqno)
+    }
+
+    fn db_id(&self) -> &str {
+        &self.db_id
+    }
+
+    fn session_id(&self) -> &str {
+        &self.session_id
+    }
+}
+
+impl ColumnFamily {
+    /// The column family as the tables written for it record it.
+    pub(crate) fn output(&self) -> OutputColumnFamily<'_> {
+        OutputColumnFamily { id: self.id, name: &self.name, opts: &self.opts }
+    }
+}

@@ -1,0 +1,6 @@
+//! What RocksDB keeps under `utilities/`: whole-database operations built on the engine's
+//! public surface rather than inside it — checkpoints and column family export
+//! (`checkpoint`), the backup engine (`backup`) and the file copying they share (`copy`).
+pub mod backup;
+pub mod checkpoint;
+pub mod copy;
