@@ -1,6 +1,12 @@
 //! `WriteBatch` in RocksDB's byte representation (rocksdb-formats.md §2):
 //! `fixed64 sequence | fixed32 count | record*`. The same bytes are the WAL
 //! record payload, so a batch is written to the log without re-encoding.
+//!
+//! A batch made with per-key protection (RocksDB's `protection_bytes_per_key = 8`) also
+//! keeps, beside the bytes, one 8-byte checksum per counted record, computed from the
+//! record's operation, column family, key and value as it is added; `verify_checksum`
+//! recomputes them from the bytes, so a record changed in memory after it was added is
+//! reported as corruption (RocksDB's "ProtectionInfo mismatch").
 
 use crate::error::{Error, Result};
 use crate::util::coding::*;
@@ -70,6 +76,10 @@ impl BatchRecord<'_> {
 pub struct WriteBatch {
     rep: Vec<u8>,
     save_points: Vec<(usize, u32)>,
+    /// With per-key protection: the checksum of each counted record, in order.
+    protection: Option<Vec<u64>>,
+    /// Where the record being added starts (set by `put_tag`).
+    record_start: usize,
 }
 
 impl Default for WriteBatch {
@@ -80,13 +90,44 @@ impl Default for WriteBatch {
 
 impl WriteBatch {
     pub fn new() -> WriteBatch {
-        WriteBatch { rep: vec![0u8; HEADER_SIZE], save_points: Vec::new() }
+        Self::with_capacity(HEADER_SIZE)
     }
 
     pub fn with_capacity(bytes: usize) -> WriteBatch {
         let mut rep = Vec::with_capacity(bytes.max(HEADER_SIZE));
         rep.resize(HEADER_SIZE, 0);
-        WriteBatch { rep, save_points: Vec::new() }
+        WriteBatch { rep, save_points: Vec::new(), protection: None, record_start: HEADER_SIZE }
+    }
+
+    /// An empty batch whose records carry 8-byte per-key checksums (RocksDB's
+    /// `WriteBatch(reserved, max, protection_bytes_per_key = 8, 0)`).
+    pub fn with_protection(bytes: usize) -> WriteBatch {
+        WriteBatch { protection: Some(Vec::new()), ..Self::with_capacity(bytes) }
+    }
+
+    /// Whether the records carry per-key checksums (RocksDB's HasProtectionInfo).
+    pub fn is_protected(&self) -> bool {
+        self.protection.is_some()
+    }
+
+    /// RocksDB's WriteBatch::VerifyChecksum: OK for an unprotected batch; otherwise each
+    /// counted record must still match the checksum taken when it was added.
+    pub fn verify_checksum(&self) -> Result<()> {
+        let Some(sums) = &self.protection else {
+            return Ok(());
+        };
+        let mut expected = sums.iter();
+        for r in self.iter() {
+            let r = r?;
+            if let Some(sum) = record_checksum(&r) {
+                match expected.next() {
+                    Some(want) if *want == sum => {}
+                    Some(_) => return Err(Error::corruption("ProtectionInfo mismatch")),
+                    None => break,
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Adopts a serialized batch (`rocksdb_writebatch_create_from`). Only the header is
@@ -95,7 +136,7 @@ impl WriteBatch {
         if data.len() < HEADER_SIZE {
             return Err(Error::corruption("malformed WriteBatch (too small)"));
         }
-        Ok(WriteBatch { rep: data.to_vec(), save_points: Vec::new() })
+        Ok(WriteBatch { rep: data.to_vec(), save_points: Vec::new(), protection: None, record_start: HEADER_SIZE })
     }
 
     pub fn data(&self) -> &[u8] {
@@ -123,9 +164,13 @@ impl WriteBatch {
         self.rep.clear();
         self.rep.resize(HEADER_SIZE, 0);
         self.save_points.clear();
+        if let Some(p) = &mut self.protection {
+            p.clear();
+        }
     }
 
     fn put_tag(&mut self, cf: u32, plain: u8, with_cf: u8) {
+        self.record_start = self.rep.len();
         if cf == 0 {
             self.rep.push(plain);
         } else {
@@ -133,9 +178,19 @@ impl WriteBatch {
             put_varint32(&mut self.rep, cf);
         }
     }
+    /// Counts the record just added (from `record_start`) and, with protection, takes its checksum.
     fn counted(&mut self) {
         let c = self.count();
         self.set_count(c + 1);
+        if self.protection.is_some() {
+            let sum = BatchIter { input: &self.rep[self.record_start..], failed: false }
+                .next()
+                .and_then(|r| r.ok())
+                .and_then(|r| record_checksum(&r));
+            if let (Some(p), Some(sum)) = (&mut self.protection, sum) {
+                p.push(sum);
+            }
+        }
     }
 
     pub fn put(&mut self, key: &[u8], value: &[u8]) {
@@ -222,12 +277,22 @@ impl WriteBatch {
         self.rep.extend_from_slice(&other.rep[HEADER_SIZE..]);
         let c = self.count() + other.count();
         self.set_count(c);
+        if let Some(p) = &mut self.protection {
+            // RocksDB's Append takes the source's checksums, or computes them when it has none.
+            match &other.protection {
+                Some(q) => p.extend_from_slice(q),
+                None => p.extend(other.iter().filter_map(|r| r.ok().and_then(|r| record_checksum(&r)))),
+            }
+        }
     }
 
     /// Drops the records after the first `len` bytes, leaving `count` of them.
     pub(crate) fn truncate_to(&mut self, len: usize, count: u32) {
         self.rep.truncate(len.max(HEADER_SIZE));
         self.set_count(count);
+        if let Some(p) = &mut self.protection {
+            p.truncate(count as usize);
+        }
     }
 
     pub fn set_save_point(&mut self) {
@@ -270,6 +335,28 @@ impl WriteBatch {
         }
         Ok(())
     }
+}
+
+/// The 8-byte protection checksum of a counted record: its operation (without the column
+/// family flag, as RocksDB's), column family, key and value; None for records RocksDB does
+/// not protect (log data, markers).
+fn record_checksum(r: &BatchRecord<'_>) -> Option<u64> {
+    let (op, cf, key, value): (u8, u32, &[u8], &[u8]) = match *r {
+        BatchRecord::Put { cf, key, value } => (TAG_VALUE, cf, key, value),
+        BatchRecord::Delete { cf, key } => (TAG_DELETION, cf, key, &[]),
+        BatchRecord::SingleDelete { cf, key } => (TAG_SINGLE_DELETION, cf, key, &[]),
+        BatchRecord::DeleteRange { cf, begin, end } => (TAG_RANGE_DELETION, cf, begin, end),
+        BatchRecord::Merge { cf, key, value } => (TAG_MERGE, cf, key, value),
+        BatchRecord::BlobIndex { cf, key, value } => (TAG_BLOB_INDEX, cf, key, value),
+        BatchRecord::PutEntity { cf, key, value } => (TAG_WIDE_COLUMN_ENTITY, cf, key, value),
+        _ => return None,
+    };
+    let mut buf = Vec::with_capacity(key.len() + value.len() + 10);
+    buf.push(op);
+    buf.extend_from_slice(&cf.to_le_bytes());
+    put_length_prefixed_slice(&mut buf, key);
+    buf.extend_from_slice(value);
+    Some(crate::table::xxh3::xxh3_64(&buf))
 }
 
 pub struct BatchIter<'a> {
@@ -396,6 +483,32 @@ mod tests {
         let e = WriteBatch::from_data(&d).unwrap().for_each(|_| Ok(())).unwrap_err();
         assert_eq!(e.to_string(), "Corruption: unknown WriteBatch tag");
         assert!(WriteBatch::from_data(&[0; 5]).is_err());
+    }
+
+    #[test]
+    fn protected_batches_verify_and_catch_a_changed_record() {
+        let mut b = WriteBatch::with_protection(0);
+        b.put(b"k1", b"v1");
+        b.put_log_data(b"blob");
+        b.delete_cf(3, b"k2");
+        b.set_save_point();
+        b.merge(b"k3", b"m");
+        b.rollback_to_save_point().unwrap();
+        b.delete_range(b"a", b"b");
+        let mut plain = WriteBatch::new();
+        plain.put(b"k4", b"v4");
+        b.append(&plain);
+        assert_eq!(b.protection.as_ref().map(Vec::len), Some(4));
+        b.verify_checksum().unwrap();
+        // One byte of a value changes in memory: the checksum taken at Put no longer matches.
+        let at = b.rep.windows(2).position(|w| w == b"v1").unwrap();
+        b.rep[at + 1] = b'9';
+        assert_eq!(b.verify_checksum().unwrap_err().to_string(), "Corruption: ProtectionInfo mismatch");
+        // An unprotected batch has nothing to verify.
+        WriteBatch::new().verify_checksum().unwrap();
+        b.clear();
+        b.put(b"x", b"y");
+        b.verify_checksum().unwrap();
     }
 
     #[test]

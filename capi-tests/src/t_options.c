@@ -146,6 +146,21 @@ static void test_unsupported_options_fail_open(void) {
   rocksdb_filterpolicy_destroy(ribbon);
   rocksdb_block_based_options_destroy(t);
   rocksdb_options_destroy(o);
+
+  /* In-place memtable updates change what a snapshot reads: refused, not ignored. */
+  o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
+  rocksdb_options_set_inplace_update_support(o, 1);
+  CHECK(rocksdb_options_get_inplace_update_support(o) == 1, "inplace_update_support read back");
+  db = rocksdb_open(o, path, &err);
+  CHECK(db == NULL, "open with inplace_update_support must fail");
+  CHECK_ERR_PREFIX(err, "Not implemented: inplace_update_support");
+  rocksdb_options_set_inplace_update_support(o, 0);
+  db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  if (db) rocksdb_close(db);
+  rocksdb_options_destroy(o);
   remove_db_path(path);
 }
 

@@ -548,7 +548,7 @@ typedef struct rocksdb_replayer_t rocksdb_replayer_t;
 typedef struct rocksdb_restore_options_t rocksdb_restore_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_size_approximation_options_t`).
+ RocksDB's SizeApproximationOptions (`rocksdb_size_approximation_options_t`).
  */
 typedef struct rocksdb_size_approximation_options_t rocksdb_size_approximation_options_t;
 
@@ -662,7 +662,7 @@ typedef struct rocksdb_wal_files_t rocksdb_wal_files_t;
 typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_readoptions_t`).
+ RocksDB's TransactionLogIterator::ReadOptions (`rocksdb_wal_readoptions_t`).
  */
 typedef struct rocksdb_wal_readoptions_t rocksdb_wal_readoptions_t;
 
@@ -1028,7 +1028,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_rollback_to_save_point(rocksd
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_pop_save_point(rocksdb_writebatch_t *b, char **errptr);
 
 /*
- Checks the batch's records decode and match its count.
+ RocksDB's WriteBatch::VerifyChecksum: a batch made with protection_bytes_per_key = 8
+ checks each record against the checksum taken when it was added; any other batch is OK.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_verify_checksum(rocksdb_writebatch_t *b, char **errptr);
 
@@ -1337,6 +1338,12 @@ extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_for_read_only_column_families
 extern ROCKSDB_LIBRARY_API void rocksdb_close(rocksdb_t *db);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_destroy_db(const rocksdb_options_t *options, const char *name, char **errptr);
+
+/*
+ RocksDB's RepairDB: rebuilds the MANIFEST from the tables and WALs in the directory (see
+ `db::repair`); the database must not be open.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_repair_db(const rocksdb_options_t *options, const char *name, char **errptr);
 
 /*
  Returns a malloc'd array of malloc'd names; release with `rocksdb_list_column_families_destroy`.
@@ -2170,16 +2177,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_tab
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, const rocksdb_size_approximation_options_t *a2, int a3, const char *const *a4, const size_t *a5, const char *const *a6, const size_t *a7, uint64_t *a8, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_with_options(rocksdb_t *a0, const rocksdb_size_approximation_options_t *a1, int a2, const char *const *a3, const size_t *a4, const char *const *a5, const size_t *a6, uint64_t *a7, char **errptr);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -3297,11 +3294,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_repair_db(const rocksdb_options_t *a0, const char *a1, char **errptr);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_replay_options_t *rocksdb_replay_options_create(void);
@@ -3375,56 +3367,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, c
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_size_approximation_options_t *rocksdb_size_approximation_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_destroy(rocksdb_size_approximation_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_size_approximation_options_get_files_size_error_margin(rocksdb_size_approximation_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_blob_files(rocksdb_size_approximation_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_files(rocksdb_size_approximation_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_memtables(rocksdb_size_approximation_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_files_size_error_margin(rocksdb_size_approximation_options_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_blob_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_files(rocksdb_size_approximation_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -4085,26 +4027,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -5453,6 +5375,33 @@ extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf(rocksdb_t *db, rock
 
 extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_flags(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint8_t include_flags, uint64_t *sizes, char **errptr);
 
+/*
+ RocksDB's defaults: files only, no error margin (-1).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_size_approximation_options_t *rocksdb_size_approximation_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_destroy(rocksdb_size_approximation_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_memtables(rocksdb_size_approximation_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_memtables(rocksdb_size_approximation_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_files(rocksdb_size_approximation_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_files(rocksdb_size_approximation_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_include_blob_files(rocksdb_size_approximation_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_size_approximation_options_get_include_blob_files(rocksdb_size_approximation_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_size_approximation_options_set_files_size_error_margin(rocksdb_size_approximation_options_t *opt, double v);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_size_approximation_options_get_files_size_error_margin(rocksdb_size_approximation_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_with_options(rocksdb_t *db, const rocksdb_size_approximation_options_t *options, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes_cf_with_options(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_size_approximation_options_t *options, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
+
 extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create(void *state, void (*destructor)(void*), char *(*transform)(void*, const char*, size_t, size_t*), unsigned char (*in_domain)(void*, const char*, size_t), const char *(*name)(void*));
 
 extern ROCKSDB_LIBRARY_API rocksdb_slicetransform_t *rocksdb_slicetransform_create_fixed_prefix(size_t prefix_len);
@@ -6110,8 +6059,16 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
 
+extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_destroy(rocksdb_wal_readoptions_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_readoptions_set_verify_checksums(rocksdb_wal_readoptions_t *options, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_wal_readoptions_get_verify_checksums(rocksdb_wal_readoptions_t *options);
+
 /*
- `options` (wal_readoptions, never created by ferrock) may be NULL and is not read.
+ `options` may be NULL (RocksDB's defaults: checksums verified).
  */
 extern ROCKSDB_LIBRARY_API rocksdb_wal_iterator_t *rocksdb_get_updates_since(rocksdb_t *db, uint64_t seq_number, const rocksdb_wal_readoptions_t *options, char **errptr);
 

@@ -1176,8 +1176,8 @@ static TXN_MEMTABLE_NANOS: AtomicU64 = AtomicU64::new(0);
 
 /// fillseq / fillrandom / overwrite with --transaction_db: one transaction per batch.
 fn do_write_txn(db: &TransactionDb, cfg: &Config, order: KeyOrder, seed: u64) -> Result<Stats, String> {
-    ferrock::txn::perf::set_perf_level(ferrock::txn::perf::ENABLE_TIME_EXCEPT_FOR_MUTEX);
-    ferrock::txn::perf::reset();
+    ferrock::stats::perf::set_perf_level(ferrock::stats::perf::ENABLE_TIME_EXCEPT_FOR_MUTEX);
+    ferrock::stats::perf::reset();
     let mut rng = Rng(seed);
     let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
@@ -1212,7 +1212,7 @@ fn do_write_txn(db: &TransactionDb, cfg: &Config, order: KeyOrder, seed: u64) ->
         i += n;
     }
     st.finish = Some(Instant::now());
-    let c = ferrock::txn::perf::counters();
+    let c = ferrock::stats::perf::counters();
     TXN_WAL_NANOS.fetch_add(c.write_wal_time, std::sync::atomic::Ordering::Relaxed);
     TXN_MEMTABLE_NANOS.fetch_add(c.write_memtable_time, std::sync::atomic::Ordering::Relaxed);
     Ok(st)

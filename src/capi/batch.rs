@@ -93,14 +93,17 @@ pub unsafe extern "C" fn rocksdb_writebatch_create_with_params(
     default_cf_ts_sz: size_t,
 ) -> *mut rocksdb_writebatch_t {
     guarded(std::ptr::null_mut(), || {
-        if protection_bytes_per_key != 0 {
-            return Err(Error::not_supported("write batch protection_bytes_per_key"));
-        }
+        // RocksDB protects with 8 bytes per key or not at all.
+        let batch = match protection_bytes_per_key {
+            0 => WriteBatch::with_capacity(reserved_bytes),
+            8 => WriteBatch::with_protection(reserved_bytes),
+            _ => return Err(Error::not_supported("protection_bytes_per_key other than 0 or 8")),
+        };
         if default_cf_ts_sz != 0 {
             return Err(Error::not_supported("user-defined timestamps"));
         }
         Ok(into_handle(rocksdb_writebatch_t {
-            batch: WriteBatch::with_capacity(reserved_bytes),
+            batch,
             unsupported: None,
             max_bytes,
         }))
@@ -612,15 +615,14 @@ pub unsafe extern "C" fn rocksdb_writebatch_pop_save_point(
     with_errptr(errptr, (), || batch_mut(b)?.pop_save_point())
 }
 
-/// Checks the batch's records decode and match its count.
+/// RocksDB's WriteBatch::VerifyChecksum: a batch made with protection_bytes_per_key = 8
+/// checks each record against the checksum taken when it was added; any other batch is OK.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_verify_checksum(
     b: *mut rocksdb_writebatch_t,
     errptr: *mut *mut c_char,
 ) {
-    with_errptr(errptr, (), || {
-        handle(b, "write batch")?.batch.for_each(|_| Ok(()))
-    })
+    with_errptr(errptr, (), || handle(b, "write batch")?.batch.verify_checksum())
 }
 
 unsafe fn add_with_ts(b: *mut rocksdb_writebatch_t, cf: *mut rocksdb_column_family_handle_t) {

@@ -217,6 +217,21 @@ pub unsafe extern "C" fn rocksdb_destroy_db(
     })
 }
 
+/// RocksDB's RepairDB: rebuilds the MANIFEST from the tables and WALs in the directory (see
+/// `db::repair`); the database must not be open.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_repair_db(
+    options: *const rocksdb_options_t,
+    name: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let o = handle(options, "options")?;
+        o.check_supported()?;
+        Db::repair(&o.opts, c_str(name, "name")?)
+    })
+}
+
 /// Returns a malloc'd array of malloc'd names; release with `rocksdb_list_column_families_destroy`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_list_column_families(

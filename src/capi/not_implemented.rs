@@ -194,11 +194,6 @@ pub struct rocksdb_replayer_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_size_approximation_options_t`).
-pub struct rocksdb_size_approximation_options_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_sst_file_manager_t`).
 pub struct rocksdb_sst_file_manager_t {
     _opaque: [u8; 0],
@@ -241,11 +236,6 @@ pub struct rocksdb_wal_file_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_wal_files_t`).
 pub struct rocksdb_wal_files_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_wal_readoptions_t`).
-pub struct rocksdb_wal_readoptions_t {
     _opaque: [u8; 0],
 }
 
@@ -364,49 +354,6 @@ pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushe
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_cf_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_cf_with_options(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: *const rocksdb_size_approximation_options_t,
-    a3: c_int,
-    a4: *const *const c_char,
-    a5: *const size_t,
-    a6: *const *const c_char,
-    a7: *const size_t,
-    a8: *mut u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, a8, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_approximate_sizes_cf_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_sizes_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_sizes_with_options(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_size_approximation_options_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const size_t,
-    a5: *const *const c_char,
-    a6: *const size_t,
-    a7: *mut u64,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_approximate_sizes_with_options"),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2907,18 +2854,6 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_repair_db" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_repair_db(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_repair_db"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_create() -> *mut rocksdb_replay_options_t {
@@ -3088,98 +3023,6 @@ pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
         errptr,
         &Error::not_supported("rocksdb_singledelete_with_ts"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_create(
-) -> *mut rocksdb_size_approximation_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_destroy(
-    a0: *mut rocksdb_size_approximation_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_get_files_size_error_margin(
-    a0: *mut rocksdb_size_approximation_options_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_blob_files(
-    a0: *mut rocksdb_size_approximation_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_files(
-    a0: *mut rocksdb_size_approximation_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_get_include_memtables(
-    a0: *mut rocksdb_size_approximation_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_set_files_size_error_margin(
-    a0: *mut rocksdb_size_approximation_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_blob_files(
-    a0: *mut rocksdb_size_approximation_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_files(
-    a0: *mut rocksdb_size_approximation_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_size_approximation_options_set_include_memtables(
-    a0: *mut rocksdb_size_approximation_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -4470,38 +4313,6 @@ pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
 ) -> *const rocksdb_wal_file_t {
     let _ = (a0, a1);
     std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_create() -> *mut rocksdb_wal_readoptions_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_destroy(a0: *mut rocksdb_wal_readoptions_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_get_verify_checksums(
-    a0: *mut rocksdb_wal_readoptions_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(
-    a0: *mut rocksdb_wal_readoptions_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: returns NULL.

@@ -19,6 +19,7 @@ pub(crate) const CHANGES_RESULTS: &[(&str, &str)] = &[
     ("allow_mmap_writes", "allow_mmap_writes"),
     ("atomic_flush", "atomic_flush"),
     ("enable_blob_files", "blob files (enable_blob_files)"),
+    ("inplace_update_support", "inplace_update_support"),
     ("manual_wal_flush", "manual_wal_flush"),
     ("two_write_queues", "two_write_queues"),
     ("unordered_write", "unordered_write"),

@@ -63,13 +63,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_block_cache(
 ) {
     guarded((), || {
         let o = handle_mut(options, "block-based table options")?;
-        o.stored.set(
-            "block_cache_capacity",
-            block_cache
-                .as_ref()
-                .map(|c| c.capacity() as u64)
-                .unwrap_or(0),
-        );
+        o.t.block_cache = block_cache.as_ref().map(|c| c.cache.clone());
         Ok(())
     })
 }

@@ -1599,7 +1599,7 @@ pub unsafe extern "C" fn rocksdb_transaction_create_iterator_cf(
 /// Sets the calling thread's perf level (RocksDB's PerfLevel values).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_set_perf_level(level: c_int) {
-    crate::txn::perf::set_perf_level(level)
+    crate::stats::perf::set_perf_level(level)
 }
 
 #[unsafe(no_mangle)]
@@ -1615,7 +1615,7 @@ pub unsafe extern "C" fn rocksdb_perfcontext_destroy(context: *mut rocksdb_perfc
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_reset(context: *mut rocksdb_perfcontext_t) {
     let _ = context;
-    crate::txn::perf::reset()
+    crate::stats::perf::reset()
 }
 
 /// RocksDB's metric ids (c.h's enum): the ones ferrock measures; others read 0.
@@ -1623,16 +1623,20 @@ const METRIC_WRITE_WAL_TIME: c_int = 29;
 const METRIC_WRITE_MEMTABLE_TIME: c_int = 30;
 const METRIC_KEY_LOCK_WAIT_TIME: c_int = 46;
 const METRIC_KEY_LOCK_WAIT_COUNT: c_int = 47;
+const METRIC_BLOOM_SST_HIT_COUNT: c_int = 44;
+const METRIC_BLOOM_SST_MISS_COUNT: c_int = 45;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_metric(context: *mut rocksdb_perfcontext_t, metric: c_int) -> u64 {
     let _ = context;
-    let c = crate::txn::perf::counters();
+    let c = crate::stats::perf::counters();
     match metric {
         METRIC_WRITE_WAL_TIME => c.write_wal_time,
         METRIC_WRITE_MEMTABLE_TIME => c.write_memtable_time,
         METRIC_KEY_LOCK_WAIT_TIME => c.key_lock_wait_time,
         METRIC_KEY_LOCK_WAIT_COUNT => c.key_lock_wait_count,
+        METRIC_BLOOM_SST_HIT_COUNT => c.bloom_sst_hit_count,
+        METRIC_BLOOM_SST_MISS_COUNT => c.bloom_sst_miss_count,
         _ => 0,
     }
 }
@@ -1641,11 +1645,13 @@ pub unsafe extern "C" fn rocksdb_perfcontext_metric(context: *mut rocksdb_perfco
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_perfcontext_report(context: *mut rocksdb_perfcontext_t, exclude_zero_counters: c_uchar) -> *mut c_char {
     let _ = context;
-    let c = crate::txn::perf::counters();
+    let c = crate::stats::perf::counters();
     let mut s = String::new();
     for (name, v) in [
         ("write_wal_time", c.write_wal_time),
         ("write_memtable_time", c.write_memtable_time),
+        ("bloom_sst_hit_count", c.bloom_sst_hit_count),
+        ("bloom_sst_miss_count", c.bloom_sst_miss_count),
         ("key_lock_wait_time", c.key_lock_wait_time),
         ("key_lock_wait_count", c.key_lock_wait_count),
     ] {

@@ -4,9 +4,8 @@
 
 use super::batch::rocksdb_writebatch_t;
 use super::db::{db_ref, rocksdb_t};
-use super::not_implemented::rocksdb_wal_readoptions_t;
 use super::*;
-use crate::db::wal_iter::WalIterator;
+use crate::db::wal_iter::{WalIterator, WalReadOptions};
 use libc::c_uchar;
 
 /// A WAL iterator (`rocksdb_wal_iterator_t`).
@@ -14,7 +13,35 @@ pub struct rocksdb_wal_iterator_t {
     iter: WalIterator,
 }
 
-/// `options` (wal_readoptions, never created by ferrock) may be NULL and is not read.
+/// RocksDB's TransactionLogIterator::ReadOptions (`rocksdb_wal_readoptions_t`).
+pub struct rocksdb_wal_readoptions_t {
+    opts: WalReadOptions,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_wal_readoptions_create() -> *mut rocksdb_wal_readoptions_t {
+    guarded(std::ptr::null_mut(), || Ok(into_handle(rocksdb_wal_readoptions_t { opts: WalReadOptions::default() })))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_wal_readoptions_destroy(options: *mut rocksdb_wal_readoptions_t) {
+    drop_handle(options)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_wal_readoptions_set_verify_checksums(options: *mut rocksdb_wal_readoptions_t, v: c_uchar) {
+    guarded((), || {
+        handle_mut(options, "wal read options")?.opts.verify_checksums = v != 0;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_wal_readoptions_get_verify_checksums(options: *mut rocksdb_wal_readoptions_t) -> c_uchar {
+    guarded(0, || Ok(handle(options as *const rocksdb_wal_readoptions_t, "wal read options")?.opts.verify_checksums as c_uchar))
+}
+
+/// `options` may be NULL (RocksDB's defaults: checksums verified).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_updates_since(
     db: *mut rocksdb_t,
@@ -22,9 +49,9 @@ pub unsafe extern "C" fn rocksdb_get_updates_since(
     options: *const rocksdb_wal_readoptions_t,
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_wal_iterator_t {
-    let _ = options;
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let iter = db_ref(db)?.get_updates_since(seq_number)?;
+        let opts = if options.is_null() { WalReadOptions::default() } else { handle(options, "wal read options")?.opts };
+        let iter = db_ref(db)?.get_updates_since_with(seq_number, opts)?;
         Ok(into_handle(rocksdb_wal_iterator_t { iter }))
     })
 }

@@ -30,6 +30,7 @@ pub mod live_files;
 mod open;
 mod properties;
 mod read;
+mod repair;
 mod table_cache;
 mod table_store;
 mod txn_hooks;

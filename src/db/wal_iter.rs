@@ -19,6 +19,19 @@ use crate::log::reader::LogReader;
 use crate::version::filename::{parse_file_name, FileType};
 use std::collections::VecDeque;
 
+/// RocksDB's TransactionLogIterator::ReadOptions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalReadOptions {
+    /// Whether each WAL record's checksum is checked (RocksDB's default: yes).
+    pub verify_checksums: bool,
+}
+
+impl Default for WalReadOptions {
+    fn default() -> Self {
+        WalReadOptions { verify_checksums: true }
+    }
+}
+
 /// Batches from the WAL in sequence order; each carries its first sequence number.
 pub struct WalIterator {
     /// WALs not yet started, oldest first: (number, open file).
@@ -31,6 +44,7 @@ pub struct WalIterator {
     last: u64,
     record: Vec<u8>,
     status: Result<()>,
+    verify_checksums: bool,
 }
 
 impl WalIterator {
@@ -60,7 +74,7 @@ impl WalIterator {
         loop {
             if self.reader.is_none() {
                 let Some((n, file)) = self.pending.pop_front() else { return };
-                self.reader = Some((LogReader::new(file, n, true), self.pending.is_empty()));
+                self.reader = Some((LogReader::new(file, n, self.verify_checksums), self.pending.is_empty()));
             }
             let Some((reader, newest)) = self.reader.as_mut() else { return };
             match reader.read_record(&mut self.record) {
@@ -102,8 +116,8 @@ impl WalIterator {
 }
 
 /// The sequence number of a WAL's first batch; None for an empty (or unreadable) file.
-fn first_sequence(file: Box<dyn SequentialFile>, number: u64) -> Option<u64> {
-    let mut reader = LogReader::new(file, number, true);
+fn first_sequence(file: Box<dyn SequentialFile>, number: u64, verify_checksums: bool) -> Option<u64> {
+    let mut reader = LogReader::new(file, number, verify_checksums);
     let mut record = Vec::new();
     match reader.read_record(&mut record) {
         Ok(true) => WriteBatch::from_data(&record).ok().map(|b| b.sequence()),
@@ -117,8 +131,15 @@ fn not_found(msg: String) -> Error {
 
 impl Db {
     /// The write batches from the one holding `seq` on. NotFound when `seq` is not yet
-    /// written, or when the WAL that held it is gone (flushed and deleted).
+    /// written. When the WAL that held `seq` is gone (flushed and deleted) the iterator
+    /// starts at the oldest later batch still in a WAL, and is not valid when there is
+    /// none: RocksDB's non-strict seek (TransactionLogIteratorImpl::SeekToStartSequence).
     pub fn get_updates_since(&self, seq: u64) -> Result<WalIterator> {
+        self.get_updates_since_with(seq, WalReadOptions::default())
+    }
+
+    /// `get_updates_since` with RocksDB's read options for the WAL files.
+    pub fn get_updates_since_with(&self, seq: u64, opts: WalReadOptions) -> Result<WalIterator> {
         let db = &*self.inner;
         db.check_open()?;
         let last = self.latest_sequence_number();
@@ -129,33 +150,27 @@ impl Db {
             self.flush_wal(false)?;
             self.disable_file_deletions()?;
         }
-        let r = self.open_wals_from(seq);
+        let r = self.open_wals_from(seq, opts.verify_checksums);
         if !db.read_only {
             self.enable_file_deletions()?;
         }
         let pending = r?;
-        let mut it = WalIterator { pending, reader: None, current: None, last, record: Vec::new(), status: Ok(()) };
-        // Skip to the batch holding `seq`; a gap before it means the WAL that had it is gone.
+        let mut it = WalIterator { pending, reader: None, current: None, last, record: Vec::new(), status: Ok(()), verify_checksums: opts.verify_checksums };
+        // Skip to the first batch whose last sequence reaches `seq`.
         loop {
             it.advance();
             it.status()?;
-            let Some(b) = &it.current else { break };
-            let first = b.sequence();
+            let Some(b) = &it.current else { return Ok(it) };
             let count = u64::from(b.count()).max(1);
-            if first + count - 1 < seq {
-                continue;
+            if b.sequence() + count - 1 >= seq {
+                return Ok(it);
             }
-            if first > seq {
-                break;
-            }
-            return Ok(it);
         }
-        Err(not_found(format!("Requested sequence {seq} is no longer in the WAL files")))
     }
 
     /// Opens the WALs from the newest one whose first batch is at or before `seq`, oldest
     /// first. Requires: file deletions are held off.
-    fn open_wals_from(&self, seq: u64) -> Result<VecDeque<(u64, Box<dyn SequentialFile>)>> {
+    fn open_wals_from(&self, seq: u64, verify_checksums: bool) -> Result<VecDeque<(u64, Box<dyn SequentialFile>)>> {
         let db = &*self.inner;
         let io = |e: std::io::Error| Error::io(format!("{}: {e}", db.wal_dir.display()));
         let mut wals: Vec<u64> = Vec::new();
@@ -168,7 +183,7 @@ impl Db {
         wals.sort_unstable();
         let mut start = 0;
         for (i, n) in wals.iter().enumerate() {
-            match first_sequence(db.fs.new_sequential_file(&db.wal_path(*n))?, *n) {
+            match first_sequence(db.fs.new_sequential_file(&db.wal_path(*n))?, *n, verify_checksums) {
                 Some(first) if first <= seq => start = i,
                 Some(_) => break,
                 None => {}
@@ -219,10 +234,12 @@ mod tests {
         assert_eq!(collect(5), [(5, 1)]);
         assert!(db.get_updates_since(6).err().unwrap().to_string().starts_with("NotFound"));
 
-        // After a flush the old WAL is deleted: its sequences are gone, newer ones remain.
+        // After a flush the old WAL is deleted: its sequences are gone, and (as in RocksDB)
+        // a start among them begins at the oldest batch left.
         db.flush(&FlushOptions::default()).unwrap();
         db.put(&w, b"k5", b"v5").unwrap(); // seq 6
-        assert!(db.get_updates_since(2).err().unwrap().to_string().starts_with("NotFound"));
+        assert_eq!(collect(2), [(6, 1)]);
+        assert_eq!(collect(0), [(6, 1)]);
         assert_eq!(collect(6), [(6, 1)]);
         db.close().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
@@ -265,7 +282,9 @@ mod tests {
         }
         it.status().unwrap();
         assert_eq!(seen, (120..=seq).collect::<Vec<u64>>());
-        assert!(db.get_updates_since(120).err().unwrap().to_string().starts_with("NotFound"));
+        // Those WALs are gone now: a new iterator from 120 shows only what is left.
+        let it = db.get_updates_since(120).unwrap();
+        assert!(it.batch().is_none_or(|(s, _)| s > seq), "only batches after the deleted WALs");
         db.close().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -227,6 +227,9 @@ impl DbInner {
             return Err(Error::invalid_argument("Sync writes has to enable WAL."));
         }
         // Validate the batch before it reaches the WAL: a malformed batch never becomes durable.
+        // A protected batch must also still match its per-key checksums (RocksDB verifies them
+        // on the way into the memtable).
+        batch.verify_checksum()?;
         let cfs = self.cfs.read();
         batch.for_each(|r| {
             let cf = match r {

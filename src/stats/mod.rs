@@ -6,6 +6,8 @@
 //!
 //! Thread-safety: every method takes `&self`; counters are atomics, histograms a short lock.
 
+pub mod perf;
+
 use parking_lot::Mutex;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -259,19 +259,22 @@ impl Table {
         if !self.props.whole_key_filtering {
             return true;
         }
-        if let Some(f) = &self.filter {
-            return f.may_match(user_key);
-        }
-        if let Some(p) = &self.partitioned_filter {
+        let r = if let Some(f) = &self.filter {
+            f.may_match(user_key)
+        } else if let Some(p) = &self.partitioned_filter {
             if self.index_user_keys {
-                return p.may_match(user_key, user_key);
+                p.may_match(user_key, user_key)
+            } else {
+                // Internal-key separators: the newest version of the key sorts
+                // first, so this finds the partition its first entry went to.
+                let ikey = key::seek_key(user_key, key::MAX_SEQUENCE_NUMBER);
+                p.may_match(&ikey, user_key)
             }
-            // Internal-key separators: the newest version of the key sorts
-            // first, so this finds the partition its first entry went to.
-            let ikey = key::seek_key(user_key, key::MAX_SEQUENCE_NUMBER);
-            return p.may_match(&ikey, user_key);
-        }
-        true
+        } else {
+            return true;
+        };
+        crate::stats::perf::add_filter_check(r);
+        r
     }
 
     /// Whether this table's filter holds the prefixes `extractor` makes: the
@@ -289,7 +292,11 @@ impl Table {
     /// that made `prefix` (otherwise the answer means nothing).
     pub fn prefix_may_match(&self, prefix: &[u8]) -> bool {
         match &self.filter {
-            Some(f) => f.may_match(prefix),
+            Some(f) => {
+                let r = f.may_match(prefix);
+                crate::stats::perf::add_filter_check(r);
+                r
+            }
             None => true,
         }
     }

@@ -272,9 +272,9 @@ impl Transaction {
         };
         // The clock is read only when the perf level asks for timings (it costs as much as
         // an uncontended lock).
-        let t = crate::txn::perf::timing().then(Instant::now);
+        let t = crate::stats::perf::timing().then(Instant::now);
         let newly = self.shared.locks.lock(cf, key, &req);
-        crate::txn::perf::add_key_lock_wait(t.map(|t| t.elapsed()).unwrap_or_default());
+        crate::stats::perf::add_key_lock_wait(t.map(|t| t.elapsed()).unwrap_or_default());
         let newly = newly?;
         if newly {
             st.locked.push((cf, key.to_vec()));
@@ -555,7 +555,7 @@ impl Transaction {
         );
         match result {
             Ok((_, timings)) => {
-                crate::txn::perf::add_commit(timings);
+                crate::stats::perf::add_commit(timings);
                 st.last_timings = timings;
                 st.phase = TxnState::Committed;
                 self.release_all(&mut st);
@@ -854,8 +854,6 @@ impl OptimisticTransactionDb {
         self.shared.db.close()
     }
 }
-
-pub mod perf;
 
 #[cfg(test)]
 mod tests;

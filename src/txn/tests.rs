@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::options::FlushOptions;
+use crate::stats::perf;
 use std::collections::BTreeMap;
 
 pub(crate) use crate::util::testutil::TempDir;

@@ -497,7 +497,13 @@ impl BaseDeltaIterator {
     pub fn seek(&mut self, target: &[u8]) {
         self.forward = true;
         self.base.seek(target);
-        self.dpos = Some(self.delta_lower_bound(target));
+        // A target below the lower bound starts at the bound (as the base iterator does).
+        let from = self.delta_lower_bound(target);
+        let from = match &self.lower {
+            Some(l) => from.max(self.delta_lower_bound(l)),
+            None => from,
+        };
+        self.dpos = Some(from);
         self.settle_forward();
     }
 
@@ -505,6 +511,11 @@ impl BaseDeltaIterator {
         self.forward = false;
         self.base.seek_for_prev(target);
         let n = self.delta.partition_point(|(k, _)| !self.cmp.compare(k, target).is_gt());
+        // A target at or past the upper bound starts below the bound.
+        let n = match &self.upper {
+            Some(u) => n.min(self.delta_lower_bound(u)),
+            None => n,
+        };
         self.dpos = n.checked_sub(1);
         self.settle_backward();
     }

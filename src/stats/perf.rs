@@ -1,7 +1,9 @@
-//! The part of RocksDB's perf context that transactions report: per-thread counters of the
-//! commit path (write_wal_time, write_memtable_time) and key_lock_wait_time, in nanoseconds,
-//! counted while the thread's perf level is above "disable" (RocksDB's PerfLevel values:
-//! 0 uninitialized, 1 disable, 2 enable_count, 3 enable_time_except_for_mutex, ...).
+//! The part of RocksDB's perf context ferrock keeps: per-thread counters of the commit path
+//! (write_wal_time, write_memtable_time, in nanoseconds), of transaction key locks
+//! (key_lock_wait_time/count) and of table filter checks (bloom_sst_hit_count /
+//! bloom_sst_miss_count). Counts are kept from RocksDB's PerfLevel kEnableCount (2, the level
+//! every thread starts with, as in RocksDB), times from kEnableTimeExceptForMutex (3)
+//! (PerfLevel values: 0 uninitialized, 1 disable, 2 enable_count, 3 enable_time_except_for_mutex).
 //!
 //! Thread-safety: thread-local, as RocksDB's perf context.
 
@@ -10,9 +12,11 @@ use std::time::Duration;
 
 /// RocksDB's PerfLevel::kEnableTimeExceptForMutex: timers run from this level up.
 pub const ENABLE_TIME_EXCEPT_FOR_MUTEX: i32 = 3;
+/// RocksDB's PerfLevel::kEnableCount: counters run from this level up; a thread's default.
+pub const ENABLE_COUNT: i32 = 2;
 
 thread_local! {
-    static LEVEL: Cell<i32> = const { Cell::new(1) };
+    static LEVEL: Cell<i32> = const { Cell::new(ENABLE_COUNT) };
     static COUNTERS: Cell<PerfCounters> = const { Cell::new(PerfCounters::ZERO) };
 }
 
@@ -23,10 +27,20 @@ pub struct PerfCounters {
     pub write_memtable_time: u64,
     pub key_lock_wait_time: u64,
     pub key_lock_wait_count: u64,
+    /// Table filter checks that said "may match" / "does not match".
+    pub bloom_sst_hit_count: u64,
+    pub bloom_sst_miss_count: u64,
 }
 
 impl PerfCounters {
-    const ZERO: PerfCounters = PerfCounters { write_wal_time: 0, write_memtable_time: 0, key_lock_wait_time: 0, key_lock_wait_count: 0 };
+    const ZERO: PerfCounters = PerfCounters {
+        write_wal_time: 0,
+        write_memtable_time: 0,
+        key_lock_wait_time: 0,
+        key_lock_wait_count: 0,
+        bloom_sst_hit_count: 0,
+        bloom_sst_miss_count: 0,
+    };
 }
 
 pub fn set_perf_level(level: i32) {
@@ -54,7 +68,7 @@ fn update(f: impl FnOnce(&mut PerfCounters)) {
 }
 
 pub(crate) fn add_key_lock_wait(d: Duration) {
-    if perf_level() >= 2 {
+    if perf_level() >= ENABLE_COUNT {
         update(|c| {
             c.key_lock_wait_count += 1;
             if timing() {
@@ -69,6 +83,19 @@ pub(crate) fn add_commit(t: crate::db::CommitTimings) {
         update(|c| {
             c.write_wal_time += t.write_wal_nanos;
             c.write_memtable_time += t.write_memtable_nanos;
+        });
+    }
+}
+
+/// One table filter check and its answer (RocksDB counts it in FullFilterBlockReader::MayMatch).
+pub(crate) fn add_filter_check(may_match: bool) {
+    if perf_level() >= ENABLE_COUNT {
+        update(|c| {
+            if may_match {
+                c.bloom_sst_hit_count += 1;
+            } else {
+                c.bloom_sst_miss_count += 1;
+            }
         });
     }
 }
