@@ -63,14 +63,14 @@ pub(super) fn repair(opts: &Options, path: &Path) -> Result<()> {
         for m in &found.manifests {
             archive(fs.as_ref(), &path.join(m));
         }
-        let icmp = InternalKeyComparator::new(opts.comparator);
-        let mut versions = VersionSet::new(fs.clone(), path.to_path_buf(), opts.num_levels.max(1) as usize, icmp);
+        let icmp = InternalKeyComparator::new(opts.comparator.clone());
+        let mut versions = VersionSet::new(fs.clone(), path.to_path_buf(), opts.num_levels.max(1) as usize, icmp.clone());
         versions.create_new()?;
         versions.recover()?;
         let mut tables = Vec::new();
         for &number in &found.tables {
             let file = path.join(table_file_name(number));
-            match scan_table(fs.as_ref(), &file, number, icmp) {
+            match scan_table(fs.as_ref(), &file, number, icmp.clone()) {
                 Ok(t) => tables.push(t),
                 // A table that cannot be read is set aside, as RocksDB's repairer does.
                 Err(_) => archive(fs.as_ref(), &file),
@@ -149,7 +149,7 @@ fn find_files(fs: &dyn FileSystem, path: &Path, wal_dir: &Path) -> Result<Found>
 fn scan_table(fs: &dyn FileSystem, file: &Path, number: u64, icmp: InternalKeyComparator) -> Result<Recovered> {
     let f = fs.new_random_access_file(file)?;
     let size = f.size()?;
-    let opts = TableReadOptions { comparator: icmp, verify_checksums: true, file_number: number, ..Default::default() };
+    let opts = TableReadOptions { comparator: icmp.clone(), verify_checksums: true, file_number: number, ..Default::default() };
     let table = Table::open_external(f, size, opts, 0)?;
     let props = table.properties();
     let (cf_id, cf_name) = if props.column_family_id == UNKNOWN_COLUMN_FAMILY_ID {
