@@ -125,7 +125,7 @@ fn index_block(input: &[u8]) {
         (KeyOrder::User(Comparator::Bytewise), false),
         (KeyOrder::Internal(InternalKeyComparator::default()), false),
     ] {
-        let mut it = b.index_iter(order, delta);
+        let mut it = b.index_iter(order.clone(), delta);
         it.seek_to_first();
         let mut n = 0;
         while it.valid() {
