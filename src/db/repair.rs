@@ -70,7 +70,7 @@ pub(super) fn repair(opts: &Options, path: &Path) -> Result<()> {
         let mut tables = Vec::new();
         for &number in &found.tables {
             let file = path.join(table_file_name(number));
-            match scan_table(fs.as_ref(), &file, number, icmp.clone()) {
+            match scan_table(fs.as_ref(), &file, number, &icmp) {
                 Ok(t) => tables.push(t),
                 // A table that cannot be read is set aside, as RocksDB's repairer does.
                 Err(_) => archive(fs.as_ref(), &file),
@@ -146,7 +146,7 @@ fn find_files(fs: &dyn FileSystem, path: &Path, wal_dir: &Path) -> Result<Found>
 
 /// Step 3: a table's column family (from its properties) and its MANIFEST entry (from its
 /// entries and range tombstones).
-fn scan_table(fs: &dyn FileSystem, file: &Path, number: u64, icmp: InternalKeyComparator) -> Result<Recovered> {
+fn scan_table(fs: &dyn FileSystem, file: &Path, number: u64, icmp: &InternalKeyComparator) -> Result<Recovered> {
     let f = fs.new_random_access_file(file)?;
     let size = f.size()?;
     let opts = TableReadOptions { comparator: icmp.clone(), verify_checksums: true, file_number: number, ..Default::default() };
