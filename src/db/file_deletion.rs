@@ -11,7 +11,8 @@ use crate::version::filename::{parse_file_name, FileType};
 use std::collections::BTreeSet;
 
 impl DbInner {
-    /// The oldest WAL that still holds data not yet in a table.
+    /// The oldest WAL that still holds data not yet in a table: a memtable's own, the prepared
+    /// section of a transaction committed into a memtable, or an undecided prepared section.
     pub(crate) fn min_wal_needed(&self, current_wal: u64) -> u64 {
         let mut min = current_wal;
         for cf in self.cfs.read().values() {
@@ -19,6 +20,9 @@ impl DbInner {
             for m in sv.imm.iter().chain(std::iter::once(&sv.mem)) {
                 if !m.is_empty() {
                     min = min.min(m.log_number());
+                }
+                if let Some(p) = m.min_prep_log() {
+                    min = min.min(p);
                 }
             }
         }

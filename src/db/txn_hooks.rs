@@ -366,6 +366,9 @@ impl DbInner {
                     let Some(cf) = cfs.get(&cf_id) else { continue };
                     mem.set_log_number(wal_number);
                     mem.set_earliest_seqno(first_seq);
+                    if let Some((_, prepared_wal)) = xid {
+                        mem.ref_prep_log(prepared_wal);
+                    }
                     let old = cf.super_version();
                     let mut imm = Vec::with_capacity(old.imm.len() + 1);
                     imm.push(mem);
@@ -404,6 +407,11 @@ impl DbInner {
                     seq += 1;
                     Ok(())
                 })?;
+                if let Some((_, prepared_wal)) = xid {
+                    for (_, m) in &svs {
+                        m.ref_prep_log(prepared_wal);
+                    }
+                }
             }
         }
         timings.write_memtable_nanos = t_mem.elapsed().as_nanos() as u64;

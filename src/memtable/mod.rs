@@ -50,6 +50,10 @@ pub struct MemTable {
     first_seqno: AtomicU64,
     earliest_seqno: AtomicU64,
     log_number: AtomicU64,
+    /// The oldest WAL holding the prepared section of a transaction committed into this
+    /// memtable (0: none). The commit record names only the xid, so until this memtable is
+    /// flushed recovery needs that older WAL (RocksDB's MemTable::min_prep_log_referenced_).
+    min_prep_log: AtomicU64,
     /// DeleteRange entries (rocksdb-formats.md §7), kept apart from the point
     /// entries as RocksDB's range-deletion memtable does; readers fragment them.
     range_dels: parking_lot::RwLock<Vec<RangeTombstone>>,
@@ -81,6 +85,7 @@ impl MemTable {
             first_seqno: AtomicU64::new(u64::MAX),
             earliest_seqno: AtomicU64::new(u64::MAX),
             log_number: AtomicU64::new(0),
+            min_prep_log: AtomicU64::new(0),
             range_dels: parking_lot::RwLock::new(Vec::new()),
             num_range_dels: AtomicU64::new(0),
             range_del_bytes: AtomicUsize::new(0),
@@ -279,6 +284,21 @@ impl MemTable {
     pub fn log_number(&self) -> u64 {
         self.log_number.load(AtomicOrdering::Relaxed)
     }
+
+    /// A transaction prepared in WAL `wal` was committed into this memtable.
+    pub fn ref_prep_log(&self, wal: u64) {
+        let _ = self.min_prep_log.fetch_update(AtomicOrdering::AcqRel, AtomicOrdering::Acquire, |cur| {
+            (cur == 0 || wal < cur).then_some(wal)
+        });
+    }
+
+    /// The oldest WAL holding a prepared section whose commit this memtable holds.
+    pub fn min_prep_log(&self) -> Option<u64> {
+        match self.min_prep_log.load(AtomicOrdering::Acquire) {
+            0 => None,
+            n => Some(n),
+        }
+    }
 }
 
 /// An iterator over a memtable's entries in internal-key order. It holds the
@@ -365,6 +385,12 @@ mod tests {
         assert_eq!(m.earliest_seqno(), 2);
         m.set_log_number(12);
         assert_eq!(m.log_number(), 12);
+        assert_eq!(m.min_prep_log(), None);
+        m.ref_prep_log(9);
+        m.ref_prep_log(11);
+        assert_eq!(m.min_prep_log(), Some(9));
+        m.ref_prep_log(4);
+        assert_eq!(m.min_prep_log(), Some(4));
         assert!(m.approximate_memory_usage() >= 5 * 8 + 6 + 10);
 
         let mut seen = Vec::new();

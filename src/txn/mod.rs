@@ -126,7 +126,7 @@ pub(crate) struct Shared {
     next_id: AtomicU64,
     /// Named transactions (names are unique while alive).
     names: Mutex<HashMap<String, Weak<Transaction>>>,
-    /// Prepared transactions recovered at open, owned here until listed.
+    /// Prepared transactions recovered at open, owned here until decided.
     recovered: Mutex<Vec<Arc<Transaction>>>,
 }
 
@@ -752,10 +752,14 @@ impl TransactionDb {
         self.shared.begin(wo, opts, old)
     }
 
-    /// Every transaction in the prepared state: the ones recovered at open (handed over to the
-    /// caller) and live ones.
+    /// Every transaction in the prepared state: the ones recovered at open (the database holds
+    /// them until they are decided, as RocksDB does) and live ones.
     pub fn prepared_transactions(&self) -> Vec<Arc<Transaction>> {
-        let mut out: Vec<Arc<Transaction>> = std::mem::take(&mut *self.shared.recovered.lock());
+        let mut out: Vec<Arc<Transaction>> = {
+            let mut rec = self.shared.recovered.lock();
+            rec.retain(|t| t.state() == TxnState::Prepared);
+            rec.clone()
+        };
         for w in self.shared.names.lock().values() {
             if let Some(t) = w.upgrade() {
                 if !out.iter().any(|o| Arc::ptr_eq(o, &t)) && t.state() == TxnState::Prepared {

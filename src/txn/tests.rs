@@ -250,6 +250,59 @@ fn two_phase_commit_recovers_prepared_after_reopen() {
     assert_eq!(db.db().get(&ro(), b"c").unwrap(), Some(b"committed".to_vec()));
 }
 
+/// A committed transaction whose writes are only in a memtable needs the WAL holding its
+/// prepared section (the commit record names only the xid): another family's flush must not
+/// delete that WAL (RocksDB's MemTable::RefLogContainingPrepSection).
+#[test]
+fn a_committed_transaction_survives_the_deletion_of_older_wals() {
+    let dir = TempDir::new("2pc-wal");
+    let mut dbo = opts();
+    dbo.create_missing_column_families = true;
+    let cfs = vec![("default".to_string(), opts()), ("b".to_string(), opts())];
+    {
+        let (db, h) = TransactionDb::open_cf(&dbo, &TransactionDbOptions::default(), &dir.0, &cfs).unwrap();
+        let t = db.begin(&wo(), &TransactionOptions::default(), None);
+        t.set_name("x1").unwrap();
+        t.put_cf(&h[1], b"k", b"committed").unwrap();
+        t.prepare().unwrap();
+        // b's memtable starts after the WAL holding the prepared section.
+        db.db().put_cf(&wo(), &h[1], b"other", b"1").unwrap();
+        db.db().flush_cf(&FlushOptions::default(), &h[1]).unwrap();
+        t.commit().unwrap();
+        // default's flush moves its log number past every older WAL.
+        db.db().put(&wo(), b"d", b"1").unwrap();
+        db.db().flush_cf(&FlushOptions::default(), &h[0]).unwrap();
+        db.close().unwrap();
+    }
+    let (db, h) = TransactionDb::open_cf(&dbo, &TransactionDbOptions::default(), &dir.0, &cfs).unwrap();
+    assert_eq!(db.db().get_cf(&ro(), &h[1], b"k").unwrap(), Some(b"committed".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"d").unwrap(), Some(b"1".to_vec()));
+}
+
+/// RocksDB's GetAllPreparedTransactions lists a recovered transaction until it is decided,
+/// however often it is asked.
+#[test]
+fn recovered_prepared_transactions_are_listed_until_decided() {
+    let dir = TempDir::new("2pc-list");
+    {
+        let db = open(&dir);
+        let t = db.begin(&wo(), &TransactionOptions::default(), None);
+        t.set_name("x1").unwrap();
+        t.put(b"p", b"v").unwrap();
+        t.prepare().unwrap();
+        std::mem::forget(t);
+        db.close().unwrap();
+    }
+    let db = open(&dir);
+    assert_eq!(db.prepared_transactions().len(), 1);
+    let again = db.prepared_transactions();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].name().as_deref(), Some("x1"));
+    again[0].commit().unwrap();
+    assert!(db.prepared_transactions().is_empty());
+    assert_eq!(db.db().get(&ro(), b"p").unwrap(), Some(b"v".to_vec()));
+}
+
 #[test]
 fn expired_transaction_cannot_commit() {
     let dir = TempDir::new("expire");
