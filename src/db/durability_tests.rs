@@ -239,6 +239,22 @@ fn flush_wal_sync_to_a_new_wal_survives_power_loss() {
     assert_eq!(get(&db, b"k").as_deref(), Some(&b"synced by flush_wal"[..]));
 }
 
+/// Found by the stress test's programs: a sync write of an empty batch (a batch rolled back to
+/// its first save point) returned before touching the WAL, so the asynchronous writes
+/// acknowledged before it were lost at a power loss. RocksDB syncs the WAL for it.
+#[test]
+fn a_sync_write_of_an_empty_batch_syncs_the_wal() {
+    let d = TempDir::new("dur-empty-sync");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"k", b"async").unwrap();
+    db.write(&sync_wo(), &crate::batch::WriteBatch::new()).unwrap();
+    crash(&fs, db);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"async"[..]));
+}
+
 /// Issue 12 item 5 (ingest): the external file was copied with std::fs, around the
 /// FileSystem: its creation, writes and sync were invisible to the file system (here an
 /// injected fault), and nothing was synced.

@@ -197,19 +197,7 @@ impl Db {
         if self.inner.read_only {
             return Err(read_only_error());
         }
-        let mut w = self.inner.wal.lock();
-        if w.writer.is_none() {
-            return Ok(());
-        }
-        let r = match w.writer.as_mut() {
-            Some(writer) => writer.flush(),
-            None => Ok(()),
-        };
-        let r = r.and_then(|_| if sync { w.sync(self.inner.fs.as_ref(), &self.inner.wal_dir) } else { Ok(()) });
-        if let Err(e) = &r {
-            self.inner.wal_write_failed(&mut w, e);
-        }
-        r
+        self.inner.flush_wal(sync)
     }
 }
 
@@ -218,6 +206,18 @@ pub(crate) fn read_only_error() -> Error {
 }
 
 impl DbInner {
+    /// Writes the WAL's buffered records to its file and, with `sync`, syncs it; a failure is
+    /// latched (a later write must not be acknowledged after a hole).
+    pub(crate) fn flush_wal(&self, sync: bool) -> Result<()> {
+        let mut w = self.wal.lock();
+        let Some(writer) = w.writer.as_mut() else { return Ok(()) };
+        let r = writer.flush().and_then(|_| if sync { w.sync(self.fs.as_ref(), &self.wal_dir) } else { Ok(()) });
+        if let Err(e) = &r {
+            self.wal_write_failed(&mut w, e);
+        }
+        r
+    }
+
     pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
         let _op = self.begin_operation()?;
         if self.read_only {
@@ -258,6 +258,15 @@ impl DbInner {
         })?;
         drop(cfs);
         if batch.count() == 0 {
+            // Nothing to apply, but a sync write of an empty batch is how a program makes every
+            // write acknowledged before it durable (RocksDB writes and syncs the WAL for it).
+            if wo.sync {
+                if let Some(e) = self.bg_error() {
+                    return Err(e);
+                }
+                let _leader = self.writers.leader.lock();
+                return self.flush_wal(true);
+            }
             return Ok(());
         }
         let timer = self.timer();
