@@ -255,6 +255,33 @@ fn a_sync_write_of_an_empty_batch_syncs_the_wal() {
     assert_eq!(get(&db, b"k").as_deref(), Some(&b"async"[..]));
 }
 
+/// Found by the stress test's programs: a flush whose MANIFEST sync failed deleted its table as
+/// obsolete, but the edit naming it had reached the MANIFEST that CURRENT names, so the next
+/// open referenced a missing file. RocksDB quarantines such files until a new MANIFEST is in
+/// place.
+#[test]
+fn a_table_whose_manifest_sync_failed_is_kept_for_the_next_open() {
+    let d = TempDir::new("dur-quarantine");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"k", b"v").unwrap();
+    fs.inject_sync_error("MANIFEST-");
+    assert!(db.flush(&FlushOptions::default()).is_err());
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"v"[..]));
+    // Deleting obsolete files now (a checkpoint ends so) must not take the table.
+    db.disable_file_deletions().unwrap();
+    db.enable_file_deletions().unwrap();
+    let _ = db.close();
+    drop(db);
+    let db = Db::open(&o, &d.0).unwrap();
+    assert_eq!(get(&db, b"k").as_deref(), Some(&b"v"[..]));
+    let mut it = db.iter(&ro()).unwrap();
+    it.seek_to_first();
+    assert!(it.valid(), "{:?}", it.status());
+    assert_eq!(it.key(), b"k");
+}
+
 /// Issue 12 item 5 (ingest): the external file was copied with std::fs, around the
 /// FileSystem: its creation, writes and sync were invisible to the file system (here an
 /// injected fault), and nothing was synced.

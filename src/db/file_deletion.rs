@@ -39,6 +39,7 @@ impl DbInner {
             return;
         }
         let mut live: BTreeSet<u64> = st.pending_outputs.clone();
+        live.extend(st.versions.quarantined_tables());
         for d in st.versions.column_families() {
             live.extend(d.current.all_file_numbers());
         }

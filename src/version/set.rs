@@ -73,6 +73,10 @@ pub struct VersionSet {
     /// MANIFESTs written whose CURRENT switch failed: CURRENT may name one of them, so
     /// they are not obsolete until a later switch succeeds.
     unconfirmed_manifests: Vec<u64>,
+    /// Tables named by an edit whose MANIFEST write failed: the record may still have reached
+    /// the MANIFEST that CURRENT names, so a reopen may need them. They are kept until a new
+    /// MANIFEST (a snapshot without them) is in place (RocksDB's files_to_quarantine).
+    quarantined: std::collections::BTreeSet<u64>,
     max_manifest_file_size: u64,
 }
 
@@ -95,6 +99,7 @@ impl VersionSet {
             manifest_file_size: 0,
             manifest: None,
             unconfirmed_manifests: Vec::new(),
+            quarantined: std::collections::BTreeSet::new(),
             max_manifest_file_size: DEFAULT_MAX_MANIFEST_FILE_SIZE,
         };
         vs.cfs.insert(0, vs.new_cf(0, DEFAULT_COLUMN_FAMILY_NAME));
@@ -382,7 +387,10 @@ impl VersionSet {
             }
         }
 
-        self.write_manifest(new_manifest_number, &edits)?;
+        if let Err(e) = self.write_manifest(new_manifest_number, &edits) {
+            self.quarantined.extend(edits.iter().flat_map(|e| e.new_files.iter().map(|(_, f)| f.number)));
+            return Err(e);
+        }
 
         self.cfs = state;
         self.last_sequence = last_sequence;
@@ -454,6 +462,7 @@ impl VersionSet {
             let _ = old.close();
         }
         self.unconfirmed_manifests.clear();
+        self.quarantined.clear();
         self.manifest_file_size = w.file_size();
         self.manifest = Some(w);
         self.manifest_file_number = number;
@@ -464,6 +473,11 @@ impl VersionSet {
     /// switch failed), so that it must not be deleted.
     pub fn manifest_in_use(&self, n: u64) -> bool {
         n == self.manifest_file_number || self.unconfirmed_manifests.contains(&n)
+    }
+
+    /// Tables that are not obsolete although no version holds them (see `quarantined`).
+    pub fn quarantined_tables(&self) -> impl Iterator<Item = u64> + '_ {
+        self.quarantined.iter().copied()
     }
 
     /// The whole current state as MANIFEST records, in the order RocksDB's
