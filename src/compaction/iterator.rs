@@ -224,8 +224,11 @@ impl<'a> CompactionFilterState<'a> {
                 cur_user_key.clear();
                 cur_user_key.extend_from_slice(parsed.user_key);
                 has_cur = true;
-            } else if last_stripe == Some(stripe) {
-                // Shadowed by a newer entry of the same key in the same stripe.
+            } else if last_stripe == Some(stripe) && parsed.value_type != ValueType::SingleDeletion {
+                // Shadowed by a newer entry of the same key in the same stripe. Not a SingleDelete:
+                // it still has to meet the older Put it deletes, which may sit below this
+                // compaction; dropped here, that Put would come back once the newer entries
+                // are gone (RocksDB handles a SingleDelete before its hidden-entry rule).
                 input.next();
                 continue;
             }
@@ -451,6 +454,57 @@ mod tests {
             run(&[("b", 6, Del), ("b", 2, Put)], &[5], true),
             vec![("b".into(), 6, Del), ("b".into(), 0, Put)]
         );
+    }
+
+    /// A key written Put, SingleDelete, Put, ... (RocksDB's SingleDelete contract), part of its
+    /// history compacted (a window of sequence numbers, bottommost when nothing is older):
+    /// every snapshot, and the latest view, must read what it read before.
+    #[test]
+    fn single_delete_histories_read_the_same_at_every_snapshot_after_compaction() {
+        let mut rng = 0x2545F4914F6CDD1Du64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let visible = |h: &[(u64, ValueType)], snap: u64| h.iter().filter(|(s, _)| *s <= snap).max_by_key(|(s, _)| *s).map(|(_, t)| *t == Put).unwrap_or(false);
+        for round in 0..20000 {
+            let n = 1 + next(8);
+            let history: Vec<(u64, ValueType)> = (1..=n).map(|s| (s * 2, if s % 2 == 1 { Put } else { SD })).collect();
+            let mut snapshots: Vec<u64> = (0..next(4)).map(|_| 1 + next(2 * n + 2)).collect();
+            snapshots.sort_unstable();
+            snapshots.dedup();
+            let a = 1 + next(n);
+            let b = a + next(n - a + 1);
+            let window: Vec<(&str, u64, ValueType)> = history.iter().filter(|(s, _)| (a * 2..=b * 2).contains(s)).map(|(s, t)| ("k", *s, *t)).collect();
+            let bottommost = a == 1;
+            let out = run(&window, &snapshots, bottommost);
+            let mut after: Vec<(u64, ValueType)> = history.iter().filter(|(s, _)| !(a * 2..=b * 2).contains(s)).copied().collect();
+            after.extend(out.iter().map(|(_, s, t)| (*s, *t)));
+            // Zeroed sequence numbers are older than every snapshot.
+            for snap in snapshots.iter().copied().chain(std::iter::once(u64::MAX)) {
+                assert_eq!(
+                    visible(&history, snap),
+                    visible(&after, snap),
+                    "round {round}: history {history:?}, window {a}..={b}, snapshots {snapshots:?}, bottommost {bottommost}: output {out:?}, read at {snap}"
+                );
+            }
+            // Some snapshots are released, and everything is compacted again (a later
+            // compaction over what the first one left): the remaining ones still read the same.
+            let kept: Vec<u64> = snapshots.iter().copied().filter(|_| next(2) == 0).collect();
+            after.sort_by(|x, y| y.0.cmp(&x.0));
+            let all: Vec<(&str, u64, ValueType)> = after.iter().map(|(s, t)| ("k", *s, *t)).collect();
+            let again = run(&all, &kept, false);
+            let again: Vec<(u64, ValueType)> = again.iter().map(|(_, s, t)| (*s, *t)).collect();
+            for snap in kept.iter().copied().chain(std::iter::once(u64::MAX)) {
+                assert_eq!(
+                    visible(&history, snap),
+                    visible(&again, snap),
+                    "round {round}: history {history:?}, window {a}..={b}, snapshots {snapshots:?} then {kept:?}: first output {out:?}, second {again:?}, read at {snap}"
+                );
+            }
+        }
     }
 
     #[test]

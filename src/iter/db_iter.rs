@@ -587,9 +587,14 @@ mod tests {
         value: Vec<u8>,
     }
 
+    thread_local! {
+        /// How many distinct keys the random ops use (few: many versions per key).
+        static KEY_SPACE: std::cell::Cell<u64> = const { std::cell::Cell::new(60) };
+    }
+
     /// Hex strings of varying length, so some keys are prefixes of others.
     fn random_key(rng: &mut Rng) -> Vec<u8> {
-        format!("{:x}", rng.below(60)).into_bytes()
+        format!("{:x}", rng.below(KEY_SPACE.with(|k| k.get()))).into_bytes()
     }
 
     /// The keys a reader at `snap` must see within the bounds, in `ucmp` order.
@@ -832,6 +837,18 @@ mod tests {
             run_model(Comparator::Bytewise, seed, true);
         }
         run_model(Comparator::ReverseBytewise, 5, true);
+    }
+
+    /// Few keys, so each has dozens of versions and readers take the reseek paths
+    /// (MAX_SEQUENTIAL_SKIP) in both directions, at snapshots between the versions.
+    #[test]
+    fn model_with_many_versions_per_key() {
+        KEY_SPACE.with(|k| k.set(5));
+        for seed in [0x9E37_79B9_7F4A_7C15, 42, 99, 1234] {
+            run_model(Comparator::Bytewise, seed, false);
+            run_model(Comparator::Bytewise, seed, true);
+        }
+        run_model(Comparator::ReverseBytewise, 17, false);
     }
 
     #[test]

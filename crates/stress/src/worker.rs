@@ -534,9 +534,19 @@ impl Worker {
             };
             if !same {
                 it.status()?;
-                let g = got.map_or("invalid".to_string(), |(k, v)| format!("key {k:?} = {}", show(Some(&v))));
+                let g = got.as_ref().map_or("invalid".to_string(), |(k, v)| format!("key {k:?} = {}", show(Some(v))));
                 let w = want.as_ref().map_or("invalid".to_string(), |(k, v)| format!("key {k} = {}", show(Some(v))));
-                return Ok(Some(format!("after {} step(s) the iterator is at {g}, the model says {w}", i)));
+                // What the database says about the keys involved, read afresh: tells an
+                // iterator's own error from a wrong state.
+                let mut probe = String::new();
+                for k in [got.as_ref().and_then(|(k, _)| *k), want.as_ref().map(|(k, _)| *k)].into_iter().flatten() {
+                    let g = db.get_cf(ro, h, &key_bytes(k))?;
+                    let mut fresh = db.iter_cf(ro, h)?;
+                    fresh.seek(&key_bytes(k));
+                    let f = if fresh.valid() { format!("{:?}", parse_key(fresh.key())) } else { "invalid".into() };
+                    probe.push_str(&format!("; get of key {k} reads {}, a fresh seek to it lands on {f}", show(g.as_deref())));
+                }
+                return Ok(Some(format!("after {} step(s) the iterator is at {g}, the model says {w}{probe}", i)));
             }
             if want.is_none() {
                 break;
