@@ -351,6 +351,23 @@ fn a_failed_wal_sync_is_latched() {
     assert_eq!(get(&db, b"b"), None);
 }
 
+/// Found by the stress test (a power loss after ENOSPC on WAL syncs): a flush whose switch to a
+/// new WAL failed to sync the old one latched the error but left no WAL writer, and a later
+/// `flush_wal(true)` then returned OK, so writes acknowledged before it counted as durable.
+#[test]
+fn flush_wal_after_a_failed_wal_switch_fails_with_the_latched_error() {
+    let d = TempDir::new("dur-switch-sync");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let db = Db::open(&o, &d.0).unwrap();
+    db.put(&wo(), b"a", b"1").unwrap();
+    fs.inject_sync_error(".log");
+    let e = db.flush(&FlushOptions::default()).unwrap_err();
+    assert_eq!(e.to_string(), "IO error: injected sync error");
+    assert_eq!(db.flush_wal(true).unwrap_err().to_string(), "IO error: injected sync error");
+    assert_eq!(db.put(&wo(), b"b", b"2").unwrap_err().to_string(), "IO error: injected sync error");
+}
+
 /// Issue 12 item 6: a failed sync of a prepared transaction's rollback record was returned but
 /// not latched either.
 #[test]

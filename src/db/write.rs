@@ -209,8 +209,13 @@ impl DbInner {
     /// Writes the WAL's buffered records to its file and, with `sync`, syncs it; a failure is
     /// latched (a later write must not be acknowledged after a hole).
     pub(crate) fn flush_wal(&self, sync: bool) -> Result<()> {
+        // After a background error (a failed WAL sync among them) a sync that succeeds proves
+        // nothing: the kernel may have dropped the pages the failed one left behind.
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
         let mut w = self.wal.lock();
-        let Some(writer) = w.writer.as_mut() else { return Ok(()) };
+        let Some(writer) = w.writer.as_mut() else { return Err(Error::shutdown("")) };
         let r = writer.flush().and_then(|_| if sync { w.sync(self.fs.as_ref(), &self.wal_dir) } else { Ok(()) });
         if let Err(e) = &r {
             self.wal_write_failed(&mut w, e);
