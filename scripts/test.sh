@@ -54,12 +54,11 @@ run_suite build $MAKE --no-print-directory build
 if [ -f crates/stress/Cargo.toml ]; then
   stress_suite() {
     cargo test --release -q -p ferrock-opmodel -p ferrock-stress -p ferrock-fuzz || return 1
-    # The short random share (scripts/stress.sh --short) is held out of make test while it
-    # fails on open engine defects it found on 2026-12-02 (issue 12's note: checkpoints that
-    # hold part of a cross-family batch or break the write prefix, snapshot iterators off the
-    # model, a crash verification, a two-phase commit lost with its WAL). Run it with
-    # `scripts/stress.sh --short` or `make stress`; it comes back here with their fixes.
-    echo "stress: the random share is held out until issue 12's open defects are fixed (scripts/stress.sh --short runs it)"
+    # Checkpoints are held out of the short share while one open defect stays (issue 12's
+    # note, docs/reliability.md): a checkpoint taken while writes to several column families
+    # run can hold a later WAL write without an earlier acknowledged one ("prefix violation").
+    # `scripts/stress.sh --short` without STRESS_WEIGHTS runs them.
+    STRESS_WEIGHTS=${STRESS_WEIGHTS:-checkpoint=0} scripts/stress.sh --short
   }
   run_suite stress stress_suite
   # A fixed-seed share of `make fuzz`.
