@@ -85,7 +85,7 @@ impl DbInner {
         let number = st.versions.new_file_number();
         let cfs = self.cfs.read();
         let list: Vec<(String, &Options)> = cfs.values().map(|c| (c.name.clone(), &c.opts)).collect();
-        if let Err(e) = crate::version::options_file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts, &list) {
+        if let Err(e) = crate::options::file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts, &list) {
             self.info_log.log(&format!("[WARN] failed to write OPTIONS file: {e}"));
         }
     }

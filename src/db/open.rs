@@ -140,7 +140,7 @@ pub(super) fn open(
     info_log.set_file_level(db_opts.info_log_level.max(0) as u32);
     info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
     // RocksDB's open does not read the OPTIONS file either; what it says only informs the LOG.
-    for line in crate::version::options_load::options_file_differences(fs.as_ref(), &path, cfs) {
+    for line in crate::options::load::options_file_differences(fs.as_ref(), &path, cfs) {
         info_log.log(&line);
     }
     let block_cache = if db_opts.table.no_block_cache {
