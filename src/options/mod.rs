@@ -3,13 +3,14 @@
 //! spelling), which generates the `Options` and `BlockBasedTableOptions` structs; `value.rs`
 //! writes and parses values as RocksDB does; `file.rs` is the OPTIONS file (writing and
 //! parsing its sections), `load.rs` turns a file or an option string into `Options`, and
-//! `catalog.rs` also says which options RocksDB lets SetOptions change.
+//! `mutable.rs` is SetOptions / SetDBOptions (what may change at run time, all or nothing).
 //! `capi::options` stores every other option a C caller sets so that getters read them back,
 //! and tells the info LOG which ones the engine ignores.
 
 pub mod catalog;
 pub mod file;
 pub mod load;
+pub mod mutable;
 pub mod value;
 
 pub use catalog::{BlockBasedTableOptions, Options, Section};
