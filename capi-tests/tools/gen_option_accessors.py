@@ -4,7 +4,7 @@ option handles (options, readoptions, writeoptions, flushoptions, block-based ta
 options), taken from RocksDB 11.8.1's c.h.
 
 A pair the engine honours sets/reads the field of the Rust options struct named in
-ENGINE below. Every other pair stores its value in the handle (`Stored`) and its
+ENGINE below (for options and table options: read from the catalog, src/options/catalog.rs). Every other pair stores its value in the handle (`Stored`) and its
 getter answers RocksDB's default (tools/defaults_rocksdb_7.8.3.txt, probed from
 Debian's librocksdb, or DEFAULTS_11 below) until set. Setters listed in CHANGES_RESULTS record a feature
 that makes open fail with "Not implemented: <what>" when enabled.
@@ -32,25 +32,30 @@ KINDS = {
 
 # (kind, option name) -> (Rust place in the handle, Rust type)
 ENGINE = {}
-for f, t in [
-    ("create_if_missing", "bool"), ("create_missing_column_families", "bool"), ("error_if_exists", "bool"),
-    ("paranoid_checks", "bool"), ("max_open_files", "i32"), ("max_background_jobs", "i32"),
-    ("max_total_wal_size", "u64"), ("use_fsync", "bool"), ("bytes_per_sync", "u64"),
-    ("wal_bytes_per_sync", "u64"), ("delayed_write_rate", "u64"), ("keep_log_file_num", "usize"),
-    ("info_log_level", "i32"), ("stats_dump_period_sec", "u32"), ("avoid_flush_during_shutdown", "bool"),
-    ("write_buffer_size", "usize"), ("max_write_buffer_number", "i32"),
-    ("min_write_buffer_number_to_merge", "i32"), ("num_levels", "i32"),
-    ("level0_file_num_compaction_trigger", "i32"), ("level0_slowdown_writes_trigger", "i32"),
-    ("level0_stop_writes_trigger", "i32"), ("target_file_size_base", "u64"),
-    ("target_file_size_multiplier", "i32"), ("max_bytes_for_level_base", "u64"),
-    ("max_bytes_for_level_multiplier", "f64"), ("level_compaction_dynamic_level_bytes", "bool"),
-    ("max_compaction_bytes", "u64"), ("soft_pending_compaction_bytes_limit", "u64"),
-    ("hard_pending_compaction_bytes_limit", "u64"), ("disable_auto_compactions", "bool"),
-    ("max_subcompactions", "u32"), ("memtable_prefix_bloom_size_ratio", "f64"),
-    ("memtable_whole_key_filtering", "bool"), ("allow_2pc", "bool"), ("write_dbid_to_manifest", "bool"),
-    ("write_identity_file", "bool"),
-]:
-    ENGINE[("options", f)] = ("h.opts.%s" % f, t)
+
+# The options and block-based table options the engine models come from the catalog,
+# src/options/catalog.rs, where each is declared once: a line
+#   Cf "write_buffer_size" => write_buffer_size: usize = 64 << 20, Num, mutable, written;
+# gives the C pair rocksdb_options_{set,get}_write_buffer_size on h.opts.write_buffer_size.
+# Only plain numbers and booleans (codec Num; info_log_level's LogLevel is its level number)
+# get generated accessors; the others (compression, recovery mode, ...) are hand-written.
+CATALOG_LINE = re.compile(r'^\s*(Db|Cf|Table) "(\w+)" => (\w+): ([\w<>]+) = [^,]+, (\w+), (?:mutable|immutable), (?:written|unwritten);')
+
+
+def read_catalog():
+    path = os.path.join(os.path.dirname(os.path.dirname(HERE)), "src", "options", "catalog.rs")
+    for line in open(path):
+        m = CATALOG_LINE.match(line)
+        if not m or m.group(5) not in ("Num", "LogLevel"):
+            continue
+        section, name, field, rtype = m.group(1), m.group(2), m.group(3), m.group(4)
+        if section == "Table":
+            ENGINE[("block_based_options", name)] = ("h.t.%s" % field, rtype)
+        else:
+            ENGINE[("options", name)] = ("h.opts.%s" % field, rtype)
+
+
+read_catalog()
 for f, t in [("verify_checksums", "bool"), ("fill_cache", "bool"), ("total_order_seek", "bool"),
              ("prefix_same_as_start", "bool"), ("tailing", "bool"), ("pin_data", "bool"),
              ("readahead_size", "usize"), ("auto_prefix_mode", "bool")]:
@@ -60,11 +65,6 @@ for f, t in [("sync", "bool"), ("disable_WAL", "bool"), ("ignore_missing_column_
     ENGINE[("writeoptions", f)] = ("h.wo.%s" % f.lower(), t)
 for f, t in [("wait", "bool"), ("allow_write_stall", "bool")]:
     ENGINE[("flushoptions", f)] = ("h.fo.%s" % f, t)
-for f, t in [("block_size", "usize"), ("block_restart_interval", "usize"),
-             ("index_block_restart_interval", "usize"), ("whole_key_filtering", "bool"),
-             ("no_block_cache", "bool"), ("cache_index_and_filter_blocks", "bool"),
-             ("format_version", "u32")]:
-    ENGINE[("block_based_options", f)] = ("h.t.%s" % f, t)
 
 # Written by hand in src/capi (conversions the generic code cannot do).
 HAND_WRITTEN = {

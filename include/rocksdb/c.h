@@ -3344,21 +3344,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0,
 extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
@@ -5368,6 +5353,12 @@ extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_request_id(rocksdb_rea
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *db, int count, const char *const *keys, const char *const *values, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *db, rocksdb_column_family_handle_t *handle, int count, const char *const *keys, const char *const *values, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *db, int count, const char *const *keys, const char *const *values, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *db, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
 

@@ -498,25 +498,24 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
     let mut o = Options {
         create_if_missing: true,
         compression: parse_compression(flags.str("compression_type"))?,
-        write_buffer_size: flags.i64("write_buffer_size").max(0) as usize,
-        max_write_buffer_number: flags.i64("max_write_buffer_number") as i32,
-        target_file_size_base: flags.i64("target_file_size_base").max(0) as u64,
-        max_bytes_for_level_base: flags.i64("max_bytes_for_level_base").max(0) as u64,
-        num_levels: flags.i64("num_levels") as i32,
-        level0_file_num_compaction_trigger: flags.i64("level0_file_num_compaction_trigger") as i32,
-        level0_slowdown_writes_trigger: flags.i64("level0_slowdown_writes_trigger") as i32,
-        level0_stop_writes_trigger: flags.i64("level0_stop_writes_trigger") as i32,
-        max_background_jobs: flags.i64("max_background_jobs") as i32,
         max_open_files: flags.i64("open_files") as i32,
         statistics: flags.bool("statistics"),
-        wal_dir: flags.str("wal_dir").to_string(),
-        max_bytes_for_level_multiplier: flags.f64("max_bytes_for_level_multiplier"),
-        soft_pending_compaction_bytes_limit: flags.i64("soft_pending_compaction_bytes_limit").max(0) as u64,
-        hard_pending_compaction_bytes_limit: flags.i64("hard_pending_compaction_bytes_limit").max(0) as u64,
         max_subcompactions: flags.i64("subcompactions").max(1) as u32,
-        level_compaction_dynamic_level_bytes: flags.bool("level_compaction_dynamic_level_bytes"),
         ..Options::default()
     };
+    // Flags named after an option (--write_buffer_size, --num_levels, --block_size, ...) are
+    // parsed by the option catalog, as RocksDB's db_bench hands them to its options.
+    for info in Options::CATALOG.iter().chain(ferrock::options::BlockBasedTableOptions::CATALOG) {
+        let Some(v) = flags.values.get(info.name) else { continue };
+        let set = if info.section == ferrock::options::Section::Table {
+            o.table.set_from_string(info.section, info.name, v)
+        } else {
+            o.set_from_string(info.section, info.name, v)
+        };
+        if let Some(r) = set {
+            r.map_err(|e| format!("--{}: {e}", info.name))?;
+        }
+    }
     match flags.str("memtablerep") {
         "skip_list" | "skiplist" => {}
         m => return Err(format!("Not implemented: --memtablerep={m}: ferrock has the skip list only")),
@@ -528,7 +527,6 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
                 .ok_or_else(|| format!("unknown merge operator '{merge_operator}' (put, uint64add, stringappend)"))?,
         );
     }
-    o.table.block_size = flags.i64("block_size").max(1) as usize;
     let bloom_bits = flags.i64("bloom_bits");
     o.table.bloom_bits_per_key = if bloom_bits > 0 { bloom_bits as f64 } else { 0.0 };
     let cache_size = flags.i64("cache_size");

@@ -51,6 +51,7 @@ pub mod options;
 pub mod options_file;
 pub mod ratelimiter;
 pub mod readoptions;
+pub mod set_options;
 pub mod sizes;
 pub mod slicetransform;
 pub mod sstfilewriter;

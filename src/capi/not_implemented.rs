@@ -56,6 +56,8 @@ use super::ratelimiter::*;
 #[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
+use super::set_options::*;
+#[allow(unused_imports)]
 use super::sizes::*;
 #[allow(unused_imports)]
 use super::slicetransform::*;
@@ -2941,49 +2943,6 @@ pub unsafe extern "C" fn rocksdb_replayer_replay(
 ) {
     let _ = (a0, a1, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_replayer_replay"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_set_db_options(
-    a0: *mut rocksdb_t,
-    a1: c_int,
-    a2: *const *const c_char,
-    a3: *const *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_set_db_options"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_set_options(
-    a0: *mut rocksdb_t,
-    a1: c_int,
-    a2: *const *const c_char,
-    a3: *const *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_set_options"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_set_options_cf(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_column_family_handle_t,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_set_options_cf"));
     ()
 }
 

@@ -1,5 +1,5 @@
 //! c.h's functions that build options from text: `rocksdb_load_latest_options`
-//! (the database's newest OPTIONS file; `version::options_load`) and
+//! (the database's newest OPTIONS file; `options::load`) and
 //! `rocksdb_get_options_from_string`. `rocksdb_load_latest_options_destroy`
 //! lives in db.rs.
 //!
@@ -13,7 +13,7 @@ use super::env::rocksdb_env_t;
 use super::options::rocksdb_options_t;
 use super::*;
 use crate::options::Options;
-use crate::version::options_load;
+use crate::options::load as options_load;
 
 /// A C options handle for `opts`, with the not-modelled options that matter
 /// (`section: name=value` entries from `options_load`) stored on it.

@@ -74,7 +74,7 @@ fn define(words: &[&str], input: &[String]) -> Result<Lsm, String> {
     let opts = if option_text.is_empty() {
         base
     } else {
-        let (o, not_applied) = crate::version::options_load::options_from_string(&base, &option_text).map_err(|e| e.to_string())?;
+        let (o, not_applied) = crate::options::load::options_from_string(&base, &option_text).map_err(|e| e.to_string())?;
         if !not_applied.is_empty() {
             return Err(format!("options not applied: {not_applied:?}"));
         }

@@ -18,10 +18,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 impl DbInner {
+    /// Starts background threads up to max_background_jobs (at least two: one for flushes).
+    /// Called at open and after SetDBOptions; never stops threads (RocksDB's pool only
+    /// grows: IncBackgroundThreadsIfNeeded).
     pub(crate) fn spawn_background_threads(self: &Arc<Self>) {
-        let n = self.opts.max_background_jobs.max(2) as usize;
+        let n = self.opts().max_background_jobs.max(2) as usize;
         let mut threads = self.bg_threads.lock();
-        for i in 0..n {
+        for i in threads.len()..n {
             let db = Arc::downgrade(self);
             let flush_only = i == 0;
             let t = std::thread::Builder::new()
@@ -49,7 +52,7 @@ impl DbInner {
     /// MANIFEST failure always does.
     /// Requires: the db mutex guard; released while the listeners run.
     pub(super) fn report_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: BackgroundErrorReason, e: Error) {
-        let stops = reason != BackgroundErrorReason::Compaction || self.opts.paranoid_checks;
+        let stops = reason != BackgroundErrorReason::Compaction || self.opts().paranoid_checks;
         self.notify_bg_error(st, reason, e, stops);
     }
 
@@ -60,10 +63,10 @@ impl DbInner {
     }
 
     fn notify_bg_error(&self, st: &mut MutexGuard<'_, DbState>, reason: BackgroundErrorReason, e: Error, latch: bool) {
-        let e = if self.opts.listeners.is_empty() {
+        let e = if self.opts().listeners.is_empty() {
             Some(e)
         } else {
-            MutexGuard::unlocked(st, || self.events.background_error(&self.opts, reason, e))
+            MutexGuard::unlocked(st, || self.events.background_error(&self.opts(), reason, e))
         };
         if let (Some(e), true) = (e, latch) {
             self.set_bg_error(e);
@@ -116,8 +119,8 @@ fn background_step(db: &DbInner, flush_only: bool) -> bool {
     if st.shutting_down {
         return false;
     }
-    if flush_only && db.opts.stats_dump_period_sec > 0
-        && st.last_stats_dump.elapsed().as_secs() >= db.opts.stats_dump_period_sec as u64
+    if flush_only && db.opts().stats_dump_period_sec > 0
+        && st.last_stats_dump.elapsed().as_secs() >= db.opts().stats_dump_period_sec as u64
     {
         st.last_stats_dump = std::time::Instant::now();
         let cfs: Vec<_> = db.cfs.read().values().cloned().collect();

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::options::Options;
 use crate::version::edit::VersionEdit;
 use std::sync::atomic::Ordering;
+use parking_lot::RwLock;
 use std::sync::Arc;
 
 impl DbInner {
@@ -42,7 +43,7 @@ impl DbInner {
         let cf = Arc::new(ColumnFamily {
             id,
             name: name.to_string(),
-            opts: opts.clone(),
+            options: RwLock::new(Arc::new(opts.clone())),
             icmp: crate::key::InternalKeyComparator::new(opts.comparator.clone()),
             sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
             dropped: std::sync::atomic::AtomicBool::new(false),
@@ -84,8 +85,9 @@ impl DbInner {
     pub(crate) fn write_options_file(&self, st: &mut DbState) {
         let number = st.versions.new_file_number();
         let cfs = self.cfs.read();
-        let list: Vec<(String, &Options)> = cfs.values().map(|c| (c.name.clone(), &c.opts)).collect();
-        if let Err(e) = crate::version::options_file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts, &list) {
+        let held: Vec<(String, Arc<Options>)> = cfs.values().map(|c| (c.name.clone(), c.opts())).collect();
+        let list: Vec<(String, &Options)> = held.iter().map(|(n, o)| (n.clone(), o.as_ref())).collect();
+        if let Err(e) = crate::options::file::write_options_file(self.fs.as_ref(), &self.path, number, &self.opts(), &list) {
             self.info_log.log(&format!("[WARN] failed to write OPTIONS file: {e}"));
         }
     }

@@ -42,7 +42,7 @@ impl Db {
                 return Err(super::control::manual_compaction_paused());
             }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
-            let plan = plan_compact_files(&version, &cfd.icmp, &cfd.name, &cfd.opts, opts, &st.compacting, input_file_names, output_level)?;
+            let plan = plan_compact_files(&version, &cfd.icmp, &cfd.name, &cfd.opts(), opts, &st.compacting, input_file_names, output_level)?;
             inner.run_compaction(&mut st, &cfd, plan)
         })();
         st.manual_compactions -= 1;

@@ -40,7 +40,7 @@ impl DbInner {
                     return Err(super::control::manual_compaction_paused());
                 }
                 let version = st.versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
-                let Some(plan) = compact_range_job(&version, &cf.icmp, &cf.opts, level, begin, end) else {
+                let Some(plan) = compact_range_job(&version, &cf.icmp, &cf.opts(), level, begin, end) else {
                     return Ok(());
                 };
                 level = plan.output_level;

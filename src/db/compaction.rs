@@ -36,10 +36,10 @@ struct Observer<'a> {
 
 impl JobObserver for Observer<'_> {
     fn range_begin(&self, id: usize) {
-        self.db.events.subcompaction_begin(&self.db.opts, &self.subcompaction, id);
+        self.db.events.subcompaction_begin(&self.db.opts(), &self.subcompaction, id);
     }
     fn range_completed(&self, id: usize, error: Option<&Error>) {
-        self.db.events.subcompaction_completed(&self.db.opts, &self.subcompaction, id, error);
+        self.db.events.subcompaction_completed(&self.db.opts(), &self.subcompaction, id, error);
     }
     fn filter_removed(&self, n: u64) {
         self.db.tick(crate::stats::Ticker::CompactionKeyDropUser, n);
@@ -52,7 +52,7 @@ impl DbInner {
     pub(crate) fn pick_compaction_for(&self, st: &DbState, cf: &ColumnFamily) -> Option<CompactionPlan> {
         let version = &st.versions.cf(cf.id)?.current;
         let marked = marked_files(version);
-        pick_compaction(version, &cf.icmp, &cf.opts, FileStates { compacting: &st.compacting, marked: &marked })
+        pick_compaction(version, &cf.icmp, &cf.opts(), FileStates { compacting: &st.compacting, marked: &marked })
     }
 
     /// Executes a planned compaction and returns the numbers of the tables it installed.
@@ -67,7 +67,7 @@ impl DbInner {
         let start = Instant::now();
         let mut event = self.events.compaction_info(self, cf, &plan);
         if event.is_some() {
-            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts, &event));
+            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts(), &event));
         }
         // A panic (in a compaction filter, say) becomes the background error; the job still
         // stops counting as running, so compact_range and close do not wait for it forever.
@@ -93,7 +93,7 @@ impl DbInner {
                 info.status = Some(e.clone());
                 info.aborted = e.code() == crate::error::Code::ShutdownInProgress;
             }
-            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts, event));
+            MutexGuard::unlocked(st, || self.events.compaction_completed(&self.opts(), event));
         }
         st.running_compactions -= 1;
         for f in plan.all_inputs() {
@@ -142,14 +142,16 @@ impl DbInner {
         let snapshots = self.snapshots.list();
         let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::new(Code::ColumnFamilyDropped, ""))?;
         let bytes_read: u64 = plan.all_inputs().map(|f| f.file_size).sum();
+        // The options the compaction started with (SetOptions may swap the family's meanwhile).
+        let cf_opts = cf.opts();
         let job = CompactionJob {
             plan,
             store: self,
             icmp: cf.icmp.clone(),
-            cf: cf.output(),
+            cf: cf.output(&cf_opts),
             snapshots: &snapshots,
             grandparents: grandparents(plan, &version),
-            db_max_subcompactions: self.opts.max_subcompactions,
+            db_max_subcompactions: self.opts().max_subcompactions,
         };
         let observer = Observer { db: self, subcompaction: event.as_ref().map(EventHub::subcompaction_info) };
         let output = match MutexGuard::unlocked(st, || job.run(&observer)) {

@@ -56,12 +56,12 @@ impl DbInner {
                 sv.imm.first().map(|m| m.id())
             } else {
                 let id = sv.mem.id();
-                self.events.note_manual_flush(&self.opts, cf_id);
+                self.events.note_manual_flush(&self.opts(), cf_id);
                 self.switch_memtables(&mut st, &[cf_id])?;
                 Some(id)
             }
         };
-        self.events.fire_queued(&self.opts);
+        self.events.fire_queued(&self.opts());
         self.bg_cv.notify_all();
         Ok(target_id)
     }
@@ -102,9 +102,11 @@ impl DbInner {
     fn write_level0(&self, cf: &ColumnFamily, mems: &[Arc<MemTable>], snapshots: &[u64]) -> Result<(Vec<FileMetaData>, u64)> {
         let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
         let mut input = MergingIterator::new(cf.icmp.clone(), children);
-        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(), 0, u64::MAX).for_flush();
+        // The options the flush started with (SetOptions may swap the family's meanwhile).
+        let opts = cf.opts();
+        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(&opts), 0, u64::MAX).for_flush();
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
-        match write_surviving(&cf.opts, &mut input, &tombstones, snapshots, false, None, &mut out) {
+        match write_surviving(&opts, &mut input, &tombstones, snapshots, false, None, &mut out) {
             Ok(()) => out.finish(),
             Err(e) => {
                 out.abandon();
@@ -129,11 +131,11 @@ impl DbInner {
         st.running_flushes += 1;
         let snapshots = self.snapshots.list();
         let start = Instant::now();
-        let event = self.events.flush_info(&self.opts, &cf, &mems);
+        let event = self.events.flush_info(&self.opts(), &cf, &mems);
         // A panic (in a merge operator, say) must not leave the flush counted as running.
         let result = MutexGuard::unlocked(st, || {
             catch_unwind(AssertUnwindSafe(|| -> Result<(Vec<FileMetaData>, u64)> {
-                self.events.flush_begin(&self.opts, &event);
+                self.events.flush_begin(&self.opts(), &event);
                 self.write_level0(&cf, &mems, &snapshots)
             }))
             .unwrap_or_else(|p| Err(Error::from_panic(p)))

@@ -256,7 +256,7 @@ pub(crate) fn current_thread_id() -> u64 {
 /// Whether level 0 is at the slowdown / stop trigger (what RocksDB reports in FlushJobInfo).
 fn l0_triggers(cf: &ColumnFamily) -> (bool, bool) {
     let l0 = cf.stall.l0_files.load(Ordering::Acquire);
-    (l0 >= cf.opts.level0_slowdown_writes_trigger.max(0) as u64, l0 >= cf.opts.level0_stop_writes_trigger.max(0) as u64)
+    (l0 >= cf.opts().level0_slowdown_writes_trigger.max(0) as u64, l0 >= cf.opts().level0_stop_writes_trigger.max(0) as u64)
 }
 
 fn table_path(db: &DbInner, number: u64) -> String {
@@ -296,7 +296,7 @@ impl EventHub {
         if opts.listeners.is_empty() {
             return;
         }
-        let max = cf.opts.max_write_buffer_number.max(1) as usize;
+        let max = cf.opts().max_write_buffer_number.max(1) as usize;
         let by_memtables = if unflushed >= max {
             WriteStallCondition::Stopped
         } else if max > 3 && unflushed >= max - 1 {
@@ -390,7 +390,7 @@ impl EventHub {
     /// Fires `on_flush_completed` for the table written (if any), then the queued events.
     /// Requires: the db mutex is not held; `info` came from `flush_info`.
     pub(crate) fn flush_completed(&self, db_inner: &DbInner, cf: &ColumnFamily, info: Option<FlushJobInfo>, file: Option<(u64, u64, u64)>) {
-        let opts = &db_inner.opts;
+        let opts = &db_inner.opts();
         let mut info = match info {
             Some(i) => i,
             None => return,
@@ -422,7 +422,7 @@ impl EventHub {
     /// The info of a compaction about to run.
     pub(crate) fn compaction_info(&self, db: &DbInner, cf: &ColumnFamily, plan: &crate::compaction::plan::CompactionPlan) -> Option<CompactionJobInfo> {
         use crate::compaction::plan::CompactionKind;
-        if db.opts.listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
+        if db.opts().listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
             return None;
         }
         let reason = match plan.kind {
@@ -437,7 +437,7 @@ impl EventHub {
             .map(|f| (plan.level as i32, f.number))
             .chain(plan.output_inputs.iter().map(|f| (plan.output_level as i32, f.number)))
             .collect();
-        let compression = if plan.bottommost { cf.opts.bottommost_compression.unwrap_or(cf.opts.compression) } else { cf.opts.compression };
+        let compression = if plan.bottommost { cf.opts().bottommost_compression.unwrap_or(cf.opts().compression) } else { cf.opts().compression };
         Some(CompactionJobInfo {
             cf_id: cf.id,
             cf_name: cf.name.clone(),
@@ -533,7 +533,7 @@ impl EventHub {
 
     /// Fires `on_external_file_ingested` once per file. Requires: the db mutex is not held.
     pub(crate) fn files_ingested(&self, db_inner: &DbInner, cf_id: u32, sources: &[&Path], numbers: &[u64]) {
-        let opts = &db_inner.opts;
+        let opts = &db_inner.opts();
         if opts.listeners.is_empty() {
             return;
         }

@@ -89,7 +89,7 @@ impl Db {
         let inner = &self.inner;
         inner.check_open()?;
         let mut flush = !inner.read_only;
-        if flush && !inner.opts.allow_2pc {
+        if flush && !inner.opts().allow_2pc {
             if opts.wal_size_for_flush == u64::MAX {
                 flush = false;
             } else if opts.wal_size_for_flush > 0 {

@@ -31,6 +31,7 @@ mod open;
 mod properties;
 mod read;
 mod repair;
+mod set_options;
 mod table_cache;
 mod table_store;
 mod txn_hooks;
@@ -161,7 +162,9 @@ pub(crate) struct SuperVersion {
 pub(crate) struct ColumnFamily {
     pub id: u32,
     pub name: String,
-    pub opts: Options,
+    /// The family's options, swapped whole by SetOptions (`set_options.rs`); read them with
+    /// `opts()`, which hands out the current `Arc`.
+    pub options: RwLock<Arc<Options>>,
     /// The internal-key order of this family's memtables and tables: its options' comparator,
     /// pinned when the family was opened (`open.rs`) or created (`column_family.rs`). Engine
     /// code reads a family's comparator only through this and `user_comparator()`.
@@ -173,6 +176,15 @@ pub(crate) struct ColumnFamily {
 }
 
 impl ColumnFamily {
+    /// The family's current options (a job keeps the `Arc` it took for its whole run).
+    pub fn opts(&self) -> Arc<Options> {
+        self.options.read().clone()
+    }
+
+    pub(crate) fn set_opts(&self, o: Arc<Options>) {
+        *self.options.write() = o;
+    }
+
     /// The family's user-key order (the user comparator of `icmp`).
     pub fn user_comparator(&self) -> &crate::util::comparator::Comparator {
         &self.icmp.user
@@ -247,7 +259,9 @@ pub(crate) struct DbInner {
     pub path: PathBuf,
     pub wal_dir: PathBuf,
     pub fs: Arc<dyn FileSystem>,
-    pub opts: Options,
+    /// The DB options (and the default family's options as given at open), swapped whole by
+    /// SetDBOptions (`set_options.rs`); read them with `opts()`.
+    pub options: RwLock<Arc<Options>>,
     pub read_only: bool,
     lock: Mutex<Option<Box<dyn FileLock>>>,
     pub state: Mutex<DbState>,
@@ -287,6 +301,16 @@ pub(crate) struct DbInner {
 }
 
 impl DbInner {
+    /// The current DB options.
+    #[inline]
+    pub fn opts(&self) -> Arc<Options> {
+        self.options.read().clone()
+    }
+
+    pub(crate) fn set_opts(&self, o: Arc<Options>) {
+        *self.options.write() = o;
+    }
+
     #[inline]
     pub fn tick(&self, t: crate::stats::Ticker, n: u64) {
         if let Some(s) = &self.stats {
@@ -370,7 +394,7 @@ impl DbInner {
     /// RocksDB's WALIOStatusCheck does, so no later write is acknowledged after a possible hole;
     /// without, the WAL writer is told to go on (RocksDB resets its writer's error).
     pub fn wal_write_failed(&self, wal: &mut WalState, e: &Error) {
-        if self.opts.paranoid_checks {
+        if self.opts().paranoid_checks {
             self.set_bg_error(e.clone());
         } else if let Some(w) = wal.writer.as_mut() {
             w.clear_error();
@@ -422,11 +446,11 @@ impl DbInner {
         };
         st.live_versions.retain(|w| w.strong_count() > 0);
         st.live_versions.push(Arc::downgrade(&version));
-        cf.stall.update(&version, &cf.opts);
+        cf.stall.update(&version, &cf.opts());
         let mut g = cf.sv.write();
         let old = g.clone();
         *g = Arc::new(SuperVersion { mem: old.mem.clone(), imm: imm.unwrap_or_else(|| old.imm.clone()), version });
-        self.events.recompute_stall(&self.opts, cf, g.imm.len());
+        self.events.recompute_stall(&self.opts(), cf, g.imm.len());
     }
 
 }
@@ -574,7 +598,7 @@ impl DbInner {
         }
         let need_flush = {
             let st = self.state.lock();
-            self.has_unpersisted_data.load(Ordering::Acquire) && !self.opts.avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
+            self.has_unpersisted_data.load(Ordering::Acquire) && !self.opts().avoid_flush_during_shutdown && !(unless_stopped && st.shutting_down)
         };
         let mut result = Ok(());
         if need_flush && self.bg_error().is_none() {

@@ -140,7 +140,7 @@ pub(super) fn open(
     info_log.set_file_level(db_opts.info_log_level.max(0) as u32);
     info_log.log(&format!("ferrock {} opening {}", env!("CARGO_PKG_VERSION"), path.display()));
     // RocksDB's open does not read the OPTIONS file either; what it says only informs the LOG.
-    for line in crate::version::options_load::options_file_differences(fs.as_ref(), &path, cfs) {
+    for line in crate::options::load::options_file_differences(fs.as_ref(), &path, cfs) {
         info_log.log(&line);
     }
     let block_cache = if db_opts.table.no_block_cache {
@@ -161,7 +161,7 @@ pub(super) fn open(
         path: path.clone(),
         wal_dir: wal_dir.clone(),
         fs: fs.clone(),
-        opts: db_opts.clone(),
+        options: parking_lot::RwLock::new(Arc::new(db_opts.clone())),
         read_only,
         lock: Mutex::new(lock),
         state: Mutex::new(DbState {
@@ -219,7 +219,7 @@ pub(super) fn open(
                     Arc::new(ColumnFamily {
                         id: d.id,
                         name: name.clone(),
-                        opts: o.clone(),
+                        options: parking_lot::RwLock::new(Arc::new(o.clone())),
                         icmp: InternalKeyComparator::new(o.comparator.clone()),
                         sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
                         dropped: AtomicBool::new(false),
@@ -321,10 +321,10 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
             }
         }
     }
-    let mode = inner.opts.wal_recovery_mode;
+    let mode = inner.opts().wal_recovery_mode;
     // RocksDB's log reader reports damage (and read errors) only with paranoid_checks and
     // outside kSkipAnyCorruptedRecords; otherwise the damaged bytes are dropped and replay goes on.
-    let report = inner.opts.paranoid_checks && mode != WalRecoveryMode::SkipAnyCorruptedRecords;
+    let report = inner.opts().paranoid_checks && mode != WalRecoveryMode::SkipAnyCorruptedRecords;
     let mut max_seq = inner.last_sequence.load(Ordering::Acquire);
     // Point-in-time recovery: the WAL whose damage stopped replay. Later records are skipped
     // unless one continues the recovered sequence exactly (RocksDB's
@@ -472,12 +472,12 @@ fn apply_recovered_batch(
     // Keep memory bounded while replaying long WALs: full memtables go to level 0 now.
     for c in cfs.values() {
         let sv = c.super_version();
-        if sv.mem.should_flush(c.opts.write_buffer_size) {
+        if sv.mem.should_flush(c.opts().write_buffer_size) {
             let files = inner.build_level0_tables(c, &[sv.mem.clone()])?;
             for f in files {
                 rec.tables.push((c.id, f));
             }
-            let mem = inner.new_memtable(&c.opts, wal);
+            let mem = inner.new_memtable(&c.opts(), wal);
             *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version: sv.version.clone() });
         }
     }
@@ -531,10 +531,10 @@ fn finish_read_write_open(inner: &Arc<DbInner>, mut rec: Recovered) -> Result<()
     inner.fs.sync_dir(&inner.wal_dir)?;
     inner.wal.lock().dir_synced = true;
     for c in &cfs {
-        let mem = inner.new_memtable(&c.opts, new_wal);
+        let mem = inner.new_memtable(&c.opts(), new_wal);
         let version = st.versions.cf(c.id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family vanished"))?;
         st.live_versions.push(Arc::downgrade(&version));
-        c.stall.update(&version, &c.opts);
+        c.stall.update(&version, &c.opts());
         *c.sv.write() = Arc::new(SuperVersion { mem, imm: Vec::new(), version });
     }
     // Everything replayed is now in tables recorded by the MANIFEST.

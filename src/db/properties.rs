@@ -91,16 +91,16 @@ impl DbInner {
             "rocksdb.actual-delayed-write-rate" => {
                 let c = cf.stall.cause();
                 if c != super::write::StallCause::None && !c.is_stop() {
-                    self.opts.delayed_write_rate
+                    self.opts().delayed_write_rate
                 } else {
                     0
                 }
             }
             "rocksdb.estimate-pending-compaction-bytes" => {
-                let t = crate::compaction::score::level_targets(v, &cf.opts);
-                crate::compaction::score::estimated_compaction_bytes(v, &cf.opts, &t)
+                let t = crate::compaction::score::level_targets(v, &cf.opts());
+                crate::compaction::score::estimated_compaction_bytes(v, &cf.opts(), &t)
             }
-            "rocksdb.base-level" => crate::compaction::score::level_targets(v, &cf.opts).base_level as u64,
+            "rocksdb.base-level" => crate::compaction::score::level_targets(v, &cf.opts()).base_level as u64,
             "rocksdb.block-cache-capacity" => self.block_cache.as_ref().map_or(0, |c| c.capacity() as u64),
             "rocksdb.block-cache-usage" => self.block_cache.as_ref().map_or(0, |c| c.usage() as u64),
             "rocksdb.block-cache-pinned-usage" => self.block_cache.as_ref().map_or(0, |c| c.pinned_usage() as u64),
@@ -183,8 +183,8 @@ impl DbInner {
             "Level    Files   Size     Score Read(GB)  Rn(GB) Rnp1(GB) Write(GB) Wnew(GB) Moved(GB) W-Amp Rd(MB/s) Wr(MB/s) Comp(sec) CompMergeCPU(sec) Comp(cnt) Avg(sec) KeyIn KeyDrop"
         );
         let _ = writeln!(s, "{}", "-".repeat(180));
-        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts);
-        let scores = crate::compaction::score::compaction_scores(&sv.version, &cf.opts, &targets, &compacting);
+        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts());
+        let scores = crate::compaction::score::compaction_scores(&sv.version, &cf.opts(), &targets, &compacting);
         let mut total = crate::compaction::stats::LevelStats::default();
         let mut total_files = 0usize;
         let mut total_bytes = 0u64;
@@ -314,17 +314,17 @@ impl DbInner {
             );
         }
         let sv = cf.super_version();
-        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts);
+        let targets = crate::compaction::score::level_targets(&sv.version, &cf.opts());
         let _ = writeln!(
             s,
             "Now: condition {}, L0 files {} (slowdown at {}, stop at {}), pending compaction bytes {} (soft limit {}, hard limit {}), base level {}",
             cf.stall.cause().name(),
             cf.stall.l0_files.load(Ordering::Relaxed),
-            cf.opts.level0_slowdown_writes_trigger,
-            cf.opts.level0_stop_writes_trigger,
+            cf.opts().level0_slowdown_writes_trigger,
+            cf.opts().level0_stop_writes_trigger,
             cf.stall.pending_bytes.load(Ordering::Relaxed),
-            cf.opts.soft_pending_compaction_bytes_limit,
-            cf.opts.hard_pending_compaction_bytes_limit,
+            cf.opts().soft_pending_compaction_bytes_limit,
+            cf.opts().hard_pending_compaction_bytes_limit,
             targets.base_level
         );
         let st = self.state.lock();

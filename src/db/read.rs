@@ -201,10 +201,11 @@ impl DbInner {
 
     fn lookup(&self, sv: &SuperVersion, cf: &ColumnFamily, key: &[u8], seq: u64) -> Result<Lookup> {
         let ucmp = cf.user_comparator();
+        let opts = cf.opts();
         let mut pl = PointLookup {
             key,
             ucmp,
-            merge_operator: cf.opts.merge_operator.as_deref(),
+            merge_operator: opts.merge_operator.as_deref(),
             max_covering_seq: 0,
             operands: Vec::new(),
             done: None,
@@ -238,7 +239,7 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                let read = table.get_unless_filtered(&lookup_key, cf.opts.prefix_extractor.as_deref(), &mut |ikey, value| {
+                let read = table.get_unless_filtered(&lookup_key, cf.opts().prefix_extractor.as_deref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
                 })?;
                 if !read {
@@ -337,14 +338,14 @@ impl Db {
         let sv = c.super_version();
         let seq = self.inner.read_seq(ro);
         let prefix_filter =
-            if ro.prefix_seek_filtering(c.opts.prefix_extractor.as_ref()) { c.opts.prefix_extractor.clone() } else { None };
+            if ro.prefix_seek_filtering(c.opts().prefix_extractor.as_ref()) { c.opts().prefix_extractor.clone() } else { None };
         let internal = self.inner.new_internal_iterator(&c.icmp, &sv, ro.fill_cache, prefix_filter)?;
         let tombstones = collect_range_tombstones(&self.inner, &c.icmp, &sv)?;
         let fragmented = crate::rangedel::FragmentedTombstones::new(c.user_comparator().clone(), &tombstones);
         let it = DbIter::new(internal, c.user_comparator().clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
-            .with_merge_operator(c.opts.merge_operator.clone())
+            .with_merge_operator(c.opts().merge_operator.clone())
             .with_range_tombstones(Arc::new(fragmented));
-        let prefix = if ro.prefix_same_as_start { c.opts.prefix_extractor.clone() } else { None };
+        let prefix = if ro.prefix_same_as_start { c.opts().prefix_extractor.clone() } else { None };
         Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None })
     }
 }
@@ -365,7 +366,7 @@ impl DbIterator {
     /// The merge operator of column family `cf` of this iterator's database (transactions'
     /// batch iterators resolve their merge operands with it).
     pub(crate) fn merge_operator_of(&self, cf: u32) -> Option<Arc<dyn crate::merge::MergeOperator>> {
-        self.db.cf(cf).ok().and_then(|c| c.opts.merge_operator.clone())
+        self.db.cf(cf).ok().and_then(|c| c.opts().merge_operator.clone())
     }
 
     /// The user-key order of the iterator (its column family's comparator).

@@ -26,7 +26,7 @@ impl TableStore for DbInner {
             n
         };
         let file = self.fs.new_writable_file(&self.path.join(table_file_name(number)))?;
-        let file = crate::env::rate_limited::rate_limited(file, self.opts.rate_limiter.as_ref(), priority);
+        let file = crate::env::rate_limited::rate_limited(file, self.opts().rate_limiter.as_ref(), priority);
         Ok((number, file))
     }
 
@@ -57,7 +57,8 @@ impl TableStore for DbInner {
 
 impl ColumnFamily {
     /// The column family as the tables written for it record it.
-    pub(crate) fn output(&self) -> OutputColumnFamily<'_> {
-        OutputColumnFamily { id: self.id, name: &self.name, opts: &self.opts }
+    /// `opts`: the family's options the job took when it started.
+    pub(crate) fn output<'a>(&'a self, opts: &'a crate::options::Options) -> OutputColumnFamily<'a> {
+        OutputColumnFamily { id: self.id, name: &self.name, opts }
     }
 }

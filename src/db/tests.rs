@@ -1047,12 +1047,12 @@ fn open_ignores_a_malformed_options_file_and_logs_differences() {
     let mut o = opts();
     o.merge_operator = crate::merge::builtin("uint64add");
     drop(Db::open(&o, &d.0).unwrap());
-    let newest = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    let newest = crate::options::file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
     let log = || std::fs::read_to_string(d.0.join("LOG")).unwrap();
     // Reopened without the merge operator the file names.
     drop(Db::open(&opts(), &d.0).unwrap());
     assert!(log().contains("was written with merge operator UInt64AddOperator, opened with none"), "{}", log());
-    let newest_now = crate::version::options_file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
+    let newest_now = crate::options::file::latest_options_file(&crate::env::posix::PosixFileSystem, &d.0).unwrap();
     assert_ne!(newest, newest_now, "each open writes a new OPTIONS file");
     std::fs::write(&newest_now, "[DBOptions]\nthis is not an option line\n").unwrap();
     let db = Db::open(&opts(), &d.0).unwrap();

@@ -256,7 +256,7 @@ impl DbInner {
                 };
                 match cfs.get(&cf) {
                     Some(c) if !c.dropped.load(Ordering::Acquire) => {
-                        if merge && c.opts.merge_operator.is_none() {
+                        if merge && c.opts().merge_operator.is_none() {
                             return Err(Error::invalid_argument("Merge requires `ColumnFamilyOptions::merge_operator != nullptr`"));
                         }
                         Ok(())
@@ -421,7 +421,7 @@ impl DbInner {
         let switched = st_guard.is_some();
         drop(st_guard);
         if switched {
-            self.events.fire_queued(&self.opts);
+            self.events.fire_queued(&self.opts());
         }
         if count > 0 {
             self.last_sequence.store(first_seq + count - 1, Ordering::Release);

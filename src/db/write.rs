@@ -160,7 +160,7 @@ impl Db {
     /// As RocksDB's DB::Merge, refused up front (NotSupported) without a merge operator; a
     /// batch holding a merge is refused by the write itself (InvalidArgument).
     pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
-        if self.inner.cf_for_handle(cf)?.opts.merge_operator.is_none() {
+        if self.inner.cf_for_handle(cf)?.opts().merge_operator.is_none() {
             return Err(Error::not_supported("Provide a merge_operator when opening DB"));
         }
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
@@ -263,7 +263,7 @@ impl DbInner {
                 _ => return Ok(()),
             };
             let has_merge_operator = match cfs.get(&cf) {
-                Some(c) if !c.dropped.load(Ordering::Acquire) => c.opts.merge_operator.is_some(),
+                Some(c) if !c.dropped.load(Ordering::Acquire) => c.opts().merge_operator.is_some(),
                 _ if wo.ignore_missing_column_families => true,
                 _ => return Err(Error::invalid_argument("Invalid column family specified in write batch")),
             };
@@ -480,7 +480,7 @@ impl DbInner {
         let mut delay_cause = StallCause::None;
         for cf in self.cfs.read().values() {
             let sv = cf.super_version();
-            if sv.mem.should_flush(cf.opts.write_buffer_size) {
+            if sv.mem.should_flush(cf.opts().write_buffer_size) {
                 need_lock = true;
             }
             let c = cf.stall.cause();
@@ -496,7 +496,7 @@ impl DbInner {
             }
             // The write controller's token rate: this group may write `write_bytes` at
             // delayed_write_rate bytes per second.
-            let rate = self.opts.delayed_write_rate.max(1);
+            let rate = self.opts().delayed_write_rate.max(1);
             let micros = (write_bytes as u64).saturating_mul(1_000_000) / rate;
             if micros > 0 {
                 let t = Instant::now();
@@ -529,8 +529,8 @@ impl DbInner {
                     stop = Some(c);
                     continue;
                 }
-                if sv.mem.should_flush(cf.opts.write_buffer_size) {
-                    if sv.imm.len() as i32 >= (cf.opts.max_write_buffer_number - 1).max(1) {
+                if sv.mem.should_flush(cf.opts().write_buffer_size) {
+                    if sv.imm.len() as i32 >= (cf.opts().max_write_buffer_number - 1).max(1) {
                         stop = Some(StallCause::MemtableLimit);
                     } else {
                         to_switch.push(cf.id);
@@ -559,7 +559,7 @@ impl DbInner {
             self.bg_cv.wait_for(&mut st, Duration::from_millis(100));
         }
         drop(st);
-        self.events.fire_queued(&self.opts);
+        self.events.fire_queued(&self.opts());
         if let Some((t, cause)) = stall {
             self.record_stall(cause, t.elapsed().as_micros() as u64);
         }
@@ -567,14 +567,14 @@ impl DbInner {
     }
 
     fn max_total_wal_size(&self) -> u64 {
-        if self.opts.max_total_wal_size > 0 {
-            return self.opts.max_total_wal_size;
+        if self.opts().max_total_wal_size > 0 {
+            return self.opts().max_total_wal_size;
         }
         let in_memory: u64 = self
             .cfs
             .read()
             .values()
-            .map(|c| c.opts.write_buffer_size as u64 * c.opts.max_write_buffer_number.max(1) as u64)
+            .map(|c| c.opts().write_buffer_size as u64 * c.opts().max_write_buffer_number.max(1) as u64)
             .sum();
         4 * in_memory
     }
@@ -662,12 +662,12 @@ impl DbInner {
                     old.mem.set_log_number(new_number);
                     continue;
                 }
-                self.events.queue_memtable_sealed(&self.opts, &cf.name, &old.mem);
-                let mem = self.new_memtable(&cf.opts, new_number);
+                self.events.queue_memtable_sealed(&self.opts(), &cf.name, &old.mem);
+                let mem = self.new_memtable(&cf.opts(), new_number);
                 let mut imm = Vec::with_capacity(old.imm.len() + 1);
                 imm.push(old.mem.clone());
                 imm.extend(old.imm.iter().cloned());
-                self.events.recompute_stall(&self.opts, cf, imm.len());
+                self.events.recompute_stall(&self.opts(), cf, imm.len());
                 *cf.sv.write() = Arc::new(SuperVersion { mem, imm, version: old.version.clone() });
             }
         }

@@ -334,7 +334,7 @@ impl Transaction {
     /// Records a merge operand; reads inside the transaction resolve it over the database's
     /// value with the column family's merge operator.
     pub fn merge_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
-        if self.shared.db.inner.cf_for_handle(cf)?.opts.merge_operator.is_none() {
+        if self.shared.db.inner.cf_for_handle(cf)?.opts().merge_operator.is_none() {
             return Err(Error::not_supported("Provide a merge_operator when opening DB"));
         }
         let mut st = self.st.lock();
@@ -371,7 +371,7 @@ impl Transaction {
             BatchLookup::Found(v) => return Ok(Some(v.to_vec())),
             BatchLookup::Deleted => return Ok(None),
             BatchLookup::Merge => {
-                let op = self.shared.db.inner.cf_for_handle(cf)?.opts.merge_operator.clone();
+                let op = self.shared.db.inner.cf_for_handle(cf)?.opts().merge_operator.clone();
                 return st.batch.resolve(op.as_deref(), cf.id(), key, || self.shared.db.get_cf(ro, cf, key));
             }
             BatchLookup::NotInBatch => {}

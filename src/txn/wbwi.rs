@@ -272,7 +272,7 @@ impl WriteBatchWithIndex {
     /// family's merge operator.
     pub fn get_from_batch_and_db(&self, db: &Db, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
         let op = if self.entry(cf.id(), key).map(|e| e.kind) == Some(EntryKind::Merge) {
-            db.inner.cf_for_handle(cf)?.opts.merge_operator.clone()
+            db.inner.cf_for_handle(cf)?.opts().merge_operator.clone()
         } else {
             None
         };

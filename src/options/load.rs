@@ -16,9 +16,11 @@
 
 use crate::env::FileSystem;
 use crate::error::{Error, Result};
-use crate::options::{CompressionType, Options, WalRecoveryMode};
+use crate::options::{Options, Section};
+#[cfg(test)]
+use crate::options::CompressionType;
 use crate::util::comparator::Comparator;
-use crate::version::options_file::{latest_options_file, read_options_sections, OptionsSection};
+use crate::options::file::{latest_options_file, read_options_sections, OptionsSection};
 use once_cell::sync::Lazy;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -27,31 +29,13 @@ use std::path::Path;
 const OUR_ROCKSDB_VERSION: (u32, u32, u32) = (11, 8, 1);
 
 /// (section, name) pairs RocksDB writes: "db", "cf" or "table".
-static KNOWN_NAMES: Lazy<BTreeSet<(&'static str, &'static str)>> = Lazy::new(|| {
+pub(crate) static KNOWN_NAMES: Lazy<BTreeSet<(&'static str, &'static str)>> = Lazy::new(|| {
     include_str!("rocksdb_option_names.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(' '))
         .collect()
 });
-
-/// Which group of options a name belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Group {
-    Db,
-    Cf,
-    Table,
-}
-
-impl Group {
-    fn key(self) -> &'static str {
-        match self {
-            Group::Db => "db",
-            Group::Cf => "cf",
-            Group::Table => "table",
-        }
-    }
-}
 
 /// What an OPTIONS file said, as ferrock options.
 pub struct LoadedOptions {
@@ -93,7 +77,7 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
             "DBOptions" => {
                 let mut skipped = Vec::new();
                 for (name, value) in &s.entries {
-                    apply(&mut out.db, Group::Db, name, value, ignore_unknown, &mut skipped)?;
+                    apply(&mut out.db, Section::Db, name, value, ignore_unknown, &mut skipped)?;
                 }
                 out.not_applied.extend(skipped.into_iter().map(|e| (None, e)));
             }
@@ -102,7 +86,7 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
                 let mut o = Options::default();
                 let mut skipped = Vec::new();
                 for (name, value) in &s.entries {
-                    apply(&mut o, Group::Cf, name, value, ignore_unknown, &mut skipped)?;
+                    apply(&mut o, Section::Cf, name, value, ignore_unknown, &mut skipped)?;
                 }
                 out.not_applied.extend(skipped.into_iter().map(|e| (Some(cf.clone()), e)));
                 out.cfs.push((cf, o));
@@ -112,7 +96,7 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
                 if let Some((_, o)) = out.cfs.iter_mut().find(|(n, _)| n == name) {
                     let mut skipped = Vec::new();
                     for (k, v) in &s.entries {
-                        apply(o, Group::Table, k, v, ignore_unknown, &mut skipped)?;
+                        apply(o, Section::Table, k, v, ignore_unknown, &mut skipped)?;
                     }
                     out.not_applied.extend(skipped.into_iter().map(|e| (Some(name.to_string()), e)));
                 }
@@ -154,7 +138,7 @@ pub fn options_file_differences(fs: &dyn FileSystem, dir: &Path, cfs: &[(String,
     for (name, given) in cfs {
         let Some((_, from_file)) = loaded.cfs.iter().find(|(n, _)| n == name) else { continue };
         let file_merge = file_cf_option(name, "merge_operator")
-            .and_then(|v| crate::version::options_file::merge_operator_name(&v));
+            .and_then(|v| crate::options::file::merge_operator_name(&v));
         let given_merge = given.merge_operator.as_ref().map(|m| m.name());
         if file_merge != given_merge {
             out.push(format!(
@@ -190,18 +174,18 @@ pub fn options_from_string(base: &Options, text: &str) -> Result<(Options, Vec<S
         if name == "block_based_table_factory" {
             let inner = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).unwrap_or(&value);
             for (k, v) in split_option_string(inner)? {
-                apply(&mut o, Group::Table, &k, &v, false, &mut not_applied)?;
+                apply(&mut o, Section::Table, &k, &v, false, &mut not_applied)?;
             }
             continue;
         }
-        let group = if KNOWN_NAMES.contains(&("cf", name.as_str())) { Group::Cf } else { Group::Db };
+        let group = if KNOWN_NAMES.contains(&("cf", name.as_str())) { Section::Cf } else { Section::Db };
         apply(&mut o, group, &name, &value, false, &mut not_applied)?;
     }
     Ok((o, not_applied))
 }
 
 /// Splits `a=1;b={x=1;y=2};c=3` at top-level semicolons.
-fn split_option_string(text: &str) -> Result<Vec<(String, String)>> {
+pub(crate) fn split_option_string(text: &str) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
@@ -249,179 +233,49 @@ fn parse_version(v: &str) -> Result<(u32, u32, u32)> {
     Ok((parts[0], parts[1], parts[2]))
 }
 
-fn bad(name: &str) -> Error {
-    Error::invalid_argument(format!("Error parsing {name}"))
-}
-
-fn parse_bool(name: &str, v: &str) -> Result<bool> {
-    match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(bad(name)),
-    }
-}
-
-fn parse_num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T> {
-    v.parse().map_err(|_| bad(name))
-}
-
-fn compression_from_name(name: &str, v: &str) -> Result<Option<CompressionType>> {
-    Ok(Some(match v {
-        "kNoCompression" => CompressionType::None,
-        "kSnappyCompression" => CompressionType::Snappy,
-        "kZlibCompression" => CompressionType::Zlib,
-        "kBZip2Compression" => CompressionType::BZip2,
-        "kLZ4Compression" => CompressionType::Lz4,
-        "kLZ4HCCompression" => CompressionType::Lz4hc,
-        "kXpressCompression" => CompressionType::Xpress,
-        "kZSTD" | "kZSTDNotFinalCompression" => CompressionType::Zstd,
-        "kDisableCompressionOption" => return Ok(None),
-        _ => return Err(bad(name)),
-    }))
-}
-
-/// The bits per key of a `filter_policy` value: `bloomfilter:10:false`
-/// (7.8.3), `ribbonfilter:10:-1`, `{id=...;bits_per_key=10;}`, `nullptr`, or
-/// a bare `bloomfilter` / `ribbonfilter` (what 11.8.1 writes: the bits are not
-/// recorded, so RocksDB's default, 10, is assumed).
-/// ferrock builds Bloom filters only, so a Ribbon policy becomes Bloom filters
-/// with the same bits per key (same answers; RocksDB reads both).
-fn filter_bits(name: &str, v: &str) -> Result<f64> {
-    if v.is_empty() || v == "nullptr" {
-        return Ok(0.0);
-    }
-    if let Some(inner) = v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
-        let mut bits = None;
-        for kv in inner.split(';') {
-            if let Some(b) = kv.trim().strip_prefix("bits_per_key=") {
-                bits = Some(parse_num::<f64>(name, b)?);
-            }
-        }
-        return bits.ok_or_else(|| bad(name));
-    }
-    let mut parts = v.split(':');
-    match parts.next() {
-        Some("bloomfilter" | "rocksdb.BloomFilter" | "ribbonfilter" | "rocksdb.RibbonFilter") => {
-            parts.next().map(|b| parse_num::<f64>(name, b)).unwrap_or(Ok(10.0))
-        }
-        _ => Err(bad(name)),
-    }
-}
-
 /// Sets one option on `o`. Returns an error for a name RocksDB does not know
-/// (unless `ignore_unknown`) or a value that does not parse.
-fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: bool, not_applied: &mut Vec<String>) -> Result<()> {
-    if !KNOWN_NAMES.contains(&(group.key(), name)) {
+/// (unless `ignore_unknown`) or a value that does not parse. The catalog parses every
+/// option ferrock models; the comparator and the plugins are looked up by name here.
+fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown: bool, not_applied: &mut Vec<String>) -> Result<()> {
+    if !KNOWN_NAMES.contains(&(section.key(), name)) {
         if ignore_unknown {
             return Ok(());
         }
         return Err(Error::invalid_argument(format!("Could not find option: : {name}")));
     }
-    match (group, name) {
-        (Group::Db, "create_if_missing") => o.create_if_missing = parse_bool(name, v)?,
-        (Group::Db, "create_missing_column_families") => o.create_missing_column_families = parse_bool(name, v)?,
-        (Group::Db, "error_if_exists") => o.error_if_exists = parse_bool(name, v)?,
-        (Group::Db, "paranoid_checks") => o.paranoid_checks = parse_bool(name, v)?,
-        (Group::Db, "max_open_files") => o.max_open_files = parse_num(name, v)?,
-        (Group::Db, "max_background_jobs") => o.max_background_jobs = parse_num(name, v)?,
-        (Group::Db, "max_subcompactions") => o.max_subcompactions = parse_num(name, v)?,
-        (Group::Db, "max_total_wal_size") => o.max_total_wal_size = parse_num(name, v)?,
-        (Group::Db, "wal_dir") => o.wal_dir = v.to_string(),
-        (Group::Db, "use_fsync") => o.use_fsync = parse_bool(name, v)?,
-        (Group::Db, "bytes_per_sync") => o.bytes_per_sync = parse_num(name, v)?,
-        (Group::Db, "wal_bytes_per_sync") => o.wal_bytes_per_sync = parse_num(name, v)?,
-        (Group::Db, "delayed_write_rate") => o.delayed_write_rate = parse_num(name, v)?,
-        (Group::Db, "keep_log_file_num") => o.keep_log_file_num = parse_num(name, v)?,
-        (Group::Db, "stats_dump_period_sec") => o.stats_dump_period_sec = parse_num(name, v)?,
-        (Group::Db, "avoid_flush_during_shutdown") => o.avoid_flush_during_shutdown = parse_bool(name, v)?,
-        (Group::Db, "allow_2pc") => o.allow_2pc = parse_bool(name, v)?,
-        (Group::Db, "write_dbid_to_manifest") => o.write_dbid_to_manifest = parse_bool(name, v)?,
-        (Group::Db, "write_identity_file") => o.write_identity_file = parse_bool(name, v)?,
-        (Group::Db, "wal_recovery_mode") => {
-            o.wal_recovery_mode = match v {
-                "kTolerateCorruptedTailRecords" => WalRecoveryMode::TolerateCorruptedTailRecords,
-                "kAbsoluteConsistency" => WalRecoveryMode::AbsoluteConsistency,
-                "kPointInTimeRecovery" => WalRecoveryMode::PointInTime,
-                "kSkipAnyCorruptedRecords" => WalRecoveryMode::SkipAnyCorruptedRecords,
-                _ => return Err(bad(name)),
-            }
-        }
-        (Group::Db, "info_log_level") => {
-            o.info_log_level = match v {
-                "DEBUG_LEVEL" => 0,
-                "INFO_LEVEL" => 1,
-                "WARN_LEVEL" => 2,
-                "ERROR_LEVEL" => 3,
-                "FATAL_LEVEL" => 4,
-                "HEADER_LEVEL" => 5,
-                _ => return Err(bad(name)),
-            }
-        }
-        (Group::Cf, "comparator") => match Comparator::from_name(v) {
+    match (section, name) {
+        (Section::Cf, "comparator") => match Comparator::from_name(v) {
             Some(c) => o.comparator = c,
             None => not_applied.push(format!("CFOptions: comparator={v}")),
         },
-        (Group::Cf, "merge_operator") => {
-            match crate::version::options_file::merge_operator_name(v) {
-                None => o.merge_operator = None,
-                Some(id) => match builtin_merge_operator(&id, v) {
-                    Some(m) => o.merge_operator = Some(m),
-                    None => not_applied.push(format!("CFOptions: merge_operator={v}")),
-                },
-            }
-        }
-        (Group::Cf, "prefix_extractor") => {
+        (Section::Cf, "merge_operator") => match crate::options::file::merge_operator_name(v) {
+            None => o.merge_operator = None,
+            Some(id) => match builtin_merge_operator(&id, v) {
+                Some(m) => o.merge_operator = Some(m),
+                None => not_applied.push(format!("CFOptions: merge_operator={v}")),
+            },
+        },
+        (Section::Cf, "prefix_extractor") => {
             if v == "nullptr" || v.is_empty() {
                 o.prefix_extractor = None;
             } else if let Some(n) = v.strip_prefix("rocksdb.FixedPrefix.") {
-                o.prefix_extractor = Some(std::sync::Arc::new(crate::prefix::FixedPrefix(parse_num(name, n)?)));
+                o.prefix_extractor = Some(std::sync::Arc::new(crate::prefix::FixedPrefix(crate::options::value::parse_uint64(name, n)? as usize)));
             } else if v == "rocksdb.Noop" {
                 o.prefix_extractor = Some(std::sync::Arc::new(crate::prefix::NoopTransform));
             } else {
                 not_applied.push(format!("CFOptions: prefix_extractor={v}"));
             }
         }
-        (Group::Cf, "write_buffer_size") => o.write_buffer_size = parse_num(name, v)?,
-        (Group::Cf, "max_write_buffer_number") => o.max_write_buffer_number = parse_num(name, v)?,
-        (Group::Cf, "min_write_buffer_number_to_merge") => o.min_write_buffer_number_to_merge = parse_num(name, v)?,
-        (Group::Cf, "compression") => {
-            o.compression = compression_from_name(name, v)?.ok_or_else(|| bad(name))?;
-        }
-        (Group::Cf, "bottommost_compression") => o.bottommost_compression = compression_from_name(name, v)?,
-        (Group::Cf, "num_levels") => o.num_levels = parse_num(name, v)?,
-        (Group::Cf, "level0_file_num_compaction_trigger") => o.level0_file_num_compaction_trigger = parse_num(name, v)?,
-        (Group::Cf, "level0_slowdown_writes_trigger") => o.level0_slowdown_writes_trigger = parse_num(name, v)?,
-        (Group::Cf, "level0_stop_writes_trigger") => o.level0_stop_writes_trigger = parse_num(name, v)?,
-        (Group::Cf, "target_file_size_base") => o.target_file_size_base = parse_num(name, v)?,
-        (Group::Cf, "target_file_size_multiplier") => o.target_file_size_multiplier = parse_num(name, v)?,
-        (Group::Cf, "max_bytes_for_level_base") => o.max_bytes_for_level_base = parse_num(name, v)?,
-        (Group::Cf, "max_bytes_for_level_multiplier") => o.max_bytes_for_level_multiplier = parse_num(name, v)?,
-        (Group::Cf, "max_bytes_for_level_multiplier_additional") => {
-            o.max_bytes_for_level_multiplier_additional =
-                v.split(':').filter(|x| !x.is_empty()).map(|x| parse_num(name, x)).collect::<Result<_>>()?;
-        }
-        (Group::Cf, "level_compaction_dynamic_level_bytes") => o.level_compaction_dynamic_level_bytes = parse_bool(name, v)?,
-        (Group::Cf, "max_compaction_bytes") => o.max_compaction_bytes = parse_num(name, v)?,
-        (Group::Cf, "soft_pending_compaction_bytes_limit") => o.soft_pending_compaction_bytes_limit = parse_num(name, v)?,
-        (Group::Cf, "hard_pending_compaction_bytes_limit") => o.hard_pending_compaction_bytes_limit = parse_num(name, v)?,
-        (Group::Cf, "disable_auto_compactions") => o.disable_auto_compactions = parse_bool(name, v)?,
-        (Group::Cf, "memtable_prefix_bloom_size_ratio") => o.memtable_prefix_bloom_size_ratio = parse_num(name, v)?,
-        (Group::Cf, "memtable_whole_key_filtering") => o.memtable_whole_key_filtering = parse_bool(name, v)?,
-        (Group::Table, "block_size") => o.table.block_size = parse_num(name, v)?,
-        (Group::Table, "block_restart_interval") => o.table.block_restart_interval = parse_num(name, v)?,
-        (Group::Table, "index_block_restart_interval") => o.table.index_block_restart_interval = parse_num(name, v)?,
-        (Group::Table, "whole_key_filtering") => o.table.whole_key_filtering = parse_bool(name, v)?,
-        (Group::Table, "no_block_cache") => o.table.no_block_cache = parse_bool(name, v)?,
-        (Group::Table, "cache_index_and_filter_blocks") => o.table.cache_index_and_filter_blocks = parse_bool(name, v)?,
-        (Group::Table, "format_version") => o.table.format_version = parse_num(name, v)?,
-        (Group::Table, "filter_policy") => o.table.bloom_bits_per_key = filter_bits(name, v)?,
         _ => {
-            let section = match group {
-                Group::Db => "DBOptions",
-                Group::Cf => "CFOptions",
-                Group::Table => "TableOptions/BlockBasedTable",
+            let set = if section == Section::Table {
+                o.table.set_from_string(section, name, v)
+            } else {
+                o.set_from_string(section, name, v)
             };
-            not_applied.push(format!("{section}: {name}={v}"));
+            match set {
+                Some(r) => r?,
+                None => not_applied.push(format!("{}: {name}={v}", section.title())),
+            }
         }
     }
     Ok(())
@@ -448,7 +302,7 @@ fn builtin_merge_operator(id: &str, value: &str) -> Option<std::sync::Arc<dyn cr
 mod tests {
     use super::*;
     use crate::env::posix::PosixFileSystem;
-    use crate::version::options_file::{parse_options_text, write_options_file};
+    use crate::options::file::{parse_options_text, write_options_file};
     use std::path::PathBuf;
 
     fn temp_dir(tag: &str) -> PathBuf {

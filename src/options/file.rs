@@ -1,5 +1,5 @@
 //! The `OPTIONS-NNNNNN` file: RocksDB's INI text of the DB and column family
-//! options (rocksdb-formats.md §4.7).
+//! options (rocksdb-formats.md §4.7). The lines come from the catalog (`catalog.rs`).
 //!
 //! RocksDB's DB::Open never reads it, but `ldb` does, and fails on any option
 //! name 7.8.3 does not know; so only options ferrock has, under 7.8.3's names
@@ -8,7 +8,7 @@
 
 use crate::env::{read_file_to_vec, write_file_atomically, FileSystem};
 use crate::error::{Error, Result};
-use crate::options::{CompressionType, Options, WalRecoveryMode, DEFAULT_COMPRESSION_LEVEL};
+use crate::options::{Options, Section};
 use crate::version::filename::{options_file_name, temp_options_file_name};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -18,50 +18,6 @@ use std::path::Path;
 const ROCKSDB_VERSION: &str = "7.8.3";
 const OPTIONS_FILE_VERSION: &str = "1.1";
 
-fn compression_name(c: CompressionType) -> &'static str {
-    match c {
-        CompressionType::None => "kNoCompression",
-        CompressionType::Snappy => "kSnappyCompression",
-        CompressionType::Zlib => "kZlibCompression",
-        CompressionType::BZip2 => "kBZip2Compression",
-        CompressionType::Lz4 => "kLZ4Compression",
-        CompressionType::Lz4hc => "kLZ4HCCompression",
-        CompressionType::Xpress => "kXpressCompression",
-        CompressionType::Zstd => "kZSTD",
-    }
-}
-
-fn wal_recovery_mode_name(m: WalRecoveryMode) -> &'static str {
-    match m {
-        WalRecoveryMode::TolerateCorruptedTailRecords => "kTolerateCorruptedTailRecords",
-        WalRecoveryMode::AbsoluteConsistency => "kAbsoluteConsistency",
-        WalRecoveryMode::PointInTime => "kPointInTimeRecovery",
-        WalRecoveryMode::SkipAnyCorruptedRecords => "kSkipAnyCorruptedRecords",
-    }
-}
-
-fn info_log_level_name(level: i32) -> &'static str {
-    match level {
-        0 => "DEBUG_LEVEL",
-        1 => "INFO_LEVEL",
-        2 => "WARN_LEVEL",
-        3 => "ERROR_LEVEL",
-        4 => "FATAL_LEVEL",
-        _ => "HEADER_LEVEL",
-    }
-}
-
-/// RocksDB prints doubles with six decimals (std::to_string).
-fn double(v: f64) -> String {
-    format!("{v:.6}")
-}
-
-fn compression_opts(level: i32) -> String {
-    format!(
-        "{{max_dict_buffer_bytes=0;enabled=false;max_dict_bytes=0;parallel_threads=1;zstd_max_train_bytes=0;level={level};use_zstd_dict_trainer=true;strategy=0;window_bits=-14;}}"
-    )
-}
-
 fn push_section(out: &mut String, header: &str, entries: &[(&str, String)]) {
     let _ = writeln!(out, "{header}");
     for (k, v) in entries {
@@ -70,94 +26,39 @@ fn push_section(out: &mut String, header: &str, entries: &[(&str, String)]) {
     out.push_str("  \n");
 }
 
+/// `[DBOptions]`: the catalog's DB lines, then two RocksDB options ferrock has fixed values of.
 fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
-    vec![
-        ("create_if_missing", o.create_if_missing.to_string()),
-        ("create_missing_column_families", o.create_missing_column_families.to_string()),
-        ("error_if_exists", o.error_if_exists.to_string()),
-        ("paranoid_checks", o.paranoid_checks.to_string()),
-        ("max_open_files", o.max_open_files.to_string()),
-        ("max_background_jobs", o.max_background_jobs.to_string()),
-        ("max_subcompactions", o.max_subcompactions.to_string()),
-        ("max_total_wal_size", o.max_total_wal_size.to_string()),
-        ("wal_recovery_mode", wal_recovery_mode_name(o.wal_recovery_mode).to_string()),
-        ("use_fsync", o.use_fsync.to_string()),
-        ("bytes_per_sync", o.bytes_per_sync.to_string()),
-        ("wal_bytes_per_sync", o.wal_bytes_per_sync.to_string()),
-        ("delayed_write_rate", o.delayed_write_rate.to_string()),
-        ("keep_log_file_num", o.keep_log_file_num.to_string()),
-        ("info_log_level", info_log_level_name(o.info_log_level).to_string()),
-        ("stats_dump_period_sec", o.stats_dump_period_sec.to_string()),
-        ("avoid_flush_during_shutdown", o.avoid_flush_during_shutdown.to_string()),
-        ("allow_2pc", o.allow_2pc.to_string()),
-        ("write_dbid_to_manifest", o.write_dbid_to_manifest.to_string()),
-        // write_identity_file is left out: the file says rocksdb_version=7.8.3, which does not
-        // know it and would refuse the file.
-        // ferrock never writes this feature; saying so keeps tools from assuming it.
-        ("track_and_verify_wals_in_manifest", "false".to_string()),
-        ("max_manifest_file_size", crate::version::set::DEFAULT_MAX_MANIFEST_FILE_SIZE.to_string()),
-    ]
+    let mut out = o.catalog_entries(Section::Db);
+    // ferrock never writes this feature; saying so keeps tools from assuming it.
+    out.push(("track_and_verify_wals_in_manifest", "false".to_string()));
+    out.push(("max_manifest_file_size", crate::version::set::DEFAULT_MAX_MANIFEST_FILE_SIZE.to_string()));
+    out
 }
 
+/// `[CFOptions "name"]`: the comparator and the factories ferrock has, the catalog's CF
+/// lines, then the plugins an opener needs to know (merge operator, prefix extractor).
 fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
-    let additional: Vec<String> = o.max_bytes_for_level_multiplier_additional.iter().map(|v| v.to_string()).collect();
-    let level = if o.compression_level == i32::MIN { DEFAULT_COMPRESSION_LEVEL } else { o.compression_level };
-    vec![
+    let mut out = vec![
         ("comparator", o.comparator.name().to_string()),
         ("table_factory", "BlockBasedTable".to_string()),
         ("memtable_factory", "SkipListFactory".to_string()),
         ("compaction_style", "kCompactionStyleLevel".to_string()),
-        ("write_buffer_size", o.write_buffer_size.to_string()),
-        ("max_write_buffer_number", o.max_write_buffer_number.to_string()),
-        ("min_write_buffer_number_to_merge", o.min_write_buffer_number_to_merge.to_string()),
-        ("compression", compression_name(o.compression).to_string()),
-        (
-            "bottommost_compression",
-            o.bottommost_compression.map_or("kDisableCompressionOption", compression_name).to_string(),
-        ),
-        ("compression_opts", compression_opts(level)),
-        ("num_levels", o.num_levels.to_string()),
-        ("level0_file_num_compaction_trigger", o.level0_file_num_compaction_trigger.to_string()),
-        ("level0_slowdown_writes_trigger", o.level0_slowdown_writes_trigger.to_string()),
-        ("level0_stop_writes_trigger", o.level0_stop_writes_trigger.to_string()),
-        ("target_file_size_base", o.target_file_size_base.to_string()),
-        ("target_file_size_multiplier", o.target_file_size_multiplier.to_string()),
-        ("max_bytes_for_level_base", o.max_bytes_for_level_base.to_string()),
-        ("max_bytes_for_level_multiplier", double(o.max_bytes_for_level_multiplier)),
-        ("max_bytes_for_level_multiplier_additional", additional.join(":")),
-        ("level_compaction_dynamic_level_bytes", o.level_compaction_dynamic_level_bytes.to_string()),
-        ("max_compaction_bytes", o.max_compaction_bytes.to_string()),
-        ("soft_pending_compaction_bytes_limit", o.soft_pending_compaction_bytes_limit.to_string()),
-        ("hard_pending_compaction_bytes_limit", o.hard_pending_compaction_bytes_limit.to_string()),
-        ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
-        ("memtable_prefix_bloom_size_ratio", double(o.memtable_prefix_bloom_size_ratio)),
-        ("memtable_whole_key_filtering", o.memtable_whole_key_filtering.to_string()),
-        ("force_consistency_checks", "true".to_string()),
-    ]
-    .into_iter()
-    .chain(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())))
-    .chain(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())))
-    .collect()
+    ];
+    out.extend(o.catalog_entries(Section::Cf));
+    out.push(("force_consistency_checks", "true".to_string()));
+    out.extend(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())));
+    out.extend(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())));
+    out
 }
 
+/// `[TableOptions/BlockBasedTable "name"]`: the catalog's table lines; ferrock's index is
+/// always a binary-search index.
 fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {
-    let t = &o.table;
-    let filter = if t.bloom_bits_per_key > 0.0 {
-        format!("bloomfilter:{}:false", t.bloom_bits_per_key)
-    } else {
-        "nullptr".to_string()
-    };
-    vec![
-        ("block_size", t.block_size.to_string()),
-        ("block_restart_interval", t.block_restart_interval.to_string()),
-        ("index_block_restart_interval", t.index_block_restart_interval.to_string()),
-        ("whole_key_filtering", t.whole_key_filtering.to_string()),
-        ("no_block_cache", t.no_block_cache.to_string()),
-        ("cache_index_and_filter_blocks", t.cache_index_and_filter_blocks.to_string()),
-        ("format_version", t.format_version.to_string()),
-        ("index_type", "kBinarySearch".to_string()),
-        ("filter_policy", filter),
-    ]
+    let mut out = o.table.catalog_entries(Section::Table);
+    let filter = out.pop().filter(|(n, _)| *n == "filter_policy");
+    out.push(("index_type", "kBinarySearch".to_string()));
+    out.extend(filter);
+    out
 }
 
 /// The file's text (what `write_options_file` writes).
@@ -412,6 +313,7 @@ pub fn merge_operator_name(value: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::env::posix::PosixFileSystem;
+    use crate::options::CompressionType;
     use crate::util::comparator::Comparator;
     use std::path::PathBuf;
 

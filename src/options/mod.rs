@@ -1,0 +1,171 @@
+//! Options with RocksDB 11.8.1's defaults. Each option ferrock models is declared once, in
+//! `catalog.rs` (its RocksDB name, section, type, default, mutability, OPTIONS-file
+//! spelling), which generates the `Options` and `BlockBasedTableOptions` structs; `value.rs`
+//! writes and parses values as RocksDB does; `file.rs` is the OPTIONS file (writing and
+//! parsing its sections), `load.rs` turns a file or an option string into `Options`, and
+//! `mutable.rs` is SetOptions / SetDBOptions (what may change at run time, all or nothing).
+//! `capi::options` stores every other option a C caller sets so that getters read them back,
+//! and tells the info LOG which ones the engine ignores.
+
+pub mod catalog;
+pub mod file;
+pub mod load;
+pub mod mutable;
+pub mod value;
+
+pub use catalog::{BlockBasedTableOptions, Options, Section};
+
+use std::sync::Arc;
+
+/// RocksDB's `CompressionType` byte values (also the block trailer's type byte).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum CompressionType {
+    None = 0,
+    Snappy = 1,
+    Zlib = 2,
+    BZip2 = 3,
+    Lz4 = 4,
+    Lz4hc = 5,
+    Xpress = 6,
+    Zstd = 7,
+}
+
+impl CompressionType {
+    pub fn from_u8(v: u8) -> Option<CompressionType> {
+        Some(match v {
+            0 => CompressionType::None,
+            1 => CompressionType::Snappy,
+            2 => CompressionType::Zlib,
+            3 => CompressionType::BZip2,
+            4 => CompressionType::Lz4,
+            5 => CompressionType::Lz4hc,
+            6 => CompressionType::Xpress,
+            7 => CompressionType::Zstd,
+            _ => return None,
+        })
+    }
+    /// The name RocksDB writes in the `rocksdb.compression` table property.
+    pub fn name(self) -> &'static str {
+        match self {
+            CompressionType::None => "NoCompression",
+            CompressionType::Snappy => "Snappy",
+            CompressionType::Zlib => "Zlib",
+            CompressionType::BZip2 => "BZip2",
+            CompressionType::Lz4 => "LZ4",
+            CompressionType::Lz4hc => "LZ4HC",
+            CompressionType::Xpress => "Xpress",
+            CompressionType::Zstd => "ZSTD",
+        }
+    }
+    /// Whether ferrock can write tables with this codec.
+    pub fn supported_for_writing(self) -> bool {
+        !matches!(self, CompressionType::Xpress)
+    }
+}
+
+/// RocksDB's `WALRecoveryMode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalRecoveryMode {
+    TolerateCorruptedTailRecords = 0,
+    AbsoluteConsistency = 1,
+    PointInTime = 2,
+    SkipAnyCorruptedRecords = 3,
+}
+
+/// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
+pub const DEFAULT_COMPRESSION_LEVEL: i32 = 32767;
+
+impl Options {
+    /// RocksDB's SanitizeCfOptions: out-of-range values are clipped, not refused (a program
+    /// that calls `rocksdb_options_optimize_level_style_compaction(opts, 0)` gets a 64 KiB
+    /// write buffer, as with RocksDB).
+    pub fn sanitized(&self) -> Options {
+        let mut o = self.clone();
+        o.write_buffer_size = o.write_buffer_size.clamp(64 << 10, 64 << 30);
+        o.max_write_buffer_number = o.max_write_buffer_number.max(2);
+        o.min_write_buffer_number_to_merge = o.min_write_buffer_number_to_merge.min(o.max_write_buffer_number - 1).max(1);
+        if o.num_levels < 2 {
+            o.num_levels = 2;
+        }
+        if o.max_bytes_for_level_multiplier <= 0.0 {
+            o.max_bytes_for_level_multiplier = 1.0;
+        }
+        if o.level0_file_num_compaction_trigger == 0 {
+            o.level0_file_num_compaction_trigger = 1;
+        }
+        if o.level0_slowdown_writes_trigger < o.level0_file_num_compaction_trigger {
+            o.level0_slowdown_writes_trigger = o.level0_file_num_compaction_trigger;
+        }
+        if o.level0_stop_writes_trigger < o.level0_slowdown_writes_trigger {
+            o.level0_stop_writes_trigger = o.level0_slowdown_writes_trigger;
+        }
+        o
+    }
+
+    /// RocksDB's `Options::statistics = CreateDBStatistics()`.
+    pub fn enable_statistics(&mut self) -> Arc<crate::stats::Statistics> {
+        self.statistics = true;
+        self.stats.get_or_insert_with(crate::stats::Statistics::new).clone()
+    }
+
+    /// The file system these options name (the POSIX one by default).
+    pub fn file_system(&self) -> Arc<dyn crate::env::FileSystem> {
+        self.fs.clone().unwrap_or_else(crate::env::default_fs)
+    }
+}
+
+/// RocksDB's ReadOptions (the fields ferrock honours).
+#[derive(Clone, Default)]
+pub struct ReadOptions {
+    pub verify_checksums: bool,
+    pub fill_cache: bool,
+    /// Read at this snapshot's sequence instead of the latest.
+    pub snapshot: Option<crate::db::Snapshot>,
+    pub iterate_lower_bound: Option<Vec<u8>>,
+    pub iterate_upper_bound: Option<Vec<u8>>,
+    pub total_order_seek: bool,
+    /// auto_prefix_mode: total-order results even with a prefix extractor (ferrock then skips no source).
+    pub auto_prefix_mode: bool,
+    pub prefix_same_as_start: bool,
+    pub tailing: bool,
+    pub pin_data: bool,
+    pub readahead_size: usize,
+}
+
+impl ReadOptions {
+    pub fn new() -> Self {
+        ReadOptions { verify_checksums: true, fill_cache: true, ..Default::default() }
+    }
+
+    /// Whether seeks may skip the sources whose prefix filter rules out the
+    /// target's prefix (RocksDB's prefix mode): an extractor is set and
+    /// neither `total_order_seek` (unless `prefix_same_as_start`) nor
+    /// `auto_prefix_mode` asks for total order.
+    pub fn prefix_seek_filtering(&self, extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>) -> bool {
+        extractor.is_some() && !self.auto_prefix_mode && (!self.total_order_seek || self.prefix_same_as_start)
+    }
+}
+
+/// RocksDB's WriteOptions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions {
+    pub sync: bool,
+    pub disable_wal: bool,
+    pub ignore_missing_column_families: bool,
+    pub no_slowdown: bool,
+    pub low_pri: bool,
+}
+
+/// RocksDB's FlushOptions.
+#[derive(Clone, Copy, Debug)]
+pub struct FlushOptions {
+    pub wait: bool,
+    pub allow_write_stall: bool,
+}
+
+impl Default for FlushOptions {
+    fn default() -> Self {
+        FlushOptions { wait: true, allow_write_stall: false }
+    }
+}
