@@ -200,6 +200,20 @@ pub struct Options {
     pub memtable_prefix_bloom_size_ratio: f64,
     /// memtable_whole_key_filtering, default false (the memtable bloom holds prefixes only).
     pub memtable_whole_key_filtering: bool,
+    /// DBOptions::db_paths: directories for table files with their target sizes; empty means
+    /// the database directory alone (RocksDB's SanitizeOptions). At most four.
+    pub db_paths: Vec<DbPath>,
+    /// ColumnFamilyOptions::cf_paths: the family's own table directories; empty means db_paths.
+    pub cf_paths: Vec<DbPath>,
+}
+
+/// RocksDB's DbPath: a directory for table files and the bytes it should hold; the
+/// compaction picker puts a level's outputs in the first path its size still fits
+/// (`crate::compaction::paths`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbPath {
+    pub path: String,
+    pub target_size: u64,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -302,6 +316,8 @@ impl Default for Options {
             prefix_extractor: None,
             memtable_prefix_bloom_size_ratio: 0.0,
             memtable_whole_key_filtering: false,
+            db_paths: Vec::new(),
+            cf_paths: Vec::new(),
         }
     }
 }

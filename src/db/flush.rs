@@ -102,7 +102,7 @@ impl DbInner {
     fn write_level0(&self, cf: &ColumnFamily, mems: &[Arc<MemTable>], snapshots: &[u64]) -> Result<(Vec<FileMetaData>, u64)> {
         let children: Vec<Box<dyn InternalIterator>> = mems.iter().map(|m| Box::new(m.iter()) as Box<dyn InternalIterator>).collect();
         let mut input = MergingIterator::new(cf.icmp.clone(), children);
-        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(), 0, u64::MAX).for_flush();
+        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(0), 0, u64::MAX).for_flush();
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
         match write_surviving(&cf.opts, &mut input, &tombstones, snapshots, false, None, &mut out) {
             Ok(()) => out.finish(),
