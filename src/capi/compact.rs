@@ -471,10 +471,6 @@ unsafe fn compact_files_with(
     with_errptr(errptr, (), || {
         let d = &handle(db, "db")?.db;
         let o = handle(options, "compaction options")?;
-        // -1 is RocksDB's "choose the path" (C++'s default argument); ferrock has one path.
-        if output_path_id > 0 {
-            return Err(Error::not_supported("table files in db_paths other than the first"));
-        }
         if o.compression != DISABLE_COMPRESSION_OPTION {
             return Err(Error::not_supported("rocksdb_compact_files with a compression override"));
         }
@@ -501,7 +497,11 @@ unsafe fn compact_files_with(
             Some(cf) => handle(cf, "column family handle")?.cf.clone(),
             None => d.default_column_family(),
         };
-        let (out, info) = crate::db::listener::capture_compaction_info(|| d.compact_files_cf(&cf, &o.opts, &names, output_level));
+        let (out, info) = crate::db::listener::capture_compaction_info(|| {
+            // -1 is RocksDB's "choose the path" (C++'s default argument).
+            let opts = crate::compaction::manual::CompactFilesOptions { output_path_id, ..o.opts.clone() };
+            d.compact_files_cf(&cf, &opts, &names, output_level)
+        });
         if let (Some(info), Some(dst)) = (info, compaction_job_info.as_mut()) {
             super::listener::set_compactionjobinfo(dst, &info);
         }

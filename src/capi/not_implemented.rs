@@ -22,6 +22,8 @@ use super::comparator::*;
 #[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
+use super::dbpath::*;
+#[allow(unused_imports)]
 use super::env::*;
 #[allow(unused_imports)]
 use super::ferrock_ext::*;
@@ -56,6 +58,8 @@ use super::ratelimiter::*;
 #[allow(unused_imports)]
 use super::readoptions::*;
 #[allow(unused_imports)]
+use super::secondary::*;
+#[allow(unused_imports)]
 use super::set_options::*;
 #[allow(unused_imports)]
 use super::sizes::*;
@@ -71,6 +75,8 @@ use super::statistics::*;
 use super::table_options::*;
 #[allow(unused_imports)]
 use super::transaction::*;
+#[allow(unused_imports)]
+use super::ttl::*;
 #[allow(unused_imports)]
 use super::wal_iter::*;
 #[allow(unused_imports)]
@@ -128,11 +134,6 @@ pub struct rocksdb_compactionservice_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_cuckoo_table_options_t`).
 pub struct rocksdb_cuckoo_table_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
-pub struct rocksdb_dbpath_t {
     _opaque: [u8; 0],
 }
 
@@ -1279,23 +1280,6 @@ pub unsafe extern "C" fn rocksdb_continue_background_work(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_create_column_family_with_ttl(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_options_t,
-    a2: *const c_char,
-    a3: c_int,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_column_family_handle_t {
-    let _ = (a0, a1, a2, a3, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_create_column_family_with_ttl"),
-    );
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_mem_env() -> *mut rocksdb_env_t {
@@ -1417,23 +1401,6 @@ pub unsafe extern "C" fn rocksdb_cuckoo_options_set_use_module_hash(
     a1: c_uchar,
 ) {
     let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_dbpath_create(
-    a0: *const c_char,
-    a1: u64,
-) -> *mut rocksdb_dbpath_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_dbpath_destroy(a0: *mut rocksdb_dbpath_t) {
-    let _ = (a0);
     ()
 }
 
@@ -2266,72 +2233,6 @@ pub unsafe extern "C" fn rocksdb_open_and_trim_history(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_as_secondary(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_open_as_secondary"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary_column_families" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_as_secondary_column_families(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: *const c_char,
-    a3: c_int,
-    a4: *const *const c_char,
-    a5: *const *const rocksdb_options_t,
-    a6: *mut *mut rocksdb_column_family_handle_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_open_as_secondary_column_families"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_column_families_with_ttl" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_column_families_with_ttl(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: c_int,
-    a3: *const *const c_char,
-    a4: *const *const rocksdb_options_t,
-    a5: *mut *mut rocksdb_column_family_handle_t,
-    a6: *const c_int,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_open_column_families_with_ttl"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_with_ttl" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_with_ttl(
-    a0: *const rocksdb_options_t,
-    a1: *const c_char,
-    a2: c_int,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_open_with_ttl"));
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(
@@ -2577,23 +2478,6 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_zstd
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_cf_paths(
-    a0: *mut rocksdb_options_t,
-    a1: *mut *const rocksdb_dbpath_t,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_cf_paths");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compaction_service(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_compactionservice_t,
@@ -2638,23 +2522,6 @@ pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
         let h = handle_mut(a0, "options")?;
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_cuckoo_table_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_db_paths(
-    a0: *mut rocksdb_options_t,
-    a1: *mut *const rocksdb_dbpath_t,
-    a2: size_t,
-) {
-    let _ = (a0, a1, a2);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_db_paths");
         }
         Ok(())
     })
@@ -3930,20 +3797,6 @@ pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
     save_error(
         errptr,
         &Error::not_supported("rocksdb_transactiondb_flush_wal_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_try_catch_up_with_primary(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_try_catch_up_with_primary"),
     );
     ()
 }

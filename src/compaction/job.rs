@@ -71,7 +71,7 @@ impl CompactionJob<'_> {
     /// Writes the plan's outputs; on failure no table of the job is left behind.
     /// Requires: not a trivial move (those need only `moved_edit`).
     pub fn run(&self, observer: &dyn JobObserver) -> Result<JobOutput> {
-        let ranges = subcompaction_ranges(self.store, &self.icmp, self.cf.opts, self.db_max_subcompactions, self.plan);
+        let ranges = subcompaction_ranges(self.store, &self.icmp, &self.cf, self.db_max_subcompactions, self.plan);
         let compact_range_told = |range: &KeyRange| {
             let id = ranges.iter().position(|r| std::ptr::eq(r, range)).unwrap_or(0);
             observer.range_begin(id);
@@ -79,7 +79,7 @@ impl CompactionJob<'_> {
             observer.range_completed(id, r.as_ref().err());
             r
         };
-        let out = run_subcompactions(self.store, &ranges, &compact_range_told)?;
+        let out = run_subcompactions(self.store, self.cf.output_dir(), &ranges, &compact_range_told)?;
         Ok(JobOutput { files: out.files, bytes_written: out.bytes_written, ranges: out.ranges })
     }
 
@@ -138,7 +138,7 @@ impl CompactionJob<'_> {
     }
 
     fn open_tables(&self, files: &[Arc<FileMetaData>]) -> Result<Vec<Arc<Table>>> {
-        files.iter().map(|f| self.store.open_table(&self.icmp, f)).collect()
+        files.iter().map(|f| self.store.open_table(&self.icmp, self.cf.table_dir(f.path_id), f)).collect()
     }
 
     /// The tables of one sorted level (not level 0), read one after the other.

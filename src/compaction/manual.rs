@@ -55,11 +55,14 @@ pub struct CompactFilesOptions {
     pub output_file_size_limit: u64,
     /// Move the inputs by a MANIFEST edit when nothing in the output level overlaps them.
     pub allow_trivial_move: bool,
+    /// The table directory the outputs go to; -1 (C++'s default argument) means path 0 when
+    /// the family has one, and is refused when it has several.
+    pub output_path_id: i32,
 }
 
 impl Default for CompactFilesOptions {
     fn default() -> Self {
-        CompactFilesOptions { max_subcompactions: 0, output_file_size_limit: u64::MAX, allow_trivial_move: false }
+        CompactFilesOptions { max_subcompactions: 0, output_file_size_limit: u64::MAX, allow_trivial_move: false, output_path_id: -1 }
     }
 }
 

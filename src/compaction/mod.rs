@@ -11,6 +11,7 @@
 //!   boundaries.
 //! - `iterator.rs`: which entries survive a rewrite (RocksDB's CompactionIterator).
 //! - `filter.rs`: the user's compaction filter.
+//! - `paths.rs`: a family's table directories and the one a level's outputs go to.
 //! - `store.rs`: `TableStore`, what jobs need of the database's files.
 //! - `stats.rs`: per-level statistics of finished flushes and compactions.
 
@@ -19,6 +20,7 @@ pub mod iterator;
 pub mod job;
 pub mod manual;
 pub mod output;
+pub mod paths;
 pub mod picker;
 pub mod plan;
 pub mod score;

@@ -15,15 +15,33 @@ use crate::options::Options;
 use crate::table::builder::{TableBuildOptions, TableBuilder};
 use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The column family a writer's tables belong to.
+/// The column family a writer's tables belong to, its table directories (by path id) and
+/// the path id the writer's outputs go to.
 #[derive(Clone, Copy)]
 pub struct OutputColumnFamily<'a> {
     pub id: u32,
     pub name: &'a str,
     pub opts: &'a Options,
+    pub dirs: &'a [PathBuf],
+    pub path_id: u32,
+}
+
+impl OutputColumnFamily<'_> {
+    /// The directory of the family's tables with `path_id` (the last one for an id beyond
+    /// the configured paths, where such a table is then not found).
+    pub fn table_dir(&self, path_id: u32) -> &Path {
+        let i = (path_id as usize).min(self.dirs.len().saturating_sub(1));
+        &self.dirs[i]
+    }
+
+    /// Where the writer's outputs go.
+    pub fn output_dir(&self) -> &Path {
+        self.table_dir(self.path_id)
+    }
 }
 
 fn now_secs() -> u64 {
@@ -210,7 +228,7 @@ impl<'a> OutputWriter<'a> {
     }
 
     fn open_output(&mut self) -> Result<()> {
-        let (number, file) = self.store.create_table(self.io_priority)?;
+        let (number, file) = self.store.create_table(self.cf.output_dir(), self.io_priority)?;
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
         let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
@@ -236,6 +254,7 @@ impl<'a> OutputWriter<'a> {
         };
         let mut meta = FileMetaData::default();
         meta.number = number;
+        meta.path_id = self.cf.path_id;
         meta.smallest_seqno = u64::MAX;
         meta.file_creation_time = now;
         meta.oldest_ancester_time = now;
@@ -342,7 +361,7 @@ impl<'a> OutputWriter<'a> {
     pub fn finish(mut self) -> Result<(Vec<FileMetaData>, u64)> {
         self.finish_current_before(None)?;
         if !self.outputs.is_empty() {
-            self.store.sync_dir()?;
+            self.store.sync_dir(self.cf.output_dir())?;
         }
         Ok((self.outputs, self.bytes_written))
     }
@@ -353,7 +372,7 @@ impl<'a> OutputWriter<'a> {
         if let Some((_, meta)) = self.current.take() {
             numbers.push(meta.number);
         }
-        self.store.discard_tables(&numbers);
+        self.store.discard_tables(self.cf.output_dir(), &numbers);
     }
 }
 

@@ -71,6 +71,11 @@ pub struct CompactionPlan {
     /// Outputs are cut at this size (CompactFiles' output_file_size_limit); 0 means the
     /// output level's target file size.
     pub max_output_file_size: u64,
+    /// Which of the family's table directories the outputs go to: `None` chooses by the
+    /// output level (RocksDB's GetPathId, for automatic compactions); a manual compaction
+    /// writes to its CompactRangeOptions::target_path_id (0 by default) or CompactFiles'
+    /// output_path_id.
+    pub output_path_id: Option<u32>,
 }
 
 impl CompactionPlan {
@@ -101,7 +106,13 @@ impl CompactionPlan {
             max_grandparent_overlap: if kind == CompactionKind::IntraL0 { u64::MAX } else { max_compaction_bytes(opts) },
             max_subcompactions: 0,
             max_output_file_size: 0,
+            output_path_id: if kind == CompactionKind::Manual { Some(0) } else { None },
         }
+    }
+
+    pub fn with_output_path_id(mut self, path_id: u32) -> Self {
+        self.output_path_id = Some(path_id);
+        self
     }
 
     pub fn with_trivial_move(mut self, trivial_move: bool) -> Self {

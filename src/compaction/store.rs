@@ -10,19 +10,21 @@ use crate::key::InternalKeyComparator;
 use crate::table::reader::Table;
 use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
+use std::path::Path;
 use std::sync::Arc;
 
 pub trait TableStore: Sync {
-    /// Allocates a table number, protects it from obsolete-file deletion, and creates its file,
-    /// whose writes are charged to the database's rate limiter at `priority`.
-    fn create_table(&self, priority: IoPriority) -> Result<(u64, Box<dyn WritableFile>)>;
-    /// Makes the directory entries of new tables durable.
-    fn sync_dir(&self) -> Result<()>;
-    /// Removes tables that will not be installed and releases their numbers.
-    fn discard_tables(&self, numbers: &[u64]);
-    /// An input table of the column family ordered by `icmp`, opened (or found open)
-    /// through the table cache.
-    fn open_table(&self, icmp: &InternalKeyComparator, f: &FileMetaData) -> Result<Arc<Table>>;
+    /// Allocates a table number, protects it from obsolete-file deletion, and creates its file
+    /// in `dir` (one of the family's table directories), whose writes are charged to the
+    /// database's rate limiter at `priority`.
+    fn create_table(&self, dir: &Path, priority: IoPriority) -> Result<(u64, Box<dyn WritableFile>)>;
+    /// Makes the entries of new tables in `dir` durable.
+    fn sync_dir(&self, dir: &Path) -> Result<()>;
+    /// Removes tables of `dir` that will not be installed and releases their numbers.
+    fn discard_tables(&self, dir: &Path, numbers: &[u64]);
+    /// An input table of the column family ordered by `icmp`, kept in `dir`, opened (or found
+    /// open) through the table cache.
+    fn open_table(&self, icmp: &InternalKeyComparator, dir: &Path, f: &FileMetaData) -> Result<Arc<Table>>;
     /// RocksDB's db id and session id, written into each table's properties.
     fn db_id(&self) -> &str;
     fn session_id(&self) -> &str;

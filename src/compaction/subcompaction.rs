@@ -23,7 +23,6 @@ use super::store::TableStore;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{user_key, InternalKeyComparator, MAX_SEQUENCE_NUMBER, VALUE_TYPE_FOR_SEEK};
-use crate::options::Options;
 use crate::rangedel::RangeTombstone;
 use crate::util::comparator::Comparator;
 use crate::version::edit::FileMetaData;
@@ -229,7 +228,14 @@ fn subcompaction_limit(plan: &CompactionPlan, db_max: u32) -> usize {
 
 /// The ranges `plan` is compacted in: one unbounded range unless it may be split and its
 /// inputs are large enough. Reads only index blocks.
-pub fn subcompaction_ranges(store: &dyn TableStore, icmp: &InternalKeyComparator, cf_opts: &Options, db_max: u32, plan: &CompactionPlan) -> Vec<KeyRange> {
+pub fn subcompaction_ranges(
+    store: &dyn TableStore,
+    icmp: &InternalKeyComparator,
+    cf: &super::output::OutputColumnFamily<'_>,
+    db_max: u32,
+    plan: &CompactionPlan,
+) -> Vec<KeyRange> {
+    let cf_opts = cf.opts;
     let limit = subcompaction_limit(plan, db_max);
     let inputs: Vec<_> = plan.all_inputs().cloned().collect();
     let bounds = key_range(icmp, &inputs);
@@ -238,7 +244,7 @@ pub fn subcompaction_ranges(store: &dyn TableStore, icmp: &InternalKeyComparator
     };
     let mut anchors = Vec::new();
     for f in &inputs {
-        let from_index = store.open_table(icmp, f).and_then(|t| t.approximate_key_anchors(ANCHORS_PER_FILE)).unwrap_or_default();
+        let from_index = store.open_table(icmp, cf.table_dir(f.path_id), f).and_then(|t| t.approximate_key_anchors(ANCHORS_PER_FILE)).unwrap_or_default();
         if from_index.is_empty() {
             anchors.push((user_key(&f.largest).to_vec(), f.file_size));
         } else {
@@ -255,6 +261,7 @@ pub fn subcompaction_ranges(store: &dyn TableStore, icmp: &InternalKeyComparator
 /// Requires: the db mutex is not held.
 pub fn run_subcompactions(
     store: &dyn TableStore,
+    output_dir: &std::path::Path,
     ranges: &[KeyRange],
     compact_range: &(dyn Fn(&KeyRange) -> Result<(Vec<FileMetaData>, u64)> + Sync),
 ) -> Result<RangesOutput> {
@@ -291,7 +298,7 @@ pub fn run_subcompactions(
         }
     }
     if let Some(e) = first_error {
-        store.discard_tables(&out.files.iter().map(|f| f.number).collect::<Vec<_>>());
+        store.discard_tables(output_dir, &out.files.iter().map(|f| f.number).collect::<Vec<_>>());
         return Err(e);
     }
     Ok(out)

@@ -13,6 +13,19 @@ use std::sync::atomic::Ordering;
 use parking_lot::RwLock;
 use std::sync::Arc;
 
+/// A family's options with its table directories (`compaction::paths::effective_paths`); with
+/// more than one directory level_compaction_dynamic_level_bytes is turned off, as RocksDB's
+/// SanitizeCfOptions does ("multiple cf_paths/db_paths and level_compaction_dynamic_level_bytes
+/// can't be used together").
+pub(crate) fn with_table_paths(db_dir: &std::path::Path, db_opts: &Options, cf_opts: &Options) -> (Options, Vec<crate::options::DbPath>) {
+    let paths = crate::compaction::paths::effective_paths(db_dir, db_opts, cf_opts);
+    let mut o = cf_opts.clone();
+    if paths.len() > 1 {
+        o.level_compaction_dynamic_level_bytes = false;
+    }
+    (o, paths)
+}
+
 impl DbInner {
     pub(crate) fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         self.check_open()?;
@@ -28,6 +41,10 @@ impl DbInner {
         if st.versions.cf_by_name(name).is_some() {
             return Err(Error::invalid_argument(format!("Column family already exists")));
         }
+        // RocksDB's CreateColumnFamily creates the family's cf_paths directories first.
+        for p in &opts.cf_paths {
+            self.fs.create_dir_all(std::path::Path::new(&p.path))?;
+        }
         let id = st.versions.max_column_family() + 1;
         let wal_number = self.wal.lock().number;
         let mut edit = VersionEdit::default();
@@ -40,10 +57,14 @@ impl DbInner {
         st.versions.log_and_apply(vec![edit])?;
         let version = st.versions.cf(id).map(|d| d.current.clone()).ok_or_else(|| Error::corruption("column family not installed"))?;
         let mem = self.new_memtable(opts, wal_number);
+        let (opts, paths) = with_table_paths(&self.path, &self.opts(), opts);
+        self.table_dirs.lock().extend(paths.iter().map(|p| std::path::PathBuf::from(&p.path)));
         let cf = Arc::new(ColumnFamily {
             id,
             name: name.to_string(),
             options: RwLock::new(Arc::new(opts.clone())),
+            dirs: paths.iter().map(|p| std::path::PathBuf::from(&p.path)).collect(),
+            paths,
             icmp: crate::key::InternalKeyComparator::new(opts.comparator.clone()),
             sv: parking_lot::RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version })),
             dropped: std::sync::atomic::AtomicBool::new(false),

@@ -28,6 +28,16 @@ impl Db {
             return Err(super::write::read_only_error());
         }
         let cfd = inner.cf(cf.id)?;
+        // RocksDB's CompactFilesImpl: no automatic path choice with several paths. An id past
+        // the family's paths gets CompactRange's message (RocksDB does not check it here).
+        let path_id = match opts.output_path_id {
+            p if p < 0 && cfd.dirs.len() == 1 => 0,
+            p if p < 0 => {
+                return Err(Error::not_supported("Automatic output path selection is not yet supported in CompactFiles()"))
+            }
+            p if p as usize >= cfd.dirs.len() => return Err(Error::invalid_argument("Invalid target path ID")),
+            p => p as u32,
+        };
         let mut st = inner.state.lock();
         st.manual_compactions += 1;
         let result = (|| -> Result<Vec<u64>> {
@@ -43,12 +53,12 @@ impl Db {
             }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
             let plan = plan_compact_files(&version, &cfd.icmp, &cfd.name, &cfd.opts(), opts, &st.compacting, input_file_names, output_level)?;
-            inner.run_compaction(&mut st, &cfd, plan)
+            inner.run_compaction(&mut st, &cfd, plan.with_output_path_id(path_id))
         })();
         st.manual_compactions -= 1;
         drop(st);
         inner.bg_cv.notify_all();
-        Ok(result?.into_iter().map(|n| inner.path.join(table_file_name(n)).display().to_string()).collect())
+        Ok(result?.into_iter().map(|n| cfd.table_dir(path_id).join(table_file_name(n)).display().to_string()).collect())
     }
 }
 

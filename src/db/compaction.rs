@@ -57,7 +57,14 @@ impl DbInner {
 
     /// Executes a planned compaction and returns the numbers of the tables it installed.
     /// Requires: the db mutex guard; released during table I/O.
-    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, plan: CompactionPlan) -> Result<Vec<u64>> {
+    pub(crate) fn run_compaction(&self, st: &mut MutexGuard<'_, DbState>, cf: &Arc<ColumnFamily>, mut plan: CompactionPlan) -> Result<Vec<u64>> {
+        // RocksDB's IsTrivialMove: a file moves as it is only when it already lies in the
+        // directory the output level's files go to; otherwise it is rewritten there.
+        let path_id = self.output_path_id(cf, &plan);
+        plan.output_path_id = Some(path_id);
+        if plan.trivial_move && plan.inputs.iter().any(|f| f.path_id != path_id) {
+            plan.trivial_move = false;
+        }
         if let (Some(stats), false) = (&self.stats, plan.kind == CompactionKind::Manual) {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
             stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
@@ -101,6 +108,12 @@ impl DbInner {
         }
         self.bg_cv.notify_all();
         result
+    }
+
+    /// The path id a plan's outputs are written to.
+    fn output_path_id(&self, cf: &ColumnFamily, plan: &CompactionPlan) -> u32 {
+        plan.output_path_id
+            .unwrap_or_else(|| crate::compaction::paths::path_id_for_level(&cf.paths, &cf.opts(), plan.output_level))
     }
 
     /// A trivial move: the MANIFEST edit alone.
@@ -148,7 +161,7 @@ impl DbInner {
             plan,
             store: self,
             icmp: cf.icmp.clone(),
-            cf: cf.output(&cf_opts),
+            cf: cf.output(&cf_opts, self.output_path_id(cf, plan)),
             snapshots: &snapshots,
             grandparents: grandparents(plan, &version),
             db_max_subcompactions: self.opts().max_subcompactions,
@@ -169,7 +182,8 @@ impl DbInner {
         let (bytes_written, ranges, nout) = (output.bytes_written, output.ranges, output.files.len());
         let numbers: Vec<u64> = output.files.iter().map(|f| f.number).collect();
         if let Some(info) = event.as_mut() {
-            info.output_files = numbers.iter().map(|n| self.path.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();
+            let dir = job.cf.output_dir();
+            info.output_files = numbers.iter().map(|n| dir.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();
             info.output_file_infos = numbers.iter().map(|n| (plan.output_level as i32, *n)).collect();
             info.output_records = output.files.iter().map(|f| f.num_entries).sum();
             info.total_output_bytes = bytes_written;

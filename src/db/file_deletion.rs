@@ -51,6 +51,21 @@ impl DbInner {
         }
         let current_wal = self.wal.lock().number;
         let min_wal = self.min_wal_needed(current_wal);
+        // Tables live in every db_paths / cf_paths directory (RocksDB's full scan lists them all).
+        let mut table_dirs = self.table_dirs.lock().clone();
+        table_dirs.remove(&self.path);
+        for dir in &table_dirs {
+            for name in self.fs.list_dir(dir).unwrap_or_default() {
+                if let Some((FileType::Table, n)) = parse_file_name(&name) {
+                    if !live.contains(&n) && n < st.versions.next_file_number() {
+                        self.table_cache.evict(n);
+                        if self.fs.remove_file(&dir.join(&name)).is_ok() {
+                            self.info_log.log(&format!("Deleted obsolete table file {}", dir.join(&name).display()));
+                        }
+                    }
+                }
+            }
+        }
         let names = match self.fs.list_dir(&self.path) {
             Ok(n) => n,
             Err(_) => return,

@@ -104,7 +104,7 @@ impl DbInner {
         let mut input = MergingIterator::new(cf.icmp.clone(), children);
         // The options the flush started with (SetOptions may swap the family's meanwhile).
         let opts = cf.opts();
-        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(&opts), 0, u64::MAX).for_flush();
+        let mut out = OutputWriter::new(self, cf.icmp.clone(), cf.output(&opts, 0), 0, u64::MAX).for_flush();
         let tombstones: Vec<_> = mems.iter().flat_map(|m| m.range_tombstones()).collect();
         match write_surviving(&opts, &mut input, &tombstones, snapshots, false, None, &mut out) {
             Ok(()) => out.finish(),

@@ -69,7 +69,10 @@ impl Db {
     fn import_files(&self, handle: &ColumnFamilyHandle, import: &ImportColumnFamilyOptions, metadata: &ExportImportFilesMetaData) -> Result<()> {
         let db = &*self.inner;
         // The new family's own order (that of the options it was created with).
-        let icmp = db.cf(handle.id)?.icmp.clone();
+        let cfd = db.cf(handle.id)?;
+        let icmp = cfd.icmp.clone();
+        // Imported tables go to the family's first path (path id 0).
+        let dir = cfd.table_dir(0).to_path_buf();
         let mut incoming = Vec::new();
         for f in &metadata.files {
             let source = PathBuf::from(&f.file.directory).join(f.file.relative_filename.trim_start_matches('/'));
@@ -96,7 +99,7 @@ impl Db {
         let mut linking = import.move_files;
         let mut result = Ok(());
         for (f, &n) in incoming.iter_mut().zip(&numbers) {
-            let dst = db.path.join(table_file_name(n));
+            let dst = dir.join(table_file_name(n));
             f.meta.number = n;
             if linking && db.fs.link_file(&f.source, &dst).is_err() {
                 linking = false;
@@ -111,7 +114,7 @@ impl Db {
             brought_in.push(dst);
         }
         if result.is_ok() {
-            result = db.fs.sync_dir(&db.path).and_then(|()| self.install_imported(handle, &incoming));
+            result = db.fs.sync_dir(&dir).and_then(|()| self.install_imported(handle, &incoming));
         }
         {
             let mut st = db.state.lock();

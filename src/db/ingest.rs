@@ -201,7 +201,10 @@ impl Db {
         if paths.is_empty() {
             return Err(Error::invalid_argument("The list of files is empty"));
         }
-        let icmp = db.cf_for_handle(cf)?.icmp.clone();
+        let cfd = db.cf_for_handle(cf)?;
+        let icmp = cfd.icmp.clone();
+        // Ingested tables go to the family's first path, as RocksDB's ingestion job puts them.
+        let dir = cfd.table_dir(0).to_path_buf();
         let mut files = paths.iter().map(|p| scan_external_file(db, &icmp, p)).collect::<Result<Vec<_>>>()?;
         files.sort_by(|a, b| icmp.user.compare(&a.smallest_user, &b.smallest_user));
         for w in files.windows(2) {
@@ -230,21 +233,21 @@ impl Db {
         let mut result = Ok(());
         let fs = db.fs.as_ref();
         for (f, n) in files.iter().zip(&numbers) {
-            result = link_or_copy(fs, &f.source, &db.path.join(table_file_name(*n)), opts.move_files || opts.link_files);
+            result = link_or_copy(fs, &f.source, &dir.join(table_file_name(*n)), opts.move_files || opts.link_files);
             if result.is_err() {
                 break;
             }
         }
         // The new directory entries are durable before the MANIFEST names them.
         if result.is_ok() {
-            result = fs.sync_dir(&db.path);
+            result = fs.sync_dir(&dir);
         }
         if result.is_ok() {
             result = self.install_ingested(cf.id, &files, &numbers, opts);
         }
         if result.is_err() {
             for n in &numbers {
-                let p = db.path.join(table_file_name(*n));
+                let p = dir.join(table_file_name(*n));
                 if fs.file_exists(&p) {
                     let _ = fs.remove_file(&p);
                 }
@@ -319,6 +322,7 @@ impl Db {
             edit.add_file(
                 target as u32,
                 FileMetaData {
+                    path_id: 0,
                     number: *n,
                     file_size: f.size,
                     smallest: with_global_seqno(&f.smallest, seq)?,

@@ -259,8 +259,9 @@ fn l0_triggers(cf: &ColumnFamily) -> (bool, bool) {
     (l0 >= cf.opts().level0_slowdown_writes_trigger.max(0) as u64, l0 >= cf.opts().level0_stop_writes_trigger.max(0) as u64)
 }
 
-fn table_path(db: &DbInner, number: u64) -> String {
-    db.path.join(crate::version::filename::table_file_name(number)).to_string_lossy().into_owned()
+/// The path of the family's table `number` in its directory `path_id`.
+fn table_path(cf: &ColumnFamily, path_id: u32, number: u64) -> String {
+    cf.table_dir(path_id).join(crate::version::filename::table_file_name(number)).to_string_lossy().into_owned()
 }
 
 impl EventHub {
@@ -398,7 +399,8 @@ impl EventHub {
         (info.triggered_writes_slowdown, info.triggered_writes_stop) = l0_triggers(cf);
         if let Some((number, smallest, largest)) = file {
             info.file_number = number;
-            info.file_path = table_path(db_inner, number);
+            // A flush writes to the family's first path.
+            info.file_path = table_path(cf, 0, number);
             info.smallest_seqno = smallest;
             info.largest_seqno = largest;
         }
@@ -430,7 +432,7 @@ impl EventHub {
             _ if plan.level == 0 => compaction_reason::LEVEL_L0_FILES_NUM,
             _ => compaction_reason::LEVEL_MAX_LEVEL_SIZE,
         };
-        let input_files: Vec<String> = plan.all_inputs().map(|f| table_path(db, f.number)).collect();
+        let input_files: Vec<String> = plan.all_inputs().map(|f| table_path(cf, f.path_id, f.number)).collect();
         let input_file_infos = plan
             .inputs
             .iter()
@@ -557,7 +559,7 @@ impl EventHub {
             let info = ExternalFileIngestionInfo {
                 cf_name: cf.name.clone(),
                 external_file_path: source.to_string_lossy().into_owned(),
-                internal_file_path: table_path(db_inner, *number),
+                internal_file_path: table_path(&cf, 0, *number),
                 global_seqno,
             };
             for l in &opts.listeners {

@@ -117,9 +117,12 @@ impl Db {
         let mut out = Vec::new();
         let dir = inner.path.clone();
         let st = inner.state.lock();
+        let families = inner.cfs.read().clone();
         for cf in st.versions.column_families() {
             for (_, f) in cf.current.all_files() {
-                out.push(LiveFileStorageInfo::new(dir.clone(), table_file_name(f.number), f.number, FileType::Table, f.file_size));
+                // Each table in the directory its path id names (db_paths / cf_paths).
+                let table_dir = families.get(&cf.id).map_or_else(|| dir.clone(), |c| c.table_dir(f.path_id).to_path_buf());
+                out.push(LiveFileStorageInfo::new(table_dir, table_file_name(f.number), f.number, FileType::Table, f.file_size));
             }
         }
         let manifest_number = st.versions.manifest_file_number();

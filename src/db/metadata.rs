@@ -24,7 +24,7 @@ pub struct SstFileMetaData {
     pub file_number: u64,
     /// "000012.sst".
     pub relative_filename: String,
-    /// The directory holding it (the database's path).
+    /// The directory holding it (the family's table directory its path id names).
     pub directory: String,
     pub size: u64,
     pub smallest_seqno: u64,
@@ -67,11 +67,11 @@ pub struct MetaDataFilter {
     pub limit: Option<Vec<u8>>,
 }
 
-fn sst_metadata(f: &FileMetaData, directory: &str, compacting: &FileSet) -> SstFileMetaData {
+fn sst_metadata(f: &FileMetaData, cf: &ColumnFamily, compacting: &FileSet) -> SstFileMetaData {
     SstFileMetaData {
         file_number: f.number,
         relative_filename: table_file_name(f.number),
-        directory: directory.to_string(),
+        directory: cf.table_dir(f.path_id).to_string_lossy().into_owned(),
         size: f.file_size,
         smallest_seqno: f.smallest_seqno,
         largest_seqno: f.largest_seqno,
@@ -84,7 +84,7 @@ fn sst_metadata(f: &FileMetaData, directory: &str, compacting: &FileSet) -> SstF
 }
 
 /// `compacting`: the inputs of running compactions (`DbState::compacting`).
-fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilter>, compacting: &FileSet) -> ColumnFamilyMetaData {
+fn cf_metadata(cf: &ColumnFamily, filter: Option<&MetaDataFilter>, compacting: &FileSet) -> ColumnFamilyMetaData {
     let version = cf.super_version().version.clone();
     let icmp = &cf.icmp;
     let mut meta = ColumnFamilyMetaData { name: cf.name.clone(), size: 0, file_count: 0, levels: Vec::new() };
@@ -94,7 +94,7 @@ fn cf_metadata(cf: &ColumnFamily, directory: &str, filter: Option<&MetaDataFilte
             Some(f) if f.level.is_some_and(|l| l != level) => continue,
             Some(f) => version.overlapping_files_to(icmp, level, f.start.as_deref(), f.limit.as_deref().map(|l| (l, false))),
         };
-        let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, directory, compacting)).collect();
+        let files: Vec<SstFileMetaData> = picked.iter().map(|f| sst_metadata(f, cf, compacting)).collect();
         let size = files.iter().map(|f| f.size).sum();
         meta.size += size;
         meta.file_count += files.len();
@@ -110,12 +110,11 @@ impl Db {
     /// Every live table file of every column family.
     pub fn live_files_metadata(&self) -> Result<Vec<LiveFileMetaData>> {
         self.inner.check_open()?;
-        let directory = self.inner.path.to_string_lossy().into_owned();
         let cfs: Vec<_> = self.inner.cfs.read().values().cloned().collect();
         let compacting = self.inner.state.lock().compacting.clone();
         let mut out = Vec::new();
         for cf in cfs.iter().filter(|c| !c.dropped.load(std::sync::atomic::Ordering::Acquire)) {
-            for level in cf_metadata(cf, &directory, None, &compacting).levels {
+            for level in cf_metadata(cf, None, &compacting).levels {
                 for file in level.files {
                     out.push(LiveFileMetaData { column_family_name: cf.name.clone(), level: level.level, file });
                 }
@@ -127,10 +126,9 @@ impl Db {
     /// One column family's files by level; with a filter, only the files it selects.
     pub fn column_family_metadata(&self, cf: &ColumnFamilyHandle, filter: Option<&MetaDataFilter>) -> Result<ColumnFamilyMetaData> {
         self.inner.check_open()?;
-        let directory = self.inner.path.to_string_lossy().into_owned();
         let cf = self.inner.cf_for_handle(cf)?;
         let compacting = self.inner.state.lock().compacting.clone();
-        Ok(cf_metadata(&cf, &directory, filter, &compacting))
+        Ok(cf_metadata(&cf, filter, &compacting))
     }
 }
 

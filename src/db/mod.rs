@@ -31,6 +31,7 @@ mod open;
 mod properties;
 mod read;
 mod repair;
+mod secondary;
 mod set_options;
 mod table_cache;
 mod table_store;
@@ -173,6 +174,10 @@ pub(crate) struct ColumnFamily {
     pub dropped: AtomicBool,
     /// The write-stall condition of the current version, recomputed when it changes.
     pub stall: write::StallState,
+    /// The family's table directories by path id (its cf_paths, else db_paths, else the db
+    /// directory), with their target sizes.
+    pub paths: Vec<crate::options::DbPath>,
+    pub dirs: Vec<PathBuf>,
 }
 
 impl ColumnFamily {
@@ -298,6 +303,15 @@ pub(crate) struct DbInner {
     pub stats: Option<Arc<crate::stats::Statistics>>,
     /// Event listeners' bookkeeping (src/db/listener.rs).
     pub events: listener::EventHub,
+    /// Every table directory of the session besides the db directory (db_paths and the
+    /// cf_paths of families opened or created, dropped ones included): obsolete-file
+    /// deletion scans them all.
+    pub table_dirs: Mutex<BTreeSet<PathBuf>>,
+    /// Set when opened as RocksDB's DBWithTTL (`utilities::ttl`): writes stamp values with
+    /// this clock's time, reads strip the stamp.
+    pub ttl: std::sync::OnceLock<crate::utilities::ttl::TtlClock>,
+    /// Set for a secondary instance (`secondary.rs`): how it reads its primary again.
+    pub(crate) secondary: std::sync::OnceLock<secondary::SecondaryState>,
 }
 
 impl DbInner {
@@ -539,6 +553,10 @@ impl Db {
     }
 
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
+        if self.is_ttl() {
+            // DBWithTTL's CreateColumnFamily: a TTL of 0 (values stamped, never stale).
+            return self.create_column_family_with_ttl(opts, name, 0);
+        }
         let _op = self.inner.begin_operation()?;
         self.inner.create_column_family(opts, name)
     }
@@ -687,3 +705,5 @@ mod tests;
 mod comparator_tests;
 #[cfg(test)]
 mod durability_tests;
+#[cfg(test)]
+mod paths_tests;

@@ -25,6 +25,9 @@ use std::time::Instant;
 const DEFAULT_BLOCK_CACHE_BYTES: usize = 32 << 20;
 
 fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
+    if db_opts.db_paths.len() > 4 {
+        return Err(Error::not_supported("More than four DB paths are not supported yet. "));
+    }
     if !db_opts.write_dbid_to_manifest && !db_opts.write_identity_file {
         return Err(Error::invalid_argument("write_dbid_to_manifest and write_identity_file cannot both be false"));
     }
@@ -77,6 +80,10 @@ pub(super) fn open(
             fs.create_dir_all(&wal_dir)?;
         }
         lock = Some(fs.lock_file(&path.join("LOCK"))?);
+        // RocksDB's DB::Open creates every db_paths and cf_paths directory.
+        for p in db_opts.db_paths.iter().chain(cfs.iter().flat_map(|(_, o)| o.cf_paths.iter())) {
+            fs.create_dir_all(Path::new(&p.path))?;
+        }
     }
     let current = path.join("CURRENT");
     let num_levels = cfs.iter().map(|(_, o)| o.num_levels.max(1) as usize).max().unwrap_or(7);
@@ -149,7 +156,6 @@ pub(super) fn open(
         Some(db_opts.table.block_cache.clone().unwrap_or_else(|| BlockCache::new(DEFAULT_BLOCK_CACHE_BYTES, -1)))
     };
     let table_cache = Arc::new(TableCache::new(
-        path.clone(),
         fs.clone(),
         block_cache.clone(),
         db_opts.table.cache_index_and_filter_blocks,
@@ -203,6 +209,9 @@ pub(super) fn open(
         txn: Default::default(),
         stats: if db_opts.statistics { Some(db_opts.stats.clone().unwrap_or_else(crate::stats::Statistics::new)) } else { None },
         events: Default::default(),
+        table_dirs: Default::default(),
+        ttl: Default::default(),
+        secondary: Default::default(),
     });
 
     // Column families with their recovered versions and empty memtables.
@@ -214,12 +223,16 @@ pub(super) fn open(
             if let Some(d) = st.versions.cf_by_name(name) {
                 cf_log_numbers.insert(d.id, d.log_number);
                 let mem = inner.new_memtable(o, d.log_number);
+                let (o, paths) = super::column_family::with_table_paths(&path, db_opts, o);
+                inner.table_dirs.lock().extend(paths.iter().map(|p| PathBuf::from(&p.path)));
                 map.insert(
                     d.id,
                     Arc::new(ColumnFamily {
                         id: d.id,
                         name: name.clone(),
                         options: parking_lot::RwLock::new(Arc::new(o.clone())),
+                        dirs: paths.iter().map(|p| PathBuf::from(&p.path)).collect(),
+                        paths,
                         icmp: InternalKeyComparator::new(o.comparator.clone()),
                         sv: RwLock::new(Arc::new(SuperVersion { mem, imm: Vec::new(), version: d.current.clone() })),
                         dropped: AtomicBool::new(false),
@@ -556,6 +569,22 @@ pub(super) fn destroy(opts: &Options, path: &Path) -> Result<()> {
     let lock = fs.lock_file(&lock_path)?;
     let names = fs.list_dir(path)?;
     let mut result = Ok(());
+    // RocksDB's DestroyDB also empties the options' db_paths of tables and removes them.
+    let mut other_paths: BTreeSet<PathBuf> = opts.db_paths.iter().map(|p| PathBuf::from(&p.path)).collect();
+    other_paths.remove(path);
+    for dir in &other_paths {
+        if let Ok(names) = fs.list_dir(dir) {
+            for name in names {
+                if let Some((FileType::Table | FileType::Blob, _)) = parse_file_name(&name) {
+                    if let Err(e) = fs.remove_file(&dir.join(name)) {
+                        if result.is_ok() {
+                            result = Err(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
     for name in &names {
         if let Some((t, _)) = parse_file_name(name) {
             if t == FileType::Lock {
@@ -580,6 +609,9 @@ pub(super) fn destroy(opts: &Options, path: &Path) -> Result<()> {
     }
     drop(lock);
     let _ = fs.remove_file(&lock_path);
+    for dir in &other_paths {
+        let _ = fs.remove_dir(dir);
+    }
     let _ = fs.remove_dir(path);
     result
 }

@@ -118,16 +118,17 @@ fn table_covering_seq(table: &crate::table::reader::Table, ucmp: &crate::util::c
 /// ordered by `icmp`).
 pub(crate) fn collect_range_tombstones(
     db: &DbInner,
-    icmp: &crate::key::InternalKeyComparator,
+    cf: &super::ColumnFamily,
     sv: &SuperVersion,
 ) -> Result<Vec<crate::rangedel::RangeTombstone>> {
+    let icmp = &cf.icmp;
     let mut out = sv.mem.range_tombstones();
     for m in &sv.imm {
         out.extend(m.range_tombstones());
     }
     for files in &sv.version.levels {
         for f in files {
-            let t = db.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)?;
+            let t = db.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
             if t.properties().num_range_deletions == 0 {
                 continue;
             }
@@ -237,7 +238,7 @@ impl DbInner {
                 version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
+                let table = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
                 let read = table.get_unless_filtered(&lookup_key, cf.opts().prefix_extractor.as_deref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
@@ -270,11 +271,12 @@ impl DbInner {
     /// skipped by a seek whose prefix it lacks (`iter::prefix_filter`).
     pub(crate) fn new_internal_iterator(
         &self,
-        icmp: &crate::key::InternalKeyComparator,
+        cf: &super::ColumnFamily,
         sv: &Arc<SuperVersion>,
         fill_cache: bool,
         prefix_filter: Option<Arc<dyn crate::prefix::SliceTransform>>,
     ) -> Result<Box<dyn InternalIterator>> {
+        let icmp = &cf.icmp;
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             children.push(prefix_filtered_memtable(m, prefix_filter.as_ref()));
@@ -285,7 +287,7 @@ impl DbInner {
             }
             if level == 0 {
                 for f in files {
-                    let t = self.table_cache.get(icmp, f.number, f.file_size, f.largest_seqno)?;
+                    let t = self.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                     children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()));
                 }
             } else {
@@ -294,9 +296,11 @@ impl DbInner {
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
                 let file_icmp = icmp.clone();
+                let dirs = cf.dirs.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                    let t = tc.get(&file_icmp, f.number, f.file_size, f.largest_seqno)?;
+                    let dir = &dirs[(f.path_id as usize).min(dirs.len().saturating_sub(1))];
+                    let t = tc.get(&file_icmp, dir, f.number, f.file_size, f.largest_seqno)?;
                     Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
@@ -308,12 +312,19 @@ impl DbInner {
 
 impl Db {
     pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
-        let cf = self.inner.cf_for_handle(&ColumnFamilyHandle { id: 0, name: "default".into() })?;
-        self.inner.get_impl(ro, &cf, key)
+        self.get_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() }, key)
     }
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        if ro.snapshot.is_some() && self.inner.secondary.get().is_some() {
+            return Err(Error::not_supported("snapshot not supported in secondary mode"));
+        }
         let c = self.inner.cf_for_handle(cf)?;
-        self.inner.get_impl(ro, &c, key)
+        let v = self.inner.get_impl(ro, &c, key)?;
+        // A DBWithTTL checks and strips the value's timestamp.
+        match (v, self.inner.ttl.get()) {
+            (Some(v), Some(_)) => crate::utilities::ttl::check_and_strip(v).map(Some),
+            (v, _) => Ok(v),
+        }
     }
     pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
         Ok(self.get_cf(ro, cf, key)?.map(|data| PinnableSlice { data }))
@@ -322,7 +333,8 @@ impl Db {
     pub fn multi_get_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
         self.inner.tick(crate::stats::Ticker::NumberMultigetCalls, 1);
         let mut ro = ro.clone();
-        if ro.snapshot.is_none() {
+        // A secondary reads its latest state (it takes no snapshots, as RocksDB's).
+        if ro.snapshot.is_none() && self.inner.secondary.get().is_none() {
             match self.snapshot() {
                 Ok(s) => ro.snapshot = Some(s),
                 Err(e) => return keys.iter().map(|_| Err(e.clone())).collect(),
@@ -334,19 +346,28 @@ impl Db {
         self.iter_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() })
     }
     pub fn iter_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle) -> Result<DbIterator> {
+        if self.inner.secondary.get().is_some() {
+            if ro.tailing {
+                return Err(Error::not_supported("tailing iterator not supported in secondary mode"));
+            }
+            if ro.snapshot.is_some() {
+                return Err(Error::not_supported("snapshot not supported in secondary mode"));
+            }
+        }
         let c = self.inner.cf_for_handle(cf)?;
         let sv = c.super_version();
         let seq = self.inner.read_seq(ro);
         let prefix_filter =
             if ro.prefix_seek_filtering(c.opts().prefix_extractor.as_ref()) { c.opts().prefix_extractor.clone() } else { None };
-        let internal = self.inner.new_internal_iterator(&c.icmp, &sv, ro.fill_cache, prefix_filter)?;
-        let tombstones = collect_range_tombstones(&self.inner, &c.icmp, &sv)?;
+        let internal = self.inner.new_internal_iterator(&c, &sv, ro.fill_cache, prefix_filter)?;
+        let tombstones = collect_range_tombstones(&self.inner, &c, &sv)?;
         let fragmented = crate::rangedel::FragmentedTombstones::new(c.user_comparator().clone(), &tombstones);
         let it = DbIter::new(internal, c.user_comparator().clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())
             .with_merge_operator(c.opts().merge_operator.clone())
             .with_range_tombstones(Arc::new(fragmented));
         let prefix = if ro.prefix_same_as_start { c.opts().prefix_extractor.clone() } else { None };
-        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None })
+        let ttl = self.inner.ttl.get().is_some();
+        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None, ttl })
     }
 }
 
@@ -360,6 +381,8 @@ pub struct DbIterator {
     /// With `prefix_same_as_start`: the extractor, and the prefix of the last seek.
     prefix: Option<Arc<dyn crate::prefix::SliceTransform>>,
     start_prefix: Option<Vec<u8>>,
+    /// Over a DBWithTTL: values lose their 4-byte stamp (RocksDB's TtlIterator).
+    ttl: bool,
 }
 
 impl DbIterator {
@@ -453,7 +476,12 @@ impl DbIterator {
     /// Requires: `valid()`.
     pub fn value(&self) -> &[u8] {
         if self.valid() {
-            self.it.value()
+            let v = self.it.value();
+            if self.ttl {
+                &v[..v.len().saturating_sub(crate::utilities::ttl::TS_LENGTH)]
+            } else {
+                v
+            }
         } else {
             &[]
         }
@@ -499,7 +527,7 @@ impl Db {
                             total += f.file_size;
                             continue;
                         }
-                        let t = self.inner.table_cache.get(&c.icmp, f.number, f.file_size, f.largest_seqno)?;
+                        let t = self.inner.table_cache.get(&c.icmp, c.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                         let a = t.approximate_offset_of(&start_ikey);
                         let b = t.approximate_offset_of(&limit_ikey);
                         total += b.saturating_sub(a);

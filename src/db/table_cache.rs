@@ -9,11 +9,10 @@ use crate::table::reader::{Table, TableReadOptions};
 use crate::version::filename::table_file_name;
 use parking_lot::Mutex;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 
 pub(crate) struct TableCache {
-    dir: PathBuf,
     fs: Arc<dyn FileSystem>,
     block_cache: Option<Arc<BlockCache>>,
     cache_index_and_filter_blocks: bool,
@@ -23,23 +22,23 @@ pub(crate) struct TableCache {
 
 impl TableCache {
     pub fn new(
-        dir: PathBuf,
         fs: Arc<dyn FileSystem>,
         block_cache: Option<Arc<BlockCache>>,
         cache_index_and_filter_blocks: bool,
         paranoid_checks: bool,
     ) -> TableCache {
-        TableCache { dir, fs, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
+        TableCache { fs, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
     }
 
     /// `largest_seqno` is the file's MANIFEST entry: an ingested (external) table's keys read with it
     /// as their global sequence number (`Table::open_external`); other tables ignore it. `icmp` is
-    /// the order of the file's column family (a file number belongs to one family).
-    pub fn get(&self, icmp: &InternalKeyComparator, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
+    /// the order of the file's column family (a file number belongs to one family); `dir` the
+    /// table directory its path id names.
+    pub fn get(&self, icmp: &InternalKeyComparator, dir: &Path, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
         if let Some(t) = self.tables.lock().get(&number) {
             return Ok(t.clone());
         }
-        let path = self.dir.join(table_file_name(number));
+        let path = dir.join(table_file_name(number));
         let file = self.fs.new_random_access_file(&path)?;
         let actual = file.size()?;
         if self.paranoid_checks && actual != file_size {

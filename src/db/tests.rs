@@ -1111,7 +1111,7 @@ fn range_tombstones_are_split_at_output_boundaries() {
     let mut with_tombstones = 0;
     let mut pieces = Vec::new();
     for f in &files {
-        let t = db.inner.table_cache.get(&icmp, f.number, f.file_size, f.largest_seqno).unwrap();
+        let t = db.inner.table_cache.get(&icmp, &db.inner.path, f.number, f.file_size, f.largest_seqno).unwrap();
         for (ikey, end) in t.range_tombstones().unwrap() {
             let ts = crate::rangedel::RangeTombstone::from_table_entry(&ikey, &end).unwrap();
             // Each piece lies within its table's key range.

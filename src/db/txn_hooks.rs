@@ -492,7 +492,7 @@ impl DbInner {
                 sv.version.file_for_key(ucmp, level, key).into_iter().collect()
             };
             for f in candidates {
-                let table = self.table_cache.get(&cf.icmp, f.number, f.file_size, f.largest_seqno)?;
+                let table = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                 let mut found = None;
                 table.get(&lookup_key, &mut |ikey, _| {
                     if let Ok(p) = crate::key::parse_internal_key(ikey) {

@@ -239,6 +239,11 @@ impl DbInner {
     }
 
     pub(crate) fn write_owned(&self, wo: &WriteOptions, batch: WriteBatch) -> Result<()> {
+        // A DBWithTTL stamps every Put and Merge value with the write time.
+        let batch = match self.ttl.get() {
+            Some(clock) => crate::utilities::ttl::stamp_batch(&batch, clock())?,
+            None => batch,
+        };
         let _op = self.begin_operation()?;
         if self.read_only {
             return Err(read_only_error());

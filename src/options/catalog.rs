@@ -283,6 +283,11 @@ options_catalog! {
         /// background errors (src/db/listener.rs).
         listeners: Vec<Arc<dyn crate::db::listener::Listener>> = Vec::new();
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
+        /// DBOptions::db_paths: directories for table files with their target sizes; empty means
+        /// the database directory alone (RocksDB's SanitizeOptions). At most four.
+        db_paths: Vec<super::DbPath> = Vec::new();
+        /// ColumnFamilyOptions::cf_paths: the family's own table directories; empty means db_paths.
+        cf_paths: Vec<super::DbPath> = Vec::new();
     }
 }
 

@@ -115,6 +115,16 @@ impl Options {
     }
 }
 
+/// RocksDB's DbPath: a directory for table files and the bytes it should hold; the
+/// compaction picker puts a level's outputs in the first path its size still fits
+/// (`crate::compaction::paths`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbPath {
+    pub path: String,
+    pub target_size: u64,
+}
+
+
 /// RocksDB's ReadOptions (the fields ferrock honours).
 #[derive(Clone, Default)]
 pub struct ReadOptions {

@@ -1,6 +1,8 @@
 //! What RocksDB keeps under `utilities/`: whole-database operations built on the engine's
 //! public surface rather than inside it — checkpoints and column family export
-//! (`checkpoint`), the backup engine (`backup`) and the file copying they share (`copy`).
+//! (`checkpoint`), the backup engine (`backup`), the file copying they share (`copy`), and
+//! RocksDB's DBWithTTL value format (`ttl`).
 pub mod backup;
 pub mod checkpoint;
 pub mod copy;
+pub mod ttl;

@@ -81,6 +81,9 @@ pub struct FileMetaData {
     /// compaction when no level needs one. Atomic because `suggest_compact_range` marks files
     /// of the current version in place, as RocksDB does.
     pub marked_for_compaction: AtomicBool,
+    /// Which of the column family's table directories holds the file (RocksDB's
+    /// FileDescriptor path id: an index into its cf_paths/db_paths, 0..=3).
+    pub path_id: u32,
 }
 
 impl Clone for FileMetaData {
@@ -100,6 +103,7 @@ impl Clone for FileMetaData {
             file_creation_time: self.file_creation_time,
             epoch_number: self.epoch_number,
             marked_for_compaction: AtomicBool::new(self.marked_for_compaction.load(Ordering::Relaxed)),
+            path_id: self.path_id,
         }
     }
 }
@@ -331,14 +335,11 @@ impl VersionEdit {
 fn decode_file_head(input: &mut &[u8], with_path_id: bool) -> Option<(u32, FileMetaData)> {
     let level = get_varint32(input)?;
     let number = get_varint64(input)?;
-    if with_path_id && get_varint32(input)? != 0 {
-        // Files on other db_paths are not supported; treat as malformed for this engine.
-        return None;
-    }
+    let path_id = if with_path_id { get_varint32(input)? } else { 0 };
     let file_size = get_varint64(input)?;
     let smallest = get_length_prefixed_slice(input)?.to_vec();
     let largest = get_length_prefixed_slice(input)?.to_vec();
-    Some((level, FileMetaData { number, file_size, smallest, largest, ..Default::default() }))
+    Some((level, FileMetaData { number, file_size, smallest, largest, path_id, ..Default::default() }))
 }
 
 fn encode_new_file4(dst: &mut Vec<u8>, level: u32, f: &FileMetaData) {
@@ -362,6 +363,10 @@ fn encode_new_file4(dst: &mut Vec<u8>, level: u32, f: &FileMetaData) {
     put_length_prefixed_slice(dst, b"");
     put_varint32(dst, CF_FILE_CHECKSUM_FUNC_NAME);
     put_length_prefixed_slice(dst, UNKNOWN_CHECKSUM_FUNC_NAME.as_bytes());
+    if f.path_id != 0 {
+        put_varint32(dst, CF_PATH_ID);
+        put_length_prefixed_slice(dst, &[f.path_id as u8]);
+    }
     if f.marked_for_compaction.load(Ordering::Relaxed) {
         put_varint32(dst, CF_NEED_COMPACTION);
         put_length_prefixed_slice(dst, &[1]);
@@ -393,8 +398,7 @@ fn decode_new_file4(input: &mut &[u8], edit: &mut VersionEdit) -> Result<(u32, F
             .ok_or_else(|| corrupt("new-file4 custom field length prefixed slice error"))?;
         match tag {
             CF_PATH_ID => match field {
-                [0] => {}
-                [p] if *p <= 3 => return Err(Error::not_supported("table files in db_paths other than the first")),
+                [p] if *p <= 3 => f.path_id = *p as u32,
                 [_] => return Err(corrupt("path_id wrong vaue")),
                 _ => return Err(corrupt("path_id field wrong size")),
             },
@@ -575,6 +579,13 @@ mod tests {
     fn custom_fields_below_64_are_skipped_and_bit_6_is_fatal() {
         assert!(VersionEdit::decode(&new_file4_with_custom(14, b"xyz")).is_ok());
         assert!(VersionEdit::decode(&new_file4_with_custom(65, &[0])).is_ok());
+        // Path ids 0..=3 (RocksDB's limit of four paths); others and wrong sizes are corrupt.
+        let e = VersionEdit::decode(&new_file4_with_custom(65, &[3])).unwrap();
+        assert_eq!(e.new_files[0].1.path_id, 3);
+        let err = VersionEdit::decode(&new_file4_with_custom(65, &[4])).unwrap_err();
+        assert_eq!(err.to_string(), "Corruption: VersionEdit: path_id wrong vaue");
+        let err = VersionEdit::decode(&new_file4_with_custom(65, &[1, 0])).unwrap_err();
+        assert_eq!(err.to_string(), "Corruption: VersionEdit: path_id field wrong size");
         assert!(VersionEdit::decode(&new_file4_with_custom(12, &[0; 16])).is_ok());
         let err = VersionEdit::decode(&new_file4_with_custom(66, b"")).unwrap_err();
         assert_eq!(err.to_string(), "Corruption: VersionEdit: new-file4 custom field not supported");

@@ -14,6 +14,8 @@
 #     ferrock reopens and every acknowledged key is there; RocksDB 7.8.3 recovers it too.
 #  4. The Debian-built reader runs unchanged on ferrock with only LD_LIBRARY_PATH set
 #     (ldd proves it resolved ferrock's alias).
+#  5. db_paths.c and ttl.c, each built for both engines: a database with two db_paths and a
+#     TTL database (RocksDB's DBWithTTL format) written by each engine are read by the other.
 # Prints `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -34,6 +36,10 @@ check "build reader.c against ferrock's header" gcc "${ours[@]}" tests/interop/r
 # Debian's header and library only: this binary is the one that later runs on ferrock unchanged.
 check "build reader.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/reader.c -o "$BIN/reader_rocksdb" -lrocksdb
 check "build writer.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/writer.c -o "$BIN/writer_rocksdb" -lrocksdb
+for prog in db_paths ttl; do
+  check "build $prog.c against ferrock's header" gcc "${ours[@]}" tests/interop/$prog.c -o "$BIN/${prog}_ferrock" -lferrock
+  check "build $prog.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/$prog.c -o "$BIN/${prog}_rocksdb" -lrocksdb
+done
 [ "$failed" -eq 0 ] || finish
 
 # --- 1 and 2: ferrock writes, RocksDB 7.8.3 reads -----------------------------------
@@ -85,6 +91,20 @@ for mode in none lz4bloom; do
   [ -f "$db.expected" ] || continue
   check "[$mode] ferrock opens RocksDB's database and reads every key, deleted keys absent" \
     "$BIN/reader_ferrock" "$db" "$db.expected" "$db.deleted"
+done
+
+# --- db_paths and TTL databases, each engine reading the other's ----------------------
+# db_paths: two paths, compaction outputs in the second (the MANIFEST's path ids).
+# TTL: RocksDB's DBWithTTL value format (4-byte write time after each value).
+for pair in "ferrock rocksdb" "rocksdb ferrock"; do
+  set -- $pair
+  d=$work/dbpaths-$1; mkdir -p "$d"
+  check "[db_paths] $1 writes a database with two db_paths" "$BIN/db_paths_$1" write "$d/db" "$d/p0" "$d/p1"
+  check "[db_paths] $2 opens it with the same db_paths and reads every key" "$BIN/db_paths_$2" read "$d/db" "$d/p0" "$d/p1"
+  t=$work/ttl-$1
+  check "[ttl] $1 writes a TTL database" "$BIN/ttl_$1" write "$t"
+  check "[ttl] $2 opens it with TTL and reads every key and value" "$BIN/ttl_$2" read "$t"
+  check "[ttl] $2 opens it without TTL: each value ends in its write time" "$BIN/ttl_$2" raw "$t"
 done
 
 # --- 4: the alias ------------------------------------------------------------------
