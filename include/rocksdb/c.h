@@ -354,7 +354,7 @@ typedef struct rocksdb_create_backup_options_t rocksdb_create_backup_options_t;
 typedef struct rocksdb_cuckoo_table_options_t rocksdb_cuckoo_table_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_dbpath_t`).
+ A directory with its target size (RocksDB's DbPath).
  */
 typedef struct rocksdb_dbpath_t rocksdb_dbpath_t;
 
@@ -1478,6 +1478,17 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_output_file_names_destroy(
 extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_cf_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
+/*
+ A NULL `path` gives NULL (RocksDB would crash on it).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_dbpath_t *rocksdb_dbpath_create(const char *path, uint64_t target_size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_dbpath_destroy(rocksdb_dbpath_t *dbpath);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_paths(rocksdb_options_t *opt, const rocksdb_dbpath_t **path_values, size_t num_paths);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_paths(rocksdb_options_t *opt, const rocksdb_dbpath_t **path_values, size_t num_paths);
 
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_default_env(void);
 
@@ -2659,11 +2670,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_des
 extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_create_column_family_with_ttl" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *a0, const rocksdb_options_t *a1, const char *a2, int a3, char **errptr);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_mem_env(void);
@@ -2732,16 +2738,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_max_search_depth(rock
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_dbpath_t *rocksdb_dbpath_create(const char *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_dbpath_destroy(rocksdb_dbpath_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
@@ -3124,26 +3120,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const roc
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *a0, const char *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_as_secondary_column_families" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *a0, const char *a1, const char *a2, int a3, const char *const *a4, const rocksdb_options_t *const *a5, rocksdb_column_family_handle_t **a6, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_column_families_with_ttl" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, const int *a6, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_with_ttl" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *a0, const char *a1, int a2, char **errptr);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
@@ -3211,11 +3187,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_optio
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cf_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
 
 /*
@@ -3227,11 +3198,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuckoo_table_options_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_db_paths(rocksdb_options_t *a0, const rocksdb_dbpath_t **a1, size_t a2);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -3342,6 +3308,21 @@ extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0,
  Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_db_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *a0, int a1, const char *const *a2, const char *const *a3, char **errptr);
+
+/*
+ Not implemented in ferrock: reports "Not implemented: rocksdb_set_options_cf" through errptr.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, int a2, const char *const *a3, const char *const *a4, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
@@ -3832,11 +3813,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_
  Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_try_catch_up_with_primary" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_try_catch_up_with_primary(rocksdb_t *a0, char **errptr);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -5354,11 +5330,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_merge_operand_count_th
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_merge_operand_count_threshold(rocksdb_readoptions_t *opt);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options(rocksdb_t *db, int count, const char *const *keys, const char *const *values, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary(const rocksdb_options_t *options, const char *name, const char *secondary_path, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_options_cf(rocksdb_t *db, rocksdb_column_family_handle_t *handle, int count, const char *const *keys, const char *const *values, char **errptr);
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_as_secondary_column_families(const rocksdb_options_t *options, const char *name, const char *secondary_path, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, char **errptr);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_set_db_options(rocksdb_t *db, int count, const char *const *keys, const char *const *values, char **errptr);
+extern ROCKSDB_LIBRARY_API void rocksdb_try_catch_up_with_primary(rocksdb_t *db, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_approximate_sizes(rocksdb_t *db, int num_ranges, const char *const *range_start_key, const size_t *range_start_key_len, const char *const *range_limit_key, const size_t *range_limit_key_len, uint64_t *sizes, char **errptr);
 
@@ -5932,6 +5908,15 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_commit_timestamp(rocksdb
  See `rocksdb_transaction_set_commit_timestamp`.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_read_timestamp_for_validation(rocksdb_transaction_t *t, uint64_t ts);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_with_ttl(const rocksdb_options_t *options, const char *name, int ttl, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_column_families_with_ttl(const rocksdb_options_t *options, const char *name, int num_column_families, const char *const *column_family_names, const rocksdb_options_t *const *column_family_options, rocksdb_column_family_handle_t **column_family_handles, const int *ttls, char **errptr);
+
+/*
+ On a database not opened with TTL (a bad cast in RocksDB) it fails with InvalidArgument.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_column_family_handle_t *rocksdb_create_column_family_with_ttl(rocksdb_t *db, const rocksdb_options_t *column_family_options, const char *column_family_name, int ttl, char **errptr);
 
 /*
  `reserved_bytes` preallocates; `overwrite_keys` is recorded (reads always see the newest
