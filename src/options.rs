@@ -61,6 +61,17 @@ pub enum WalRecoveryMode {
     SkipAnyCorruptedRecords = 3,
 }
 
+/// The memtable representation (RocksDB's memtable_factory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemTableRep {
+    /// SkipListFactory, the default.
+    SkipList,
+    /// HashSkipListRepFactory(bucket_count, skiplist_height, skiplist_branching_factor): keys
+    /// bucketed by prefix; a prefix-mode iterator walks one bucket (`iter::prefix_bucket`).
+    /// Without a prefix extractor RocksDB falls back to the skiplist, and so does ferrock.
+    HashSkipList { bucket_count: usize, height: i32, branching: i32 },
+}
+
 /// Options of the block-based table format.
 #[derive(Clone)]
 pub struct BlockBasedTableOptions {
@@ -71,7 +82,12 @@ pub struct BlockBasedTableOptions {
     /// index_block_restart_interval, default 1.
     pub index_block_restart_interval: usize,
     /// Bits per key of the full bloom filter; 0 means no filter (RocksDB's default).
+    /// With `ribbon_bloom_before_level` these are the Bloom-equivalent bits of a Ribbon policy.
     pub bloom_bits_per_key: f64,
+    /// A Ribbon policy (NewRibbonFilterPolicy(bits, bloom_before_level)): tables of levels
+    /// >= this (a flush counts as level -1) get Standard128 Ribbon filters, the others Bloom
+    /// filters; -1 = always Ribbon, i32::MAX = always Bloom. None: a Bloom policy.
+    pub ribbon_bloom_before_level: Option<i32>,
     /// whole_key_filtering, default true.
     pub whole_key_filtering: bool,
     /// The block cache; `None` gives each database a 32 MiB cache of its own (RocksDB's default).
@@ -91,12 +107,21 @@ impl Default for BlockBasedTableOptions {
             block_restart_interval: 16,
             index_block_restart_interval: 1,
             bloom_bits_per_key: 0.0,
+            ribbon_bloom_before_level: None,
             whole_key_filtering: true,
             block_cache: None,
             no_block_cache: false,
             cache_index_and_filter_blocks: false,
             format_version: 5,
         }
+    }
+}
+
+impl BlockBasedTableOptions {
+    /// Whether a table built for `levelish` (its output level; -1 for a flush, i32::MAX - 1
+    /// when unknown, as for SstFileWriter) gets a Ribbon filter (RibbonFilterPolicy::GetBuilderWithContext).
+    pub fn ribbon_filter_for(&self, levelish: i32) -> bool {
+        matches!(self.ribbon_bloom_before_level, Some(before) if levelish >= before)
     }
 }
 
@@ -146,6 +171,10 @@ pub struct Options {
     /// write_identity_file, default true: the DB id is also written to IDENTITY; with false an
     /// IDENTITY file is deleted after a successful open. Both false is refused.
     pub write_identity_file: bool,
+    /// allow_concurrent_memtable_write, default true. ferrock's write leader inserts a group's
+    /// batches itself, so the value changes no result; open refuses it with
+    /// inplace_update_support, as RocksDB does.
+    pub allow_concurrent_memtable_write: bool,
     /// enable_statistics (C API `rocksdb_options_enable_statistics`).
     pub statistics: bool,
     /// The statistics object shared by the databases opened with these options (created by
@@ -200,6 +229,15 @@ pub struct Options {
     pub memtable_prefix_bloom_size_ratio: f64,
     /// memtable_whole_key_filtering, default false (the memtable bloom holds prefixes only).
     pub memtable_whole_key_filtering: bool,
+    /// inplace_update_support, default false: a Put whose key's newest memtable entry is a Put
+    /// with a value at least as long replaces that entry's value and keeps its sequence
+    /// (RocksDB's MemTable::Update), so snapshots see the new value.
+    pub inplace_update_support: bool,
+    /// inplace_update_num_locks, default 10000 (RocksDB's lock stripes for in-place updates;
+    /// ferrock's updates publish the new value atomically and need no locks: stored, written to OPTIONS).
+    pub inplace_update_num_locks: usize,
+    /// memtable_factory, default the skiplist.
+    pub memtable_rep: MemTableRep,
 }
 
 /// RocksDB's marker for "the codec's default level" (CompressionOptions::kDefaultCompressionLevel).
@@ -269,6 +307,7 @@ impl Default for Options {
             allow_2pc: false,
             write_dbid_to_manifest: true,
             write_identity_file: true,
+            allow_concurrent_memtable_write: true,
             statistics: false,
             stats: None,
             fs: None,
@@ -302,6 +341,9 @@ impl Default for Options {
             prefix_extractor: None,
             memtable_prefix_bloom_size_ratio: 0.0,
             memtable_whole_key_filtering: false,
+            inplace_update_support: false,
+            inplace_update_num_locks: 10000,
+            memtable_rep: MemTableRep::SkipList,
         }
     }
 }

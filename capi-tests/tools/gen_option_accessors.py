@@ -48,7 +48,8 @@ for f, t in [
     ("hard_pending_compaction_bytes_limit", "u64"), ("disable_auto_compactions", "bool"),
     ("max_subcompactions", "u32"), ("memtable_prefix_bloom_size_ratio", "f64"),
     ("memtable_whole_key_filtering", "bool"), ("allow_2pc", "bool"), ("write_dbid_to_manifest", "bool"),
-    ("write_identity_file", "bool"),
+    ("write_identity_file", "bool"), ("inplace_update_support", "bool"),
+    ("inplace_update_num_locks", "usize"), ("allow_concurrent_memtable_write", "bool"),
 ]:
     ENGINE[("options", f)] = ("h.opts.%s" % f, t)
 for f, t in [("verify_checksums", "bool"), ("fill_cache", "bool"), ("total_order_seek", "bool"),
@@ -83,9 +84,6 @@ CHANGES_RESULTS = {
     "rocksdb_options_set_two_write_queues": "two_write_queues",
     "rocksdb_options_set_manual_wal_flush": "manual_wal_flush",
     "rocksdb_options_set_allow_mmap_writes": "allow_mmap_writes",
-    # In-place memtable updates let a snapshot read see a later value (RocksDB's
-    # MemTable::Update overwrites the entry); ferrock's memtable entries are immutable.
-    "rocksdb_options_set_inplace_update_support": "inplace_update_support",
 }
 
 # RocksDB 11.8.1 defaults of getters that Debian's 7.8.3 lacks (include/rocksdb/table.h, options.h).

@@ -91,6 +91,7 @@ fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("avoid_flush_during_shutdown", o.avoid_flush_during_shutdown.to_string()),
         ("allow_2pc", o.allow_2pc.to_string()),
         ("write_dbid_to_manifest", o.write_dbid_to_manifest.to_string()),
+        ("allow_concurrent_memtable_write", o.allow_concurrent_memtable_write.to_string()),
         // write_identity_file is left out: the file says rocksdb_version=7.8.3, which does not
         // know it and would refuse the file.
         // ferrock never writes this feature; saying so keeps tools from assuming it.
@@ -105,7 +106,7 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     vec![
         ("comparator", o.comparator.name().to_string()),
         ("table_factory", "BlockBasedTable".to_string()),
-        ("memtable_factory", "SkipListFactory".to_string()),
+        ("memtable_factory", memtable_factory(o.memtable_rep)),
         ("compaction_style", "kCompactionStyleLevel".to_string()),
         ("write_buffer_size", o.write_buffer_size.to_string()),
         ("max_write_buffer_number", o.max_write_buffer_number.to_string()),
@@ -132,6 +133,8 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("disable_auto_compactions", o.disable_auto_compactions.to_string()),
         ("memtable_prefix_bloom_size_ratio", double(o.memtable_prefix_bloom_size_ratio)),
         ("memtable_whole_key_filtering", o.memtable_whole_key_filtering.to_string()),
+        ("inplace_update_support", o.inplace_update_support.to_string()),
+        ("inplace_update_num_locks", o.inplace_update_num_locks.to_string()),
         ("force_consistency_checks", "true".to_string()),
     ]
     .into_iter()
@@ -140,9 +143,21 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     .collect()
 }
 
+/// memtable_factory as RocksDB writes it: the factory's id, with its options when not the default.
+fn memtable_factory(rep: crate::options::MemTableRep) -> String {
+    match rep {
+        crate::options::MemTableRep::SkipList => "SkipListFactory".to_string(),
+        crate::options::MemTableRep::HashSkipList { bucket_count, height, branching } => format!(
+            "{{id=HashSkipListRepFactory;bucket_count={bucket_count};skiplist_height={height};branching_factor={branching};}}"
+        ),
+    }
+}
+
 fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     let t = &o.table;
-    let filter = if t.bloom_bits_per_key > 0.0 {
+    let filter = if let (true, Some(before)) = (t.bloom_bits_per_key > 0.0, t.ribbon_bloom_before_level) {
+        format!("ribbonfilter:{}:{before}", t.bloom_bits_per_key)
+    } else if t.bloom_bits_per_key > 0.0 {
         format!("bloomfilter:{}:false", t.bloom_bits_per_key)
     } else {
         "nullptr".to_string()

@@ -280,29 +280,40 @@ fn compression_from_name(name: &str, v: &str) -> Result<Option<CompressionType>>
     }))
 }
 
-/// The bits per key of a `filter_policy` value: `bloomfilter:10:false`
-/// (7.8.3), `ribbonfilter:10:-1`, `{id=...;bits_per_key=10;}`, `nullptr`, or
-/// a bare `bloomfilter` / `ribbonfilter` (what 11.8.1 writes: the bits are not
-/// recorded, so RocksDB's default, 10, is assumed).
-/// ferrock builds Bloom filters only, so a Ribbon policy becomes Bloom filters
-/// with the same bits per key (same answers; RocksDB reads both).
-fn filter_bits(name: &str, v: &str) -> Result<f64> {
+/// The bits per key of a `filter_policy` value, and for a Ribbon policy its
+/// bloom_before_level: `bloomfilter:10:false` (7.8.3), `ribbonfilter:10:-1`,
+/// `{id=...;bits_per_key=10;bloom_before_level=1}`, `nullptr`, or a bare `bloomfilter` /
+/// `ribbonfilter` (what 11.8.1 writes: the bits are not recorded, so RocksDB's default,
+/// 10, is assumed; a Ribbon policy's bloom_before_level defaults to 0, as in
+/// NewRibbonFilterPolicy).
+fn filter_policy(name: &str, v: &str) -> Result<(f64, Option<i32>)> {
     if v.is_empty() || v == "nullptr" {
-        return Ok(0.0);
+        return Ok((0.0, None));
     }
+    let is_ribbon = |id: &str| matches!(id, "ribbonfilter" | "rocksdb.RibbonFilter");
     if let Some(inner) = v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
-        let mut bits = None;
+        let (mut bits, mut ribbon, mut before) = (None, false, 0);
         for kv in inner.split(';') {
-            if let Some(b) = kv.trim().strip_prefix("bits_per_key=") {
+            let kv = kv.trim();
+            if let Some(b) = kv.strip_prefix("bits_per_key=") {
                 bits = Some(parse_num::<f64>(name, b)?);
+            } else if let Some(id) = kv.strip_prefix("id=") {
+                ribbon = is_ribbon(id);
+            } else if let Some(l) = kv.strip_prefix("bloom_before_level=") {
+                before = parse_num::<i32>(name, l)?;
             }
         }
-        return bits.ok_or_else(|| bad(name));
+        return Ok((bits.ok_or_else(|| bad(name))?, ribbon.then_some(before)));
     }
     let mut parts = v.split(':');
     match parts.next() {
-        Some("bloomfilter" | "rocksdb.BloomFilter" | "ribbonfilter" | "rocksdb.RibbonFilter") => {
-            parts.next().map(|b| parse_num::<f64>(name, b)).unwrap_or(Ok(10.0))
+        Some(id @ ("bloomfilter" | "rocksdb.BloomFilter" | "ribbonfilter" | "rocksdb.RibbonFilter")) => {
+            let bits = parts.next().map(|b| parse_num::<f64>(name, b)).unwrap_or(Ok(10.0))?;
+            if !is_ribbon(id) {
+                return Ok((bits, None));
+            }
+            let before = parts.next().map(|l| parse_num::<i32>(name, l)).unwrap_or(Ok(0))?;
+            Ok((bits, Some(before)))
         }
         _ => Err(bad(name)),
     }
@@ -337,6 +348,7 @@ fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: boo
         (Group::Db, "allow_2pc") => o.allow_2pc = parse_bool(name, v)?,
         (Group::Db, "write_dbid_to_manifest") => o.write_dbid_to_manifest = parse_bool(name, v)?,
         (Group::Db, "write_identity_file") => o.write_identity_file = parse_bool(name, v)?,
+        (Group::Db, "allow_concurrent_memtable_write") => o.allow_concurrent_memtable_write = parse_bool(name, v)?,
         (Group::Db, "wal_recovery_mode") => {
             o.wal_recovery_mode = match v {
                 "kTolerateCorruptedTailRecords" => WalRecoveryMode::TolerateCorruptedTailRecords,
@@ -407,6 +419,8 @@ fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: boo
         (Group::Cf, "disable_auto_compactions") => o.disable_auto_compactions = parse_bool(name, v)?,
         (Group::Cf, "memtable_prefix_bloom_size_ratio") => o.memtable_prefix_bloom_size_ratio = parse_num(name, v)?,
         (Group::Cf, "memtable_whole_key_filtering") => o.memtable_whole_key_filtering = parse_bool(name, v)?,
+        (Group::Cf, "inplace_update_support") => o.inplace_update_support = parse_bool(name, v)?,
+        (Group::Cf, "inplace_update_num_locks") => o.inplace_update_num_locks = parse_num(name, v)?,
         (Group::Table, "block_size") => o.table.block_size = parse_num(name, v)?,
         (Group::Table, "block_restart_interval") => o.table.block_restart_interval = parse_num(name, v)?,
         (Group::Table, "index_block_restart_interval") => o.table.index_block_restart_interval = parse_num(name, v)?,
@@ -414,7 +428,9 @@ fn apply(o: &mut Options, group: Group, name: &str, v: &str, ignore_unknown: boo
         (Group::Table, "no_block_cache") => o.table.no_block_cache = parse_bool(name, v)?,
         (Group::Table, "cache_index_and_filter_blocks") => o.table.cache_index_and_filter_blocks = parse_bool(name, v)?,
         (Group::Table, "format_version") => o.table.format_version = parse_num(name, v)?,
-        (Group::Table, "filter_policy") => o.table.bloom_bits_per_key = filter_bits(name, v)?,
+        (Group::Table, "filter_policy") => {
+            (o.table.bloom_bits_per_key, o.table.ribbon_bloom_before_level) = filter_policy(name, v)?;
+        }
         _ => {
             let section = match group {
                 Group::Db => "DBOptions",
