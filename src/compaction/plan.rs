@@ -71,6 +71,8 @@ pub struct CompactionPlan {
     /// Outputs are cut at this size (CompactFiles' output_file_size_limit); 0 means the
     /// output level's target file size.
     pub max_output_file_size: u64,
+    /// The outputs' codec instead of the output level's (CompactFiles' compression option).
+    pub compression: Option<crate::options::CompressionType>,
 }
 
 impl CompactionPlan {
@@ -101,6 +103,7 @@ impl CompactionPlan {
             max_grandparent_overlap: if kind == CompactionKind::IntraL0 { u64::MAX } else { max_compaction_bytes(opts) },
             max_subcompactions: 0,
             max_output_file_size: 0,
+            compression: None,
         }
     }
 
@@ -111,6 +114,11 @@ impl CompactionPlan {
 
     pub fn with_max_subcompactions(mut self, n: u32) -> Self {
         self.max_subcompactions = n;
+        self
+    }
+
+    pub fn with_compression(mut self, compression: Option<crate::options::CompressionType>) -> Self {
+        self.compression = compression;
         self
     }
 
