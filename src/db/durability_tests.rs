@@ -366,6 +366,9 @@ fn flush_wal_after_a_failed_wal_switch_fails_with_the_latched_error() {
     assert_eq!(e.to_string(), "IO error: injected sync error");
     assert_eq!(db.flush_wal(true).unwrap_err().to_string(), "IO error: injected sync error");
     assert_eq!(db.put(&wo(), b"b", b"2").unwrap_err().to_string(), "IO error: injected sync error");
+    // An empty batch too, as RocksDB's write path answers the background error first.
+    let empty = crate::batch::WriteBatch::new();
+    assert_eq!(db.write(&wo(), &empty).unwrap_err().to_string(), "IO error: injected sync error");
 }
 
 /// Issue 12 item 6: a failed sync of a prepared transaction's rollback record was returned but

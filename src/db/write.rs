@@ -263,12 +263,13 @@ impl DbInner {
         })?;
         drop(cfs);
         if batch.count() == 0 {
-            // Nothing to apply, but a sync write of an empty batch is how a program makes every
+            // Nothing to apply, but RocksDB's write path still answers the background error
+            // (PreprocessWrite), and a sync write of an empty batch is how a program makes every
             // write acknowledged before it durable (RocksDB writes and syncs the WAL for it).
+            if let Some(e) = self.bg_error() {
+                return Err(e);
+            }
             if wo.sync {
-                if let Some(e) = self.bg_error() {
-                    return Err(e);
-                }
                 let _leader = self.writers.leader.lock();
                 return self.flush_wal(true);
             }
