@@ -76,6 +76,36 @@ int main(void) {
   CHECK_VALUE(v, len, "r1");
   free(v);
 
+  /* A compression override (CompactionOptions::compression): the level-1 table rewritten in
+     its level without compression (c_test's columnfamilies phase sets it); an unknown codec is
+     refused. */
+  {
+    live = rocksdb_livefiles(db);
+    const char* l1[1] = {NULL};
+    for (int i = 0; i < rocksdb_livefiles_count(live); i++) {
+      if (rocksdb_livefiles_level(live, i) == 1) l1[0] = rocksdb_livefiles_name(live, i);
+    }
+    CHECK(l1[0] != NULL, "the level-1 table");
+    rocksdb_compaction_options_set_compression(co, 99);
+    rocksdb_compact_files(db, co, l1, 1, 1, 0, &out, &nout, NULL, &err);
+    CHECK(err != NULL, "an unknown codec is refused");
+    free(err);
+    err = NULL;
+    rocksdb_compaction_options_set_compression(co, rocksdb_no_compression);
+    CHECK(rocksdb_compaction_options_get_compression(co) == 0, "compression stored");
+    rocksdb_compact_files(db, co, l1, 1, 1, 0, &out, &nout, NULL, &err);
+    CHECK_NOERR(err);
+    CHECK(nout == 1, "one output (%zu)", nout);
+    rocksdb_compact_files_output_file_names_destroy(out, nout);
+    rocksdb_livefiles_destroy(live);
+    CHECK(files_at(db, 1) == 1, "rewritten in level 1");
+    v = rocksdb_get(db, ro, "k0004", 5, &len, &err);
+    CHECK_NOERR(err);
+    CHECK_VALUE(v, len, "r1");
+    free(v);
+    rocksdb_compaction_options_set_compression(co, 0xff);
+  }
+
   const char* missing[1] = {"/000999.sst"};
   rocksdb_compact_files(db, co, missing, 1, 2, 0, &out, &nout, NULL, &err);
   CHECK(err != NULL && strcmp(err, "Invalid argument: Specified compaction input file /000999.sst does not exist in column family default.") == 0,

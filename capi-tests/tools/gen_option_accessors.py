@@ -83,9 +83,6 @@ CHANGES_RESULTS = {
     "rocksdb_options_set_two_write_queues": "two_write_queues",
     "rocksdb_options_set_manual_wal_flush": "manual_wal_flush",
     "rocksdb_options_set_allow_mmap_writes": "allow_mmap_writes",
-    # In-place memtable updates let a snapshot read see a later value (RocksDB's
-    # MemTable::Update overwrites the entry); ferrock's memtable entries are immutable.
-    "rocksdb_options_set_inplace_update_support": "inplace_update_support",
 }
 
 # RocksDB 11.8.1 defaults of getters that Debian's 7.8.3 lacks (include/rocksdb/table.h, options.h).

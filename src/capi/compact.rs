@@ -326,7 +326,7 @@ pub unsafe extern "C" fn rocksdb_cancel_all_background_work(db: *mut rocksdb_t, 
 pub struct rocksdb_compaction_options_t {
     opts: crate::db::compact_files::CompactFilesOptions,
     /// CompressionType; RocksDB's default kDisableCompressionOption (0xff) keeps the
-    /// column family's choice, the only value ferrock honours.
+    /// output level's codec.
     compression: c_int,
     /// Temperature; only kUnknown (0) is honoured.
     output_temperature_override: c_int,
@@ -471,8 +471,16 @@ unsafe fn compact_files_with(
     with_errptr(errptr, (), || {
         let d = &handle(db, "db")?.db;
         let o = handle(options, "compaction options")?;
+        let mut opts = o.opts.clone();
         if o.compression != DISABLE_COMPRESSION_OPTION {
-            return Err(Error::not_supported("rocksdb_compact_files with a compression override"));
+            let c = u8::try_from(o.compression).ok().and_then(crate::options::CompressionType::from_u8);
+            match c {
+                Some(c) if c.supported_for_writing() => opts.compression = Some(c),
+                Some(c) => {
+                    return Err(Error::invalid_argument(format!("Compression type {} is not linked with the binary.", c.name())))
+                }
+                None => return Err(Error::invalid_argument(format!("Invalid compression type {}", o.compression))),
+            }
         }
         if o.output_temperature_override != 0 {
             return Err(Error::not_supported("rocksdb_compact_files with an output temperature"));
@@ -497,11 +505,9 @@ unsafe fn compact_files_with(
             Some(cf) => handle(cf, "column family handle")?.cf.clone(),
             None => d.default_column_family(),
         };
-        let (out, info) = crate::db::listener::capture_compaction_info(|| {
-            // -1 is RocksDB's "choose the path" (C++'s default argument).
-            let opts = crate::compaction::manual::CompactFilesOptions { output_path_id, ..o.opts.clone() };
-            d.compact_files_cf(&cf, &opts, &names, output_level)
-        });
+        // -1 is RocksDB's "choose the path" (C++'s default argument).
+        opts.output_path_id = output_path_id;
+        let (out, info) = crate::db::listener::capture_compaction_info(|| d.compact_files_cf(&cf, &opts, &names, output_level));
         if let (Some(info), Some(dst)) = (info, compaction_job_info.as_mut()) {
             super::listener::set_compactionjobinfo(dst, &info);
         }

@@ -1,5 +1,5 @@
-//! c.h's filter policies (bloom, full bloom, ribbon); a kind ferrock cannot
-//! write (ribbon) makes open fail with "Not implemented: ...".
+//! c.h's filter policies: bloom, full bloom (both FastLocalBloom since RocksDB 7),
+//! ribbon and the ribbon/bloom hybrid (Standard128 Ribbon at levels >= bloom_before_level).
 
 use super::*;
 use libc::c_int;
@@ -7,8 +7,8 @@ use libc::c_int;
 /// A filter policy (`rocksdb_filterpolicy_t`): bits per key of a full filter.
 pub struct rocksdb_filterpolicy_t {
     pub(crate) bits_per_key: f64,
-    /// Set for a filter kind ferrock cannot write (ribbon): open reports it.
-    pub(crate) unsupported: Option<&'static str>,
+    /// A Ribbon policy: its bloom_before_level (-1 = Ribbon everywhere).
+    pub(crate) ribbon_bloom_before_level: Option<i32>,
 }
 
 #[unsafe(no_mangle)]
@@ -18,7 +18,7 @@ pub unsafe extern "C" fn rocksdb_filterpolicy_create_bloom(
     guarded(std::ptr::null_mut(), || {
         Ok(into_handle(rocksdb_filterpolicy_t {
             bits_per_key,
-            unsupported: None,
+            ribbon_bloom_before_level: None,
         }))
     })
 }
@@ -31,30 +31,32 @@ pub unsafe extern "C" fn rocksdb_filterpolicy_create_bloom_full(
     guarded(std::ptr::null_mut(), || {
         Ok(into_handle(rocksdb_filterpolicy_t {
             bits_per_key,
-            unsupported: None,
+            ribbon_bloom_before_level: None,
         }))
     })
 }
 
+/// RocksDB's NewRibbonFilterPolicy(bits, -1): Ribbon filters at every level.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_filterpolicy_create_ribbon(
     bloom_equivalent_bits_per_key: f64,
 ) -> *mut rocksdb_filterpolicy_t {
-    guarded(std::ptr::null_mut(), || {
-        Ok(into_handle(rocksdb_filterpolicy_t {
-            bits_per_key: bloom_equivalent_bits_per_key,
-            unsupported: Some("ribbon filter"),
-        }))
-    })
+    rocksdb_filterpolicy_create_ribbon_hybrid(bloom_equivalent_bits_per_key, -1)
 }
 
+/// Bloom filters for flushes (level -1) and levels below `bloom_before_level`, Ribbon
+/// filters from there on (RibbonFilterPolicy; i32::MAX = Bloom everywhere).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_filterpolicy_create_ribbon_hybrid(
     bloom_equivalent_bits_per_key: f64,
     bloom_before_level: c_int,
 ) -> *mut rocksdb_filterpolicy_t {
-    let _ = bloom_before_level;
-    rocksdb_filterpolicy_create_ribbon(bloom_equivalent_bits_per_key)
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_filterpolicy_t {
+            bits_per_key: bloom_equivalent_bits_per_key,
+            ribbon_bloom_before_level: Some(bloom_before_level),
+        }))
+    })
 }
 
 #[unsafe(no_mangle)]

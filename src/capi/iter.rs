@@ -64,7 +64,7 @@ pub unsafe extern "C" fn rocksdb_create_iterators(
         }
         if ro.snapshot.is_none() {
             // The iterators must agree on one read point.
-            ro.snapshot = Some(d.snapshot()?);
+            ro.snapshot = Some(d.read_point()?);
         }
         let mut made = Vec::with_capacity(size);
         for i in 0..size {

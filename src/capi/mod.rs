@@ -42,6 +42,7 @@ pub mod ingest;
 pub mod iter;
 pub mod listener;
 pub mod logger;
+pub mod memory_usage;
 pub mod merge;
 pub mod metadata;
 pub mod not_implemented;

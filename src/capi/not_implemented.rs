@@ -42,6 +42,8 @@ use super::listener::*;
 #[allow(unused_imports)]
 use super::logger::*;
 #[allow(unused_imports)]
+use super::memory_usage::*;
+#[allow(unused_imports)]
 use super::merge::*;
 #[allow(unused_imports)]
 use super::metadata::*;
@@ -164,16 +166,6 @@ pub struct rocksdb_livefiles_storage_info_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_memory_allocator_t`).
 pub struct rocksdb_memory_allocator_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_memory_consumers_t`).
-pub struct rocksdb_memory_consumers_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_memory_usage_t`).
-pub struct rocksdb_memory_usage_t {
     _opaque: [u8; 0],
 }
 
@@ -302,63 +294,6 @@ pub type rocksdb_walfilter_log_record_found_cb = Option<
     ) -> c_int,
 >;
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_create(
-    a0: *mut rocksdb_memory_consumers_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_memory_usage_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_approximate_memory_usage_create"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_destroy(a0: *mut rocksdb_memory_usage_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_cache_total(
-    a0: *mut rocksdb_memory_usage_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_readers_total(
-    a0: *mut rocksdb_memory_usage_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_total(
-    a0: *mut rocksdb_memory_usage_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_approximate_memory_usage_get_mem_table_unflushed(
-    a0: *mut rocksdb_memory_usage_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_blob_file_addition_info_blob_file_number(
@@ -431,24 +366,6 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_count(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_block_based_options_set_user_defined_index_factory_from_string" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_based_options_set_user_defined_index_factory_from_string(
-    a0: *mut rocksdb_block_based_table_options_t,
-    a1: *const c_char,
-    a2: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported(
-            "rocksdb_block_based_options_set_user_defined_index_factory_from_string",
-        ),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: returns NULL.
@@ -2079,39 +1996,6 @@ pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memor
     ()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memory_consumers_add_cache(
-    a0: *mut rocksdb_memory_consumers_t,
-    a1: *mut rocksdb_cache_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memory_consumers_add_db(
-    a0: *mut rocksdb_memory_consumers_t,
-    a1: *mut rocksdb_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memory_consumers_create() -> *mut rocksdb_memory_consumers_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_memory_consumers_destroy(a0: *mut rocksdb_memory_consumers_t) {
-    let _ = (a0);
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_new_default_replayer(
@@ -2555,23 +2439,6 @@ pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_file_checksum_gen_factory");
         }
-        Ok(())
-    })
-}
-
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
-    a0: *mut rocksdb_options_t,
-    a1: size_t,
-    a2: i32,
-    a3: i32,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set("hash_skip_list_rep.1", a1 as i64 as u64);
-        h.stored.set("hash_skip_list_rep.2", a2 as i64 as u64);
-        h.stored.set("hash_skip_list_rep.3", a3 as i64 as u64);
         Ok(())
     })
 }

@@ -19,7 +19,6 @@ pub(crate) const CHANGES_RESULTS: &[(&str, &str)] = &[
     ("allow_mmap_writes", "allow_mmap_writes"),
     ("atomic_flush", "atomic_flush"),
     ("enable_blob_files", "blob files (enable_blob_files)"),
-    ("inplace_update_support", "inplace_update_support"),
     ("manual_wal_flush", "manual_wal_flush"),
     ("two_write_queues", "two_write_queues"),
     ("unordered_write", "unordered_write"),
@@ -1581,10 +1580,7 @@ pub unsafe extern "C" fn rocksdb_options_get_allow_concurrent_memtable_write(
 ) -> c_uchar {
     guarded(1, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("allow_concurrent_memtable_write")
-            .map(|b| b as c_uchar)
-            .unwrap_or(1))
+        Ok(h.opts.allow_concurrent_memtable_write as c_uchar)
     })
 }
 
@@ -2358,10 +2354,7 @@ pub unsafe extern "C" fn rocksdb_options_get_inplace_update_num_locks(
 ) -> size_t {
     guarded(10000, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("inplace_update_num_locks")
-            .map(|b| b as size_t)
-            .unwrap_or(10000))
+        Ok(h.opts.inplace_update_num_locks as size_t)
     })
 }
 
@@ -2371,10 +2364,7 @@ pub unsafe extern "C" fn rocksdb_options_get_inplace_update_support(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("inplace_update_support")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.inplace_update_support as c_uchar)
     })
 }
 
@@ -3613,7 +3603,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_concurrent_memtable_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_concurrent_memtable_write", v as u64);
+        h.opts.allow_concurrent_memtable_write = v != 0;
         Ok(())
     })
 }
@@ -4342,7 +4332,7 @@ pub unsafe extern "C" fn rocksdb_options_set_inplace_update_num_locks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("inplace_update_num_locks", v as u64);
+        h.opts.inplace_update_num_locks = v as usize;
         Ok(())
     })
 }
@@ -4354,7 +4344,7 @@ pub unsafe extern "C" fn rocksdb_options_set_inplace_update_support(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("inplace_update_support", v as u64);
+        h.opts.inplace_update_support = v != 0;
         Ok(())
     })
 }

@@ -171,23 +171,65 @@ pub unsafe extern "C" fn rocksdb_readoptions_get_table_index_factory_name(
     std::ptr::null()
 }
 
-/// No user-defined index factory can be set in ferrock: nothing to clear.
+/// RocksDB's UserDefinedIndexFactory::CreateFromString: "trie_index", RocksDB's built-in
+/// factory, is accepted and named by the getter, but ferrock cannot build that index, so a
+/// table factory made from these options makes open fail with "Not implemented: ..."; an
+/// unknown name is RocksDB's NotSupported error; NULL clears it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_block_based_options_set_user_defined_index_factory_from_string(
+    opt: *mut rocksdb_block_based_table_options_t,
+    value: *const c_char,
+    value_len: size_t,
+    errptr: *mut *mut c_char,
+) {
+    with_errptr(errptr, (), || {
+        let o = handle_mut(opt, "block-based table options")?;
+        o.user_defined_index_factory = None;
+        o.unsupported = None;
+        if value.is_null() {
+            return Ok(());
+        }
+        let name = String::from_utf8_lossy(std::slice::from_raw_parts(value.cast::<u8>(), value_len)).into_owned();
+        if name != "trie_index" {
+            return Err(Error::not_supported(format!("Could not load UserDefinedIndexFactory: {name}")));
+        }
+        o.unsupported = Some("user-defined index factory (trie_index)".to_string());
+        o.user_defined_index_factory = std::ffi::CString::new(name).ok();
+        Ok(())
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_based_options_clear_user_defined_index_factory(
     opt: *mut rocksdb_block_based_table_options_t,
 ) {
-    let _ = opt;
+    guarded((), || {
+        let o = handle_mut(opt, "block-based table options")?;
+        o.user_defined_index_factory = None;
+        o.unsupported = None;
+        Ok(())
+    })
 }
 
-/// NULL (length 0): no user-defined index factory is set.
+/// The factory's name, or NULL (length 0) when none is set.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_block_based_options_get_user_defined_index_factory_name(
     opt: *const rocksdb_block_based_table_options_t,
     len: *mut size_t,
 ) -> *const c_char {
-    let _ = opt;
-    set_out(len, 0);
-    std::ptr::null()
+    guarded(std::ptr::null(), || {
+        let o = handle(opt, "block-based table options")?;
+        Ok(match &o.user_defined_index_factory {
+            Some(n) => {
+                set_out(len, n.as_bytes().len());
+                n.as_ptr()
+            }
+            None => {
+                set_out(len, 0);
+                std::ptr::null()
+            }
+        })
+    })
 }
 
 /// No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
@@ -203,6 +245,26 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_vector_rep(opt: *mut rocks
         handle_mut(opt, "options")?
             .stored
             .set("memtable_factory_vector", 1);
+        Ok(())
+    })
+}
+
+/// RocksDB's NewHashSkipListRepFactory: a memtable bucketed by the prefix extractor's prefixes
+/// (prefix-mode iterators walk one bucket); without a prefix extractor the skiplist, as in
+/// RocksDB's SanitizeOptions.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_hash_skip_list_rep(
+    opt: *mut rocksdb_options_t,
+    bucket_count: size_t,
+    skiplist_height: i32,
+    skiplist_branching_factor: i32,
+) {
+    guarded((), || {
+        handle_mut(opt, "options")?.opts.memtable_rep = crate::options::MemTableRep::HashSkipList {
+            bucket_count,
+            height: skiplist_height,
+            branching: skiplist_branching_factor,
+        };
         Ok(())
     })
 }

@@ -37,7 +37,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_snapshot(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "read options")?;
-        o.ro.snapshot = snap.as_ref().map(|s| s.snapshot());
+        o.ro.snapshot = snap.as_ref().and_then(|s| s.snapshot());
         Ok(())
     })
 }

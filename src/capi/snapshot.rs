@@ -17,6 +17,10 @@ pub(crate) enum HeldSnapshot {
     /// such a handle with rocksdb_free(), which cannot run a destructor, so this variant has
     /// nothing to destroy.
     OfTransaction(u64),
+    /// No snapshot: the database has a column family with inplace_update_support, where
+    /// RocksDB's GetSnapshot returns nullptr inside the handle rocksdb_create_snapshot makes.
+    /// Read options given it read the latest state.
+    Unsupported,
 }
 
 impl rocksdb_snapshot_t {
@@ -24,15 +28,17 @@ impl rocksdb_snapshot_t {
         match &self.held {
             HeldSnapshot::Own(s) => s.sequence_number(),
             HeldSnapshot::OfTransaction(seq) => *seq,
+            HeldSnapshot::Unsupported => 0,
         }
     }
 
     /// The read point for read options. A transaction's snapshot is not registered again:
     /// RocksDB's contract is that it is used only while the transaction holds it.
-    pub(crate) fn snapshot(&self) -> Snapshot {
+    pub(crate) fn snapshot(&self) -> Option<Snapshot> {
         match &self.held {
-            HeldSnapshot::Own(s) => s.clone(),
-            HeldSnapshot::OfTransaction(seq) => Snapshot::unregistered(*seq),
+            HeldSnapshot::Own(s) => Some(s.clone()),
+            HeldSnapshot::OfTransaction(seq) => Some(Snapshot::unregistered(*seq)),
+            HeldSnapshot::Unsupported => None,
         }
     }
 }
@@ -41,8 +47,9 @@ impl rocksdb_snapshot_t {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_snapshot(db: *mut rocksdb_t) -> *const rocksdb_snapshot_t {
     guarded(std::ptr::null(), || {
-        let snap = handle(db, "db")?.db.snapshot()?;
-        Ok(into_handle(rocksdb_snapshot_t { held: HeldSnapshot::Own(snap) }) as *const rocksdb_snapshot_t)
+        let db = &handle(db, "db")?.db;
+        let held = if db.snapshots_supported() { HeldSnapshot::Own(db.snapshot()?) } else { HeldSnapshot::Unsupported };
+        Ok(into_handle(rocksdb_snapshot_t { held }) as *const rocksdb_snapshot_t)
     })
 }
 

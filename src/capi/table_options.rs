@@ -10,8 +10,10 @@ use crate::options::BlockBasedTableOptions;
 pub struct rocksdb_block_based_table_options_t {
     pub(crate) t: BlockBasedTableOptions,
     pub(crate) stored: Stored,
-    /// A feature set here that ferrock cannot write (a ribbon filter): open reports it.
+    /// A feature set here that ferrock cannot write (a user-defined index): open reports it.
     pub(crate) unsupported: Option<String>,
+    /// The user-defined index factory's name, as its getter hands it out.
+    pub(crate) user_defined_index_factory: Option<std::ffi::CString>,
 }
 
 #[unsafe(no_mangle)]
@@ -22,6 +24,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_create(
             t: BlockBasedTableOptions::default(),
             stored: Stored::default(),
             unsupported: None,
+            user_defined_index_factory: None,
         }))
     })
 }
@@ -44,11 +47,11 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_filter_policy(
         match filter_policy.as_ref() {
             Some(p) => {
                 o.t.bloom_bits_per_key = p.bits_per_key;
-                o.unsupported = p.unsupported.map(str::to_string);
+                o.t.ribbon_bloom_before_level = p.ribbon_bloom_before_level;
             }
             None => {
                 o.t.bloom_bits_per_key = 0.0;
-                o.unsupported = None;
+                o.t.ribbon_bloom_before_level = None;
             }
         }
         Ok(())

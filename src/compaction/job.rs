@@ -108,7 +108,8 @@ impl CompactionJob<'_> {
         }
         let mut input = range.bound(self.icmp.user.clone(), MergingIterator::new(self.icmp.clone(), children));
         let mut out = OutputWriter::new(self.store, self.icmp.clone(), self.cf, plan.output_level, self.target_file_size())
-            .with_grandparents(self.grandparents.clone(), plan.max_grandparent_overlap);
+            .with_grandparents(self.grandparents.clone(), plan.max_grandparent_overlap)
+            .with_compression(plan.compression);
         let tombstones = match table_tombstones(inputs.iter().chain(&output_inputs)) {
             Ok(t) => range.clip_tombstones(&self.icmp.user, t),
             Err(e) => {

@@ -41,9 +41,61 @@ pub fn compact_range_job(
         };
         let output_level = (level + 1..target).find(|l| !version.levels[*l].is_empty()).unwrap_or(target);
         let output_inputs = version.overlapping_files(icmp, output_level, Some(&lo), Some(&hi));
-        return Some(CompactionPlan::new(version, icmp, opts, CompactionKind::Manual, level, inputs, output_level, output_inputs));
+        let trivial = is_trivial_move(version, icmp, opts, level, &inputs, output_level, &output_inputs);
+        return Some(
+            CompactionPlan::new(version, icmp, opts, CompactionKind::Manual, level, inputs, output_level, output_inputs)
+                .with_trivial_move(trivial),
+        );
     }
     None
+}
+
+/// RocksDB's Compaction::IsTrivialMove for a CompactRange job: its files move to the output
+/// level by a MANIFEST edit, unrewritten (keeping their sequence numbers, tombstones, filters),
+/// when nothing there overlaps them, level 0's files do not overlap each other, no compaction
+/// filter has to see the entries, the output level's compression is the input's, and no
+/// input with the grandparents it overlaps exceeds max_compaction_bytes.
+fn is_trivial_move(
+    version: &Version,
+    icmp: &InternalKeyComparator,
+    opts: &Options,
+    level: usize,
+    inputs: &[Arc<FileMetaData>],
+    output_level: usize,
+    output_inputs: &[Arc<FileMetaData>],
+) -> bool {
+    if level == output_level || !output_inputs.is_empty() || inputs.is_empty() {
+        return false;
+    }
+    if opts.compaction_filter.is_some() || opts.compaction_filter_factory.is_some() {
+        return false;
+    }
+    if level == 0 && !level0_non_overlapping(version, icmp) {
+        return false;
+    }
+    let last_level = opts.num_levels.max(2) as usize - 1;
+    let compression_of = |l: usize| if l == last_level { opts.bottommost_compression.unwrap_or(opts.compression) } else { opts.compression };
+    if compression_of(level) != compression_of(output_level) {
+        return false;
+    }
+    if output_level + 1 < version.levels.len() {
+        let limit = super::plan::max_compaction_bytes(opts);
+        for f in inputs {
+            let grandparents = version.overlapping_files(icmp, output_level + 1, Some(user_key(&f.smallest)), Some(user_key(&f.largest)));
+            let size = f.file_size + grandparents.iter().map(|g| g.file_size).sum::<u64>();
+            if size > limit {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether no two level-0 files' key ranges meet (VersionStorageInfo::level0_non_overlapping).
+fn level0_non_overlapping(version: &Version, icmp: &InternalKeyComparator) -> bool {
+    let mut files: Vec<&Arc<FileMetaData>> = version.files(0).iter().collect();
+    files.sort_by(|a, b| icmp.compare(&a.smallest, &b.smallest));
+    files.windows(2).all(|w| icmp.user.compare(user_key(&w[0].largest), user_key(&w[1].smallest)) == Ordering::Less)
 }
 
 /// RocksDB's `CompactionOptions`, the fields ferrock honours.
@@ -58,11 +110,14 @@ pub struct CompactFilesOptions {
     /// The table directory the outputs go to; -1 (C++'s default argument) means path 0 when
     /// the family has one, and is refused when it has several.
     pub output_path_id: i32,
+    /// The outputs' codec (RocksDB's CompactionOptions::compression); None
+    /// (kDisableCompressionOption, the default) keeps the output level's.
+    pub compression: Option<crate::options::CompressionType>,
 }
 
 impl Default for CompactFilesOptions {
     fn default() -> Self {
-        CompactFilesOptions { max_subcompactions: 0, output_file_size_limit: u64::MAX, allow_trivial_move: false, output_path_id: -1 }
+        CompactFilesOptions { max_subcompactions: 0, output_file_size_limit: u64::MAX, allow_trivial_move: false, output_path_id: -1, compression: None }
     }
 }
 
@@ -196,5 +251,6 @@ pub fn plan_compact_files(
     Ok(CompactionPlan::new(version, icmp, cf_opts, CompactionKind::Manual, start_level, inputs, output_level, output_inputs)
         .with_trivial_move(trivial_move)
         .with_max_subcompactions(opts.max_subcompactions)
-        .with_max_output_file_size(opts.output_file_size_limit))
+        .with_max_output_file_size(opts.output_file_size_limit)
+        .with_compression(opts.compression))
 }

@@ -80,6 +80,10 @@ pub struct OutputWriter<'a> {
     tombstone_lower: Option<Vec<u8>>,
     /// What the output's writes are charged to the rate limiter as (flushes high, compactions low).
     io_priority: IoPriority,
+    /// The tables are a flush's (a filter policy may treat them apart, as level -1).
+    flush: bool,
+    /// A codec overriding the level's (CompactFiles' compression option).
+    compression: Option<crate::options::CompressionType>,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -105,12 +109,15 @@ impl<'a> OutputWriter<'a> {
             range_tombstones: Vec::new(),
             tombstone_lower: None,
             io_priority: IoPriority::Low,
+            flush: false,
+            compression: None,
         }
     }
 
     /// A flush's output: charged to the rate limiter at high priority, as RocksDB's flushes are.
     pub fn for_flush(mut self) -> Self {
         self.io_priority = IoPriority::High;
+        self.flush = true;
         self
     }
 
@@ -145,6 +152,12 @@ impl<'a> OutputWriter<'a> {
     }
 
     /// Outputs are also cut at boundaries of `files` (the level below the output), RocksDB's way.
+    /// The outputs' codec instead of the level's (None: the level's).
+    pub fn with_compression(mut self, compression: Option<crate::options::CompressionType>) -> Self {
+        self.compression = compression;
+        self
+    }
+
     pub fn with_grandparents(mut self, files: Vec<Arc<FileMetaData>>, limit: u64) -> Self {
         self.grandparents = files;
         self.max_grandparent_overlap = limit;
@@ -231,7 +244,9 @@ impl<'a> OutputWriter<'a> {
         let (number, file) = self.store.create_table(self.cf.output_dir(), self.io_priority)?;
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
-        let compression = if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
+        let level_compression =
+            if self.level == last_level { o.bottommost_compression.unwrap_or(o.compression) } else { o.compression };
+        let compression = self.compression.unwrap_or(level_compression);
         let now = now_secs();
         let opts = TableBuildOptions {
             comparator: self.icmp.clone(),
@@ -239,6 +254,8 @@ impl<'a> OutputWriter<'a> {
             block_restart_interval: o.table.block_restart_interval,
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
+            // A flush counts as level -1 for a Ribbon policy's bloom_before_level.
+            ribbon_filter: o.table.ribbon_filter_for(if self.flush { -1 } else { self.level as i32 }),
             whole_key_filtering: o.table.whole_key_filtering,
             prefix_extractor: o.prefix_extractor.clone(),
             compression,

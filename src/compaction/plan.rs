@@ -76,6 +76,8 @@ pub struct CompactionPlan {
     /// writes to its CompactRangeOptions::target_path_id (0 by default) or CompactFiles'
     /// output_path_id.
     pub output_path_id: Option<u32>,
+    /// The outputs' codec instead of the output level's (CompactFiles' compression option).
+    pub compression: Option<crate::options::CompressionType>,
 }
 
 impl CompactionPlan {
@@ -107,6 +109,7 @@ impl CompactionPlan {
             max_subcompactions: 0,
             max_output_file_size: 0,
             output_path_id: if kind == CompactionKind::Manual { Some(0) } else { None },
+            compression: None,
         }
     }
 
@@ -122,6 +125,11 @@ impl CompactionPlan {
 
     pub fn with_max_subcompactions(mut self, n: u32) -> Self {
         self.max_subcompactions = n;
+        self
+    }
+
+    pub fn with_compression(mut self, compression: Option<crate::options::CompressionType>) -> Self {
+        self.compression = compression;
         self
     }
 

@@ -33,6 +33,7 @@ impl DbInner {
         // The family keeps its comparator alive while the database is open (`Comparator::pinned`).
         opts.comparator = opts.comparator.pinned()?;
         let opts = &opts;
+        super::open::check_cf_options(&self.opts(), opts)?;
         if self.read_only {
             return Err(super::write::read_only_error());
         }

@@ -114,6 +114,17 @@ mod tests {
         assert!(out.len() > 1, "{out:?}");
         assert_eq!(level_files(&db, 4).len(), out.len());
         assert_eq!(db.get(&ReadOptions::new(), b"k0599").unwrap(), Some(b"r2".to_vec()));
+        // A compression override (CompactionOptions::compression) sets the outputs' codec.
+        let l4: Vec<String> = level_files(&db, 4).iter().map(|n| format!("{n:06}.sst")).collect();
+        let zstd = CompactFilesOptions { compression: Some(crate::options::CompressionType::Zstd), ..Default::default() };
+        let out = db.compact_files_cf(&cf, &zstd, &l4, 5).unwrap();
+        for path in &out {
+            let fs = crate::env::default_fs();
+            let p = std::path::Path::new(path);
+            let t = crate::table::Table::open(fs.new_random_access_file(p).unwrap(), fs.file_size(p).unwrap(), Default::default()).unwrap();
+            assert_eq!(t.properties().compression_name, "ZSTD");
+        }
+        assert_eq!(db.get(&ReadOptions::new(), b"k0599").unwrap(), Some(b"r2".to_vec()));
     }
 
     #[test]

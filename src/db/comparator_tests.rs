@@ -128,7 +128,8 @@ fn reopen_with_another_comparator_fails_and_touches_nothing() {
 }
 
 /// compact_range's bounds are in the comparator's order: under reverse order [k8, k2]
-/// is the range from k8 down to k2, and only the files in it move down.
+/// is the range from k8 down to k2, and only the files in it move down (unrewritten: the
+/// level-0 files do not overlap, so RocksDB's CompactRange moves them, a trivial move).
 #[test]
 fn compact_range_bounds_follow_the_comparator() {
     let d = TempDir::new("cmp-compact-range");
@@ -141,10 +142,10 @@ fn compact_range_bounds_follow_the_comparator() {
     }
     assert_eq!(db.property_int("rocksdb.num-files-at-level0").unwrap(), 5);
     db.compact_range_cf(&db.default_column_family(), Some(b"k8"), Some(b"k2")).unwrap();
-    // k7, k5 and k3 went down to one table; k9 and k1 stayed in level 0.
+    // k7, k5 and k3 went down as they were; k9 and k1 stayed in level 0.
     assert_eq!(db.property_int("rocksdb.num-files-at-level0").unwrap(), 2);
     let deeper: u64 = (1..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
-    assert_eq!(deeper, 1);
+    assert_eq!(deeper, 3);
     let got: Vec<Vec<u8>> = scan_all(&db, &ReadOptions::new()).into_iter().map(|(k, _)| k).collect();
     assert_eq!(got, vec![b"k9".to_vec(), b"k7".to_vec(), b"k5".to_vec(), b"k3".to_vec(), b"k1".to_vec()]);
 }

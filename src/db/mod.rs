@@ -443,7 +443,12 @@ impl DbInner {
             cf_opts.memtable_whole_key_filtering,
         );
         let m = MemTable::with_write_buffer_size(InternalKeyComparator::new(cf_opts.comparator.clone()), id, cf_opts.write_buffer_size)
-            .with_prefix_bloom(bloom);
+            .with_prefix_bloom(bloom)
+            .with_inplace_updates(cf_opts.inplace_update_support)
+            .with_prefix_buckets(match cf_opts.memtable_rep {
+                crate::options::MemTableRep::HashSkipList { .. } => cf_opts.prefix_extractor.clone(),
+                crate::options::MemTableRep::SkipList => None,
+            });
         m.set_log_number(log_number);
         Arc::new(m)
     }
@@ -566,7 +571,24 @@ impl Db {
         self.inner.drop_column_family(cf)
     }
 
+    /// A snapshot of the latest state. Fails (NotSupported) while a column family takes
+    /// in-place memtable updates, where RocksDB's GetSnapshot gives no snapshot (nullptr):
+    /// an in-place update changes what an older read point sees.
     pub fn snapshot(&self) -> Result<Snapshot> {
+        if !self.snapshots_supported() {
+            return Err(Error::not_supported("snapshots of a column family with inplace_update_support"));
+        }
+        self.read_point()
+    }
+
+    /// RocksDB's is_snapshot_supported_: no live column family has inplace_update_support.
+    pub fn snapshots_supported(&self) -> bool {
+        self.inner.cfs.read().values().all(|c| c.dropped.load(Ordering::Acquire) || !c.opts().inplace_update_support)
+    }
+
+    /// The latest sequence, held as a snapshot, for reads that must agree on one read point
+    /// (MultiGet, NewIterators); unlike `snapshot` also with in-place updates.
+    pub(crate) fn read_point(&self) -> Result<Snapshot> {
         self.inner.check_open()?;
         Ok(self.inner.snapshots.acquire(self.inner.last_sequence.load(Ordering::Acquire)))
     }

@@ -32,6 +32,7 @@ fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
         return Err(Error::invalid_argument("write_dbid_to_manifest and write_identity_file cannot both be false"));
     }
     for (_, o) in cfs {
+        check_cf_options(db_opts, o)?;
         for c in std::iter::once(o.compression).chain(o.bottommost_compression) {
             if !c.supported_for_writing() {
                 return Err(Error::invalid_argument(format!(
@@ -43,6 +44,26 @@ fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
     }
     if !cfs.iter().any(|(n, _)| n == "default") {
         return Err(Error::invalid_argument("Default column family not specified"));
+    }
+    Ok(())
+}
+
+/// RocksDB's ColumnFamilyData::ValidateOptions, the part about memtable writes: with
+/// allow_concurrent_memtable_write, a family must support concurrent inserts, which in-place
+/// updates and the hash skiplist do not (CheckConcurrentWritesSupported; RocksDB checks the
+/// factory as given, before a missing prefix extractor turns it into a skiplist). Checked at
+/// open and at create_column_family.
+pub(super) fn check_cf_options(db_opts: &Options, o: &Options) -> Result<()> {
+    if !db_opts.allow_concurrent_memtable_write {
+        return Ok(());
+    }
+    if o.inplace_update_support {
+        return Err(Error::invalid_argument(
+            "In-place memtable updates (inplace_update_support) is not compatible with concurrent writes (allow_concurrent_memtable_write)",
+        ));
+    }
+    if o.memtable_rep != crate::options::MemTableRep::SkipList {
+        return Err(Error::invalid_argument("Memtable doesn't allow concurrent writes (allow_concurrent_memtable_write)"));
     }
     Ok(())
 }

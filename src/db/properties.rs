@@ -21,6 +21,16 @@ impl Db {
     pub fn property_int(&self, name: &str) -> Option<u64> {
         self.property_int_cf(&ColumnFamilyHandle { id: 0, name: "default".into() }, name)
     }
+    /// RocksDB's GetAggregatedIntProperty: the sum of an integer property over the live column
+    /// families; None when the name is unknown.
+    pub fn aggregated_int_property(&self, name: &str) -> Option<u64> {
+        let cfs: Vec<_> = self.inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).cloned().collect();
+        let mut total = 0u64;
+        for c in cfs {
+            total = total.saturating_add(self.inner.int_property(&c, name)?);
+        }
+        Some(total)
+    }
 }
 
 const GB: f64 = (1u64 << 30) as f64;

@@ -140,12 +140,16 @@ pub(crate) fn collect_range_tombstones(
     Ok(out)
 }
 
-/// A memtable's iterator, behind its prefix bloom when it has one of `extractor`'s prefixes.
+/// A memtable's iterator, behind its prefix bloom when it has one of `extractor`'s prefixes;
+/// in prefix mode (`extractor` given) a hash-bucketed memtable shows one bucket.
 fn prefix_filtered_memtable(
     m: &Arc<crate::memtable::MemTable>,
     extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
 ) -> Box<dyn InternalIterator> {
-    let it = Box::new(m.iter());
+    let mut it: Box<dyn InternalIterator> = Box::new(m.iter());
+    if let (Some(_), Some(buckets)) = (extractor, m.prefix_buckets()) {
+        it = Box::new(crate::iter::prefix_bucket::PrefixBucketIterator::new(it, buckets.clone()));
+    }
     match (extractor, m.prefix_bloom().and_then(|b| b.prefix_extractor())) {
         (Some(t), Some(bt)) if Arc::ptr_eq(t, bt) || t.name() == bt.name() => {
             let mem = m.clone();
@@ -335,7 +339,7 @@ impl Db {
         let mut ro = ro.clone();
         // A secondary reads its latest state (it takes no snapshots, as RocksDB's).
         if ro.snapshot.is_none() && self.inner.secondary.get().is_none() {
-            match self.snapshot() {
+            match self.read_point() {
                 Ok(s) => ro.snapshot = Some(s),
                 Err(e) => return keys.iter().map(|_| Err(e.clone())).collect(),
             }

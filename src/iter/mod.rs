@@ -10,6 +10,7 @@ use crate::error::Result;
 pub mod db_iter;
 pub mod level;
 pub mod merging;
+pub mod prefix_bucket;
 pub mod prefix_filter;
 
 pub use db_iter::DbIter;

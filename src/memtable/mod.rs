@@ -18,6 +18,12 @@
 //! iterator may or may not see entries inserted after it was positioned; the db
 //! publishes a sequence number only after its inserts completed, so a reader at
 //! a published snapshot sees everything it is meant to see.
+//!
+//! In-place updates (inplace_update_support, `with_inplace_updates`): `add` of a Put whose
+//! key's newest entry here is a Put with a value at least as long replaces that value and
+//! keeps the entry's sequence (RocksDB's MemTable::Update), so a snapshot taken before the
+//! second Put reads the new value. Such memtables take a single writer at a time (open
+//! refuses them with allow_concurrent_memtable_write); readers still take no lock.
 
 mod arena;
 mod skiplist;
@@ -61,6 +67,13 @@ pub struct MemTable {
     range_del_bytes: AtomicUsize,
     /// memtable_prefix_bloom_size_ratio > 0: the prefixes (and whole keys) added.
     prefix_bloom: Option<prefix_bloom::MemTablePrefixBloom>,
+    /// inplace_update_support: Puts may replace the value of the key's newest Put.
+    inplace: bool,
+    /// Puts that replaced a value (RocksDB's NUMBER_KEYS_UPDATED).
+    num_updates: AtomicU64,
+    /// A hash-bucketed representation (HashSkipListRep) by this extractor's prefixes:
+    /// prefix-mode iterators walk one bucket (`iter::prefix_bucket`).
+    prefix_buckets: Option<Arc<dyn crate::prefix::SliceTransform>>,
 }
 
 impl MemTable {
@@ -90,7 +103,38 @@ impl MemTable {
             num_range_dels: AtomicU64::new(0),
             range_del_bytes: AtomicUsize::new(0),
             prefix_bloom: None,
+            inplace: false,
+            num_updates: AtomicU64::new(0),
+            prefix_buckets: None,
         }
+    }
+
+    /// Makes this memtable a hash-bucketed one (HashSkipListRep) by `extractor`'s prefixes.
+    pub fn with_prefix_buckets(mut self, extractor: Option<Arc<dyn crate::prefix::SliceTransform>>) -> MemTable {
+        self.prefix_buckets = extractor;
+        self
+    }
+
+    /// The extractor of a hash-bucketed memtable.
+    pub fn prefix_buckets(&self) -> Option<&Arc<dyn crate::prefix::SliceTransform>> {
+        self.prefix_buckets.as_ref()
+    }
+
+    /// Gives a new (still empty) memtable in-place updates of Puts when `on`
+    /// (inplace_update_support; see the module comment).
+    pub fn with_inplace_updates(mut self, on: bool) -> MemTable {
+        if on && !self.inplace {
+            debug_assert!(self.is_empty());
+            let block_size = self.list.arena().block_size();
+            self.list = Arc::new(SkipList::with_inplace_updates(self.cmp.user.clone(), block_size));
+            self.inplace = true;
+        }
+        self
+    }
+
+    /// Puts that replaced an existing value instead of adding an entry.
+    pub fn num_inplace_updates(&self) -> u64 {
+        self.num_updates.load(AtomicOrdering::Relaxed)
     }
 
     /// Gives a new (still empty) memtable its prefix bloom.
@@ -154,6 +198,9 @@ impl MemTable {
             self.add_range_tombstone(seq, user_key, value);
             return true;
         }
+        if self.inplace && t == ValueType::Value && self.update_in_place(seq, user_key, value) {
+            return true;
+        }
         let trailer = crate::key::pack_seq_and_type(seq, t as u8);
         if !self.list.insert(user_key, trailer, value) {
             return false;
@@ -163,6 +210,24 @@ impl MemTable {
             b.add(user_key);
         }
         true
+    }
+
+    /// RocksDB's MemTable::Update: the newest entry of `user_key` with sequence <= `seq` is a
+    /// Put (not a Merge, Delete, ...) whose value is at least as long as `value`: it takes
+    /// `value` and keeps its own sequence. False when not (the caller adds an entry).
+    fn update_in_place(&self, seq: u64, user_key: &[u8], value: &[u8]) -> bool {
+        let probe = Probe {
+            user_key,
+            trailer: crate::key::pack_seq_and_type(seq.min(crate::key::MAX_SEQUENCE_NUMBER), VALUE_TYPE_FOR_SEEK),
+        };
+        let accept = |trailer: u64, current: &[u8]| {
+            (trailer & 0xff) as u8 == ValueType::Value as u8 && value.len() <= current.len()
+        };
+        let updated = self.list.update_value(&probe, value, &accept);
+        if updated {
+            self.num_updates.fetch_add(1, AtomicOrdering::Relaxed);
+        }
+        updated
     }
 
     /// Calls `f(internal key, value)` for the entries of `user_key` with
@@ -364,6 +429,91 @@ mod tests {
             it.next();
         }
         v
+    }
+
+    /// The values `get` returns for `key` at `seq`, newest first, with their sequences.
+    fn versions(m: &MemTable, key: &[u8], seq: u64) -> Vec<(u64, Vec<u8>)> {
+        let mut out = Vec::new();
+        m.get(key, seq, &mut |ikey, v| {
+            out.push((crate::key::trailer(ikey) >> 8, v.to_vec()));
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn inplace_updates_replace_a_put_that_fits_and_keep_its_sequence() {
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 1).with_inplace_updates(true));
+        assert!(m.add(1, ValueType::Value, b"k", b"hello_s1"));
+        // Same length: replaced; the entry keeps sequence 1, so a read at 1 sees the new value.
+        assert!(m.add(2, ValueType::Value, b"k", b"hello_s2"));
+        assert_eq!(versions(&m, b"k", 1), vec![(1, b"hello_s2".to_vec())]);
+        // Shorter (its length varint shrinks too): replaced.
+        let long = vec![b'x'; 200];
+        assert!(m.add(3, ValueType::Value, b"long", &long));
+        assert!(m.add(4, ValueType::Value, b"long", b"short"));
+        assert_eq!(versions(&m, b"long", 9), vec![(3, b"short".to_vec())]);
+        // Longer than the current value: a new entry, the old one stays as it was.
+        assert!(m.add(5, ValueType::Value, b"k", b"hello_s3_longer"));
+        assert_eq!(versions(&m, b"k", 9), vec![(5, b"hello_s3_longer".to_vec()), (1, b"hello_s2".to_vec())]);
+        assert_eq!(m.num_entries(), 3);
+        assert_eq!(m.num_inplace_updates(), 2);
+        // A Put over a Delete or a Merge adds an entry; a Merge is never replaced.
+        m.add(6, ValueType::Deletion, b"d", b"");
+        m.add(7, ValueType::Value, b"d", b"");
+        m.add(8, ValueType::Merge, b"m", b"operand");
+        m.add(9, ValueType::Value, b"m", b"v");
+        assert_eq!(versions(&m, b"d", 20).len(), 2);
+        assert_eq!(versions(&m, b"m", 20), vec![(9, b"v".to_vec()), (8, b"operand".to_vec())]);
+        // Iteration (and so a flush) sees the replaced values.
+        let all = collect(&mut m.iter());
+        let k_entries: Vec<_> = all.iter().filter(|(ik, _)| user_key(ik) == b"k").map(|(_, v)| v.clone()).collect();
+        assert_eq!(k_entries, vec![b"hello_s3_longer".to_vec(), b"hello_s2".to_vec()]);
+    }
+
+    #[test]
+    fn without_inplace_updates_every_put_is_an_entry() {
+        let m = MemTable::new(InternalKeyComparator::default(), 1);
+        m.add(1, ValueType::Value, b"k", b"v1");
+        m.add(2, ValueType::Value, b"k", b"v2");
+        assert_eq!(versions(&m, b"k", 1), vec![(1, b"v1".to_vec())]);
+        assert_eq!(m.num_inplace_updates(), 0);
+    }
+
+    #[test]
+    fn inplace_updates_under_concurrent_readers_show_whole_values() {
+        // One writer replaces the value over and over while readers get and iterate: each read
+        // sees one of the values written, never a mix (the values differ in every byte).
+        let m = Arc::new(MemTable::new(InternalKeyComparator::default(), 1).with_inplace_updates(true));
+        m.add(1, ValueType::Value, b"key", &[0u8; 64]);
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                let (m, done) = (m.clone(), done.clone());
+                std::thread::spawn(move || {
+                    let mut reads = 0u64;
+                    while !done.load(AtomicOrdering::Acquire) || reads < 100 {
+                        for (_, v) in versions(&m, b"key", 100) {
+                            assert_eq!(v.len(), 64);
+                            assert!(v.iter().all(|b| *b == v[0]), "a torn value");
+                        }
+                        let mut it = m.iter();
+                        it.seek_to_first();
+                        assert!(it.valid() && it.value().iter().all(|b| *b == it.value()[0]));
+                        reads += 1;
+                    }
+                })
+            })
+            .collect();
+        for i in 0..2000u64 {
+            assert!(m.add(2 + i, ValueType::Value, b"key", &[(i % 251) as u8; 64]));
+        }
+        done.store(true, AtomicOrdering::Release);
+        for r in readers {
+            r.join().unwrap();
+        }
+        assert_eq!(m.num_entries(), 1);
+        assert_eq!(versions(&m, b"key", 1), vec![(1, vec![(1999 % 251) as u8; 64])]);
     }
 
     #[test]

@@ -11,6 +11,15 @@
 //! before it, and the entry (encoded like RocksDB's memtable entry) follows.
 //! The height is not stored: only the inserting thread needs it.
 //!
+//! A list made for in-place updates (`SkipList::with_inplace_updates`, RocksDB's
+//! inplace_update_support) has one more word after the level-0 link: a pointer to the
+//! entry's current value (`varint value_len, value`, elsewhere in the arena), null while
+//! the value is the one written inline. `update_value` publishes a new value there with a
+//! release store and never writes bytes a reader may be looking at: readers hold value
+//! slices without locks (iterators keep them), so overwriting the inline bytes as RocksDB
+//! does (under its per-key-stripe lock) would be a data race. The replaced bytes stay in
+//! the arena until the memtable is dropped.
+//!
 //! Ordering: internal keys (rocksdb-formats.md §1.2), user key ascending under
 //! the user comparator, then the packed (sequence, type) trailer descending.
 //!
@@ -81,6 +90,8 @@ pub struct SkipList {
     /// Levels in use (at least 1); only grows.
     max_height: AtomicUsize,
     cmp: Comparator,
+    /// Nodes carry a current-value pointer after their level-0 link (see the module comment).
+    inplace: bool,
 }
 
 impl SkipList {
@@ -90,7 +101,34 @@ impl SkipList {
             head: Box::new(std::array::from_fn(|_| AtomicPtr::new(std::ptr::null_mut()))),
             max_height: AtomicUsize::new(1),
             cmp,
+            inplace: false,
         }
+    }
+
+    /// An empty list whose entries' values can be replaced (`update_value`).
+    pub fn with_inplace_updates(cmp: Comparator, arena_block_size: usize) -> SkipList {
+        SkipList { inplace: true, ..SkipList::new(cmp, arena_block_size) }
+    }
+
+    /// Bytes between a node's address and its encoded entry.
+    #[inline]
+    fn entry_offset(&self) -> usize {
+        if self.inplace {
+            2 * LINK
+        } else {
+            LINK
+        }
+    }
+
+    /// The current-value pointer of `n` in an in-place list.
+    /// Requires: `self.inplace` and `n` a node of this list, not the head.
+    #[inline]
+    fn value_link(&self, n: Node) -> &AtomicPtr<u8> {
+        debug_assert!(self.inplace && !self.is_head(n));
+        // SAFETY: in an in-place list every node's allocation holds one word after its
+        // level-0 link (`insert` allocates it, zeroed, i.e. a null AtomicPtr); it is
+        // aligned like the links and lives in the arena as long as `self`.
+        unsafe { &*n.0.as_ptr().add(1) }
     }
 
     pub fn arena(&self) -> &Arena {
@@ -134,14 +172,50 @@ impl SkipList {
         // value length and that many value bytes, all inside the node's arena
         // allocation, which lives as long as `self`; the bytes are never written again.
         unsafe {
-            let mut p = n.as_raw().add(LINK).cast_const();
+            let mut p = n.as_raw().add(self.entry_offset()).cast_const();
             let klen = read_varint(&mut p);
             let key = std::slice::from_raw_parts(p, klen);
             p = p.add(klen);
+            if self.inplace {
+                let current = self.value_link(n).load(AtomicOrdering::Acquire);
+                if !current.is_null() {
+                    // SAFETY: `update_value` wrote `varint len, bytes` at `current`, inside
+                    // one arena allocation, before the release store this load acquired;
+                    // those bytes are never written again.
+                    p = current.cast_const();
+                }
+            }
             let vlen = read_varint(&mut p);
             let value = std::slice::from_raw_parts(p, vlen);
             (key, value)
         }
+    }
+
+    /// Replaces the value of the newest entry at or after `probe` when it belongs to
+    /// `probe.user_key`, `accept(trailer, current value)` holds, and the list was made with
+    /// `with_inplace_updates`; the entry keeps its key and trailer. Returns whether it did.
+    /// Requires: no other thread calls `update_value` on this list at the same time (in-place
+    /// updates need a single writer, as RocksDB requires allow_concurrent_memtable_write=false).
+    pub fn update_value(&self, probe: &Probe<'_>, value: &[u8], accept: &dyn Fn(u64, &[u8]) -> bool) -> bool {
+        if !self.inplace {
+            return false;
+        }
+        let Some(n) = self.find_greater_or_equal(probe) else { return false };
+        let (ikey, current) = self.entry(n);
+        if self.cmp.compare(crate::key::user_key(ikey), probe.user_key) != Ordering::Equal
+            || !accept(crate::key::trailer(ikey), current)
+        {
+            return false;
+        }
+        let len = varint_length(value.len() as u64) + value.len();
+        let base = self.arena.allocate(len);
+        // SAFETY: the arena gave this thread `len` bytes of its own; the slice covers them.
+        let out = unsafe { std::slice::from_raw_parts_mut(base.as_ptr(), len) };
+        let pos = write_varint(out, 0, value.len() as u64);
+        out[pos..].copy_from_slice(value);
+        // Release: a reader that acquires the pointer sees the bytes written above.
+        self.value_link(n).store(base.as_ptr(), AtomicOrdering::Release);
+        true
     }
 
     #[inline]
@@ -166,14 +240,15 @@ impl SkipList {
         let height = random_height();
         let klen = user_key.len() + 8;
         let entry_len = varint_length(klen as u64) + klen + varint_length(value.len() as u64) + value.len();
-        let base = self.arena.allocate(height * LINK + entry_len);
-        // SAFETY: the arena gave us `height * LINK + entry_len` zeroed bytes,
-        // 8-aligned, for this thread alone: the node address (height - 1 links
-        // in) and the entry after its level-0 link are inside them, and the links
-        // are valid (null) AtomicPtrs since the memory is zeroed.
+        let offset = self.entry_offset();
+        let base = self.arena.allocate((height - 1) * LINK + offset + entry_len);
+        // SAFETY: the arena gave us `(height - 1) * LINK + offset + entry_len` zeroed
+        // bytes, 8-aligned, for this thread alone: the node address (height - 1 links
+        // in), the current-value word of an in-place list and the entry after it are
+        // inside them, and the links are valid (null) AtomicPtrs since the memory is zeroed.
         let node = unsafe {
             let node_ptr = base.as_ptr().add((height - 1) * LINK);
-            let out = std::slice::from_raw_parts_mut(node_ptr.add(LINK), entry_len);
+            let out = std::slice::from_raw_parts_mut(node_ptr.add(offset), entry_len);
             encode_entry(out, user_key, trailer, value);
             Node(NonNull::new_unchecked(node_ptr.cast::<AtomicPtr<u8>>()))
         };

@@ -187,6 +187,11 @@ options_catalog! {
     other {
         /// The block cache; `None` gives each database a 32 MiB cache of its own (RocksDB's default).
         block_cache: Option<Arc<crate::table::cache::BlockCache>> = None;
+        /// A Ribbon policy (NewRibbonFilterPolicy(bits, bloom_before_level)): tables of levels
+        /// >= this (a flush counts as level -1) get Standard128 Ribbon filters, the others Bloom
+        /// filters; -1 = always Ribbon, i32::MAX = always Bloom. None: a Bloom policy. Written
+        /// and read with filter_policy (`file.rs`, `load.rs`).
+        ribbon_bloom_before_level: Option<i32> = None;
     }
 }
 
@@ -219,6 +224,9 @@ options_catalog! {
         /// A TransactionDB turns it on, as RocksDB's does. With it a checkpoint or backup
         /// always flushes first (prepared sections live only in the WAL).
         Db "allow_2pc" => allow_2pc: bool = false, Num, immutable, written;
+        /// ferrock's write leader inserts a group's batches itself, so the value changes no
+        /// result; open refuses it with inplace_update_support, as RocksDB does.
+        Db "allow_concurrent_memtable_write" => allow_concurrent_memtable_write: bool = true, Num, immutable, written;
         /// true (RocksDB 11.8.1): the DB id is recorded in the MANIFEST, so copies of the
         /// database (checkpoints, backups) keep it.
         Db "write_dbid_to_manifest" => write_dbid_to_manifest: bool = true, Num, immutable, written;
@@ -258,6 +266,13 @@ options_catalog! {
         Cf "memtable_prefix_bloom_size_ratio" => memtable_prefix_bloom_size_ratio: f64 = 0.0, Num, mutable, written;
         /// false: the memtable bloom holds prefixes only.
         Cf "memtable_whole_key_filtering" => memtable_whole_key_filtering: bool = false, Num, mutable, written;
+        /// A Put whose key's newest memtable entry is a Put with a value at least as long
+        /// replaces that entry's value and keeps its sequence (RocksDB's MemTable::Update), so
+        /// snapshots see the new value.
+        Cf "inplace_update_support" => inplace_update_support: bool = false, Num, immutable, written;
+        /// RocksDB's lock stripes for in-place updates (ferrock's updates publish the new value
+        /// atomically and need no locks: stored, written to OPTIONS).
+        Cf "inplace_update_num_locks" => inplace_update_num_locks: usize = 10000, Num, mutable, written;
     }
     other {
         /// A user's logger instead of the LOG file (RocksDB's options.info_log).
@@ -283,6 +298,8 @@ options_catalog! {
         /// background errors (src/db/listener.rs).
         listeners: Vec<Arc<dyn crate::db::listener::Listener>> = Vec::new();
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
+        /// The memtable representation (memtable_factory, written by `file.rs`).
+        memtable_rep: super::MemTableRep = super::MemTableRep::SkipList;
         /// DBOptions::db_paths: directories for table files with their target sizes; empty means
         /// the database directory alone (RocksDB's SanitizeOptions). At most four.
         db_paths: Vec<super::DbPath> = Vec::new();
@@ -370,7 +387,6 @@ pub const UNMODELLED_MUTABLE: &[(Section, &str, Kind)] = &[
     (Section::Cf, "source_compaction_factor", Kind::Int),
     (Section::Cf, "target_file_size_is_upper_bound", Kind::Bool),
     (Section::Cf, "arena_block_size", Kind::UInt64),
-    (Section::Cf, "inplace_update_num_locks", Kind::UInt64),
     (Section::Cf, "max_successive_merges", Kind::UInt64),
     (Section::Cf, "strict_max_successive_merges", Kind::Bool),
     (Section::Cf, "memtable_huge_page_size", Kind::UInt64),

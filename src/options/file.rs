@@ -41,7 +41,7 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("comparator", o.comparator.name().to_string()),
         ("table_factory", "BlockBasedTable".to_string()),
-        ("memtable_factory", "SkipListFactory".to_string()),
+        ("memtable_factory", memtable_factory(o.memtable_rep)),
         ("compaction_style", "kCompactionStyleLevel".to_string()),
     ];
     out.extend(o.catalog_entries(Section::Cf));
@@ -51,11 +51,26 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     out
 }
 
+/// memtable_factory as RocksDB writes it: the factory's id, with its options when not the default.
+fn memtable_factory(rep: crate::options::MemTableRep) -> String {
+    match rep {
+        crate::options::MemTableRep::SkipList => "SkipListFactory".to_string(),
+        crate::options::MemTableRep::HashSkipList { bucket_count, height, branching } => format!(
+            "{{id=HashSkipListRepFactory;bucket_count={bucket_count};skiplist_height={height};branching_factor={branching};}}"
+        ),
+    }
+}
+
 /// `[TableOptions/BlockBasedTable "name"]`: the catalog's table lines; ferrock's index is
-/// always a binary-search index.
+/// always a binary-search index. A Ribbon policy is written with its bloom_before_level
+/// (`ribbonfilter:<bits>:<before>`, as RocksDB 7.8.3 writes it).
 fn table_options_entries(o: &Options) -> Vec<(&'static str, String)> {
-    let mut out = o.table.catalog_entries(Section::Table);
-    let filter = out.pop().filter(|(n, _)| *n == "filter_policy");
+    let t = &o.table;
+    let mut out = t.catalog_entries(Section::Table);
+    let filter = out.pop().filter(|(n, _)| *n == "filter_policy").map(|(n, v)| match t.ribbon_bloom_before_level {
+        Some(before) if t.bloom_bits_per_key > 0.0 => (n, format!("ribbonfilter:{}:{before}", t.bloom_bits_per_key)),
+        _ => (n, v),
+    });
     out.push(("index_type", "kBinarySearch".to_string()));
     out.extend(filter);
     out

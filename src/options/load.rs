@@ -266,6 +266,9 @@ fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown:
                 not_applied.push(format!("CFOptions: prefix_extractor={v}"));
             }
         }
+        (Section::Table, "filter_policy") => {
+            (o.table.bloom_bits_per_key, o.table.ribbon_bloom_before_level) = crate::options::value::parse_filter_policy(name, v)?;
+        }
         _ => {
             let set = if section == Section::Table {
                 o.table.set_from_string(section, name, v)

@@ -115,6 +115,26 @@ impl Options {
     }
 }
 
+
+/// The memtable representation (RocksDB's memtable_factory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemTableRep {
+    /// SkipListFactory, the default.
+    SkipList,
+    /// HashSkipListRepFactory(bucket_count, skiplist_height, skiplist_branching_factor): keys
+    /// bucketed by prefix; a prefix-mode iterator walks one bucket (`iter::prefix_bucket`).
+    /// Without a prefix extractor RocksDB falls back to the skiplist, and so does ferrock.
+    HashSkipList { bucket_count: usize, height: i32, branching: i32 },
+}
+
+impl BlockBasedTableOptions {
+    /// Whether a table built for `levelish` (its output level; -1 for a flush, i32::MAX - 1
+    /// when unknown, as for SstFileWriter) gets a Ribbon filter (RibbonFilterPolicy::GetBuilderWithContext).
+    pub fn ribbon_filter_for(&self, levelish: i32) -> bool {
+        matches!(self.ribbon_bloom_before_level, Some(before) if levelish >= before)
+    }
+}
+
 /// RocksDB's DbPath: a directory for table files and the bytes it should hold; the
 /// compaction picker puts a level's outputs in the first path its size still fits
 /// (`crate::compaction::paths`).

@@ -358,12 +358,9 @@ impl Codec<i32> for LogLevel {
     }
 }
 
-/// `filter_policy` as the bits per key of ferrock's Bloom filter (0 = none): written as
-/// 7.8.3's `bloomfilter:<bits>:false`; read from that, `ribbonfilter:10:-1`,
-/// `{id=...;bits_per_key=10;}`, `nullptr`, or a bare `bloomfilter` / `ribbonfilter` (what
-/// 11.8.1 writes: the bits are not recorded, so RocksDB's default, 10, is assumed). ferrock
-/// builds Bloom filters only, so a Ribbon policy becomes Bloom filters with the same bits per
-/// key (same answers; RocksDB reads both).
+/// `filter_policy` as the bits per key of a Bloom-equivalent filter (0 = none): written as
+/// 7.8.3's `bloomfilter:<bits>:false` (a Ribbon policy's `ribbonfilter:<bits>:<before>` is
+/// written by `file.rs`, which knows its bloom_before_level); read by `parse_filter_policy`.
 pub struct FilterPolicy;
 
 impl Codec<f64> for FilterPolicy {
@@ -375,25 +372,46 @@ impl Codec<f64> for FilterPolicy {
         }
     }
     fn parse(name: &str, v: &str) -> Result<f64> {
-        if v.is_empty() || v == "nullptr" {
-            return Ok(0.0);
-        }
-        if let Some(inner) = v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
-            let mut bits = None;
-            for kv in inner.split(';') {
-                if let Some(b) = kv.trim().strip_prefix("bits_per_key=") {
-                    bits = Some(parse_double(name, b)?);
-                }
+        parse_filter_policy(name, v).map(|(bits, _)| bits)
+    }
+}
+
+/// The bits per key of a `filter_policy` value, and for a Ribbon policy its
+/// bloom_before_level: `bloomfilter:10:false` (7.8.3), `ribbonfilter:10:-1`,
+/// `{id=...;bits_per_key=10;bloom_before_level=1}`, `nullptr`, or a bare `bloomfilter` /
+/// `ribbonfilter` (what 11.8.1 writes: the bits are not recorded, so RocksDB's default,
+/// 10, is assumed; a Ribbon policy's bloom_before_level defaults to 0, as in
+/// NewRibbonFilterPolicy).
+pub fn parse_filter_policy(name: &str, v: &str) -> Result<(f64, Option<i32>)> {
+    if v.is_empty() || v == "nullptr" {
+        return Ok((0.0, None));
+    }
+    let is_ribbon = |id: &str| matches!(id, "ribbonfilter" | "rocksdb.RibbonFilter");
+    if let Some(inner) = v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+        let (mut bits, mut ribbon, mut before) = (None, false, 0);
+        for kv in inner.split(';') {
+            let kv = kv.trim();
+            if let Some(b) = kv.strip_prefix("bits_per_key=") {
+                bits = Some(parse_double(name, b)?);
+            } else if let Some(id) = kv.strip_prefix("id=") {
+                ribbon = is_ribbon(id);
+            } else if let Some(l) = kv.strip_prefix("bloom_before_level=") {
+                before = parse_int(name, l)?;
             }
-            return bits.ok_or_else(|| enum_error(name));
         }
-        let mut parts = v.split(':');
-        match parts.next() {
-            Some("bloomfilter" | "rocksdb.BloomFilter" | "ribbonfilter" | "rocksdb.RibbonFilter") => {
-                parts.next().map(|b| parse_double(name, b)).unwrap_or(Ok(10.0))
+        return Ok((bits.ok_or_else(|| enum_error(name))?, ribbon.then_some(before)));
+    }
+    let mut parts = v.split(':');
+    match parts.next() {
+        Some(id @ ("bloomfilter" | "rocksdb.BloomFilter" | "ribbonfilter" | "rocksdb.RibbonFilter")) => {
+            let bits = parts.next().map(|b| parse_double(name, b)).unwrap_or(Ok(10.0))?;
+            if !is_ribbon(id) {
+                return Ok((bits, None));
             }
-            _ => Err(enum_error(name)),
+            let before = parts.next().map(|l| parse_int(name, l)).unwrap_or(Ok(0))?;
+            Ok((bits, Some(before)))
         }
+        _ => Err(enum_error(name)),
     }
 }
 

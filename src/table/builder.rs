@@ -17,7 +17,7 @@ use crate::options::{CompressionType, DEFAULT_COMPRESSION_LEVEL};
 use crate::prefix::SliceTransform;
 use crate::table::block::BlockBuilder;
 use crate::table::compression::{compress_framed, good_compression_ratio};
-use crate::table::filter_block::{FilterBlockBuilder, FILTER_POLICY_NAME, FULL_FILTER_META_NAME};
+use crate::table::filter_block::{FilterBlockBuilder, FILTER_POLICY_NAME, FULL_FILTER_META_NAME, RIBBON_FILTER_POLICY_NAME};
 use crate::table::format::{
     append_block_with_trailer, BlockHandle, Footer, BLOCK_TRAILER_SIZE, CHECKSUM_CRC32C, FORMAT_VERSION,
 };
@@ -38,6 +38,9 @@ pub struct TableBuildOptions {
     pub block_restart_interval: usize,
     pub index_block_restart_interval: usize,
     pub bloom_bits_per_key: f64,
+    /// The filter is a Standard128 Ribbon filter of `bloom_bits_per_key` Bloom-equivalent
+    /// bits (RocksDB may still fall back to Bloom for a small filter, and so does ferrock).
+    pub ribbon_filter: bool,
     pub whole_key_filtering: bool,
     /// The column family's prefix extractor: prefixes go into the filter and
     /// the `rocksdb.prefix.extractor.name` property names it.
@@ -62,6 +65,7 @@ impl Default for TableBuildOptions {
             block_restart_interval: 16,
             index_block_restart_interval: 1,
             bloom_bits_per_key: 0.0,
+            ribbon_filter: false,
             whole_key_filtering: true,
             prefix_extractor: None,
             compression: CompressionType::None,
@@ -102,7 +106,8 @@ impl TableBuilder {
     pub fn new(opts: TableBuildOptions, file: Box<dyn WritableFile>) -> TableBuilder {
         let offset = file.size();
         let filter =
-            FilterBlockBuilder::new(opts.bloom_bits_per_key, opts.prefix_extractor.clone(), opts.whole_key_filtering);
+            FilterBlockBuilder::new(opts.bloom_bits_per_key, opts.prefix_extractor.clone(), opts.whole_key_filtering)
+                .map(|f| f.with_ribbon(opts.ribbon_filter));
         let props = TableProperties {
             column_family_id: opts.column_family_id as u64,
             column_family_name: opts.column_family_name.clone(),
@@ -319,7 +324,8 @@ impl TableBuilder {
             if let Some(contents) = f.finish() {
                 let h = self.write_block(&contents, false)?;
                 self.props.filter_size = contents.len() as u64;
-                self.props.filter_policy_name = FILTER_POLICY_NAME.to_string();
+                self.props.filter_policy_name =
+                    if self.opts.ribbon_filter { RIBBON_FILTER_POLICY_NAME } else { FILTER_POLICY_NAME }.to_string();
                 self.props.num_filter_entries = f.num_added() as u64;
                 meta.insert(FULL_FILTER_META_NAME, h);
             }

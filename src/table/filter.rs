@@ -75,6 +75,13 @@ fn line_offset(h1: u32, len: usize) -> usize {
     fast_range32(h1, (len / CACHE_LINE) as u32) as usize * CACHE_LINE
 }
 
+/// Bytes of a FastLocalBloom bit array for `n` keys (whole cache lines; RocksDB's
+/// FastLocalBloomBitsBuilder::CalculateSpace without the metadata).
+fn bloom_len(n: usize, millibits: u32) -> usize {
+    let wanted = (n as u64 * millibits as u64).div_ceil(8000).min(MAX_BITS_BYTES);
+    wanted.next_multiple_of(CACHE_LINE as u64) as usize
+}
+
 /// Builds a full filter for one table.
 pub struct FullFilterBuilder {
     millibits: u32,
@@ -85,13 +92,33 @@ pub struct FullFilterBuilder {
     num_added: usize,
     /// The prefix hash of the last `add_key_and_alt`.
     prev_alt_hash: Option<u64>,
+    /// Build a Standard128 Ribbon filter (`table::ribbon::build`) aiming at this 1-in-N
+    /// FP rate, RocksDB's Ribbon equivalent of `millibits` Bloom bits per key.
+    ribbon_one_in_fp_rate: Option<f64>,
+    /// The bits per key as given (RocksDB derives the Ribbon FP rate from them, not from millibits).
+    bits_per_key: f64,
 }
 
 impl FullFilterBuilder {
     /// `bits_per_key` as given to `NewBloomFilterPolicy` (clamped to [1, 100];
     /// below 0.5 the builder is disabled and `finish` returns no bytes).
     pub fn new(bits_per_key: f64) -> Self {
-        FullFilterBuilder { millibits: millibits_per_key(bits_per_key), hashes: Vec::new(), num_added: 0, prev_alt_hash: None }
+        FullFilterBuilder {
+            millibits: millibits_per_key(bits_per_key),
+            hashes: Vec::new(),
+            num_added: 0,
+            prev_alt_hash: None,
+            ribbon_one_in_fp_rate: None,
+            bits_per_key,
+        }
+    }
+
+    /// Makes `finish` build a Ribbon filter with the FP rate RocksDB's Ribbon policy derives
+    /// from these Bloom bits per key (a Bloom filter when RocksDB would fall back to one).
+    pub fn set_ribbon(&mut self, ribbon: bool) {
+        self.ribbon_one_in_fp_rate = ribbon.then(|| {
+            crate::table::ribbon::desired_one_in_fp_rate(self.bits_per_key, choose_num_probes(self.millibits))
+        });
     }
 
     /// Adds a user key (or prefix). A key equal to the previous one is skipped
@@ -144,8 +171,13 @@ impl FullFilterBuilder {
         if hashes.is_empty() || self.millibits == 0 {
             return Vec::new();
         }
-        let wanted = (hashes.len() as u64 * self.millibits as u64).div_ceil(8000).min(MAX_BITS_BYTES);
-        let len = wanted.next_multiple_of(CACHE_LINE as u64) as usize;
+        if let Some(one_in) = self.ribbon_one_in_fp_rate {
+            let bloom_bytes = |n: usize| bloom_len(n, self.millibits) + METADATA_LEN;
+            if let Some(filter) = crate::table::ribbon::build(&hashes, one_in, &bloom_bytes) {
+                return filter;
+            }
+        }
+        let len = bloom_len(hashes.len(), self.millibits);
         let num_probes = choose_num_probes(self.millibits);
         let mut out = vec![0u8; len + METADATA_LEN];
         for h in hashes {

@@ -20,6 +20,9 @@ use std::sync::Arc;
 pub const FULL_FILTER_META_NAME: &str = "fullfilter.rocksdb.BuiltinBloomFilter";
 /// The `rocksdb.filter.policy` property value of a Bloom filter.
 pub const FILTER_POLICY_NAME: &str = "bloomfilter";
+/// ... and of a Ribbon policy's tables (RibbonFilterPolicy::Name(), also when a small
+/// table's filter fell back to Bloom). The metaindex name is the same for both.
+pub const RIBBON_FILTER_POLICY_NAME: &str = "ribbonfilter";
 
 /// Suffixes after `fullfilter.` that name filters RocksDB's built-in readers accept.
 pub const ACCEPTED_FILTER_SUFFIXES: &[&str] = &[
@@ -49,6 +52,12 @@ impl FilterBlockBuilder {
             return None;
         }
         Some(FilterBlockBuilder { inner: FullFilterBuilder::new(bits_per_key), prefix_extractor, whole_key_filtering })
+    }
+
+    /// Builds a Standard128 Ribbon filter instead of a Bloom filter when `ribbon`.
+    pub fn with_ribbon(mut self, ribbon: bool) -> FilterBlockBuilder {
+        self.inner.set_ribbon(ribbon);
+        self
     }
 
     /// Adds what a user key contributes: the key itself with whole-key

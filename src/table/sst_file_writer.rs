@@ -41,6 +41,8 @@ impl SstFileWriter {
             block_restart_interval: o.table.block_restart_interval,
             index_block_restart_interval: o.table.index_block_restart_interval,
             bloom_bits_per_key: o.table.bloom_bits_per_key,
+            // An external file's level is unknown: RocksDB treats it as the bottommost.
+            ribbon_filter: o.table.ribbon_filter_for(i32::MAX - 1),
             whole_key_filtering: o.table.whole_key_filtering,
             prefix_extractor: o.prefix_extractor.clone(),
             compression: o.compression,

@@ -1098,6 +1098,80 @@ fn rocksdb_ribbon_filter_is_evaluated() {
     println!("ribbon: {:.4} of absent keys rejected", frac);
 }
 
+/// The filter tests' table (key%08d for every even i < 2n, values v<i>) written by
+/// ferrock's SstFileWriter with a Ribbon policy of 10 Bloom-equivalent bits per key.
+fn ferrock_ribbon_table(path: &Path, n: usize, bloom_before_level: i32) -> Arc<Table> {
+    let mut o = crate::options::Options::default();
+    o.compression = CompressionType::None;
+    o.table.bloom_bits_per_key = 10.0;
+    o.table.ribbon_bloom_before_level = Some(bloom_before_level);
+    let mut w = crate::table::sst_file_writer::SstFileWriter::new(&o);
+    w.open(path).unwrap();
+    for i in (0..2 * n).step_by(2) {
+        w.put(format!("key{i:08}").as_bytes(), format!("v{i}").as_bytes()).unwrap();
+    }
+    w.finish().unwrap();
+    let fs = crate::env::default_fs();
+    Table::open(fs.new_random_access_file(path).unwrap(), fs.file_size(path).unwrap(), TableReadOptions::default()).unwrap()
+}
+
+#[test]
+fn ribbon_filter_is_rocksdbs_bit_for_bit() {
+    // RocksDB 7.8.3 and ferrock build the filter of the same keys: same size, and the same
+    // answer for every key asked, present or absent (so the same solution bits).
+    for n in [20_000, 3_000, 300] {
+        let Some(theirs) = rocksdb_filter_table("ribbon", n) else { return };
+        let dir = tmp_dir(&format!("ribbon-ours-{n}"));
+        let ours = ferrock_ribbon_table(&dir.join("000001.sst"), n, -1);
+        let (tp, op) = (theirs.properties(), ours.properties());
+        assert_eq!((op.filter_policy_name.as_str(), op.num_filter_entries), ("ribbonfilter", n as u64));
+        assert_eq!(op.filter_size, tp.filter_size, "n={n}");
+        let mut differ = 0;
+        let mut matched = 0;
+        for i in 0..6 * n {
+            let k = format!("key{i:08}").into_bytes();
+            let a = ours.key_may_match(&k);
+            differ += (a != theirs.key_may_match(&k)) as usize;
+            matched += a as usize;
+        }
+        assert_eq!(differ, 0, "n={n}: answers differ for {differ} keys");
+        // Present keys all match; about 1% of the 5n absent ones do.
+        assert!(matched >= n && matched < n + 5 * n / 40, "n={n}: {matched}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn rocksdb_reads_our_ribbon_filter() {
+    // RocksDB 7.8.3 ingests a table ferrock wrote with a Ribbon filter, finds every key, and
+    // its filter answers for the absent keys are ferrock's own.
+    let Some(_) = tool("/usr/bin/cc") else { return };
+    let Some(_) = tool("/usr/include/rocksdb/c.h") else { return };
+    let n = 20_000;
+    let dir = tmp_dir("ribbon-probe");
+    let sst = dir.join("ours.sst");
+    let ours = ferrock_ribbon_table(&sst, n, -1);
+    // The absent keys within the table's range (RocksDB asks no filter past the last key).
+    let our_hits = (1..2 * n - 1).step_by(2).filter(|i| ours.key_may_match(format!("key{i:08}").as_bytes())).count();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/table/testdata/filters_rocksdb783.c");
+    let exe = dir.join("gen");
+    let out = crate::util::testutil::system_command("/usr/bin/cc").arg(&src).arg("-lrocksdb").arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = crate::util::testutil::system_command(&exe)
+        .arg(dir.join("db"))
+        .arg("probe")
+        .arg(n.to_string())
+        .arg(&sst)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let counts: Vec<usize> = text.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    assert_eq!(counts, vec![our_hits, n - 1 - our_hits], "RocksDB's filter positives and rejections");
+    assert!(our_hits < n / 40, "{our_hits} false positives of {n}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn rocksdb_partitioned_bloom_filter_is_evaluated() {
     let n = 20_000;
