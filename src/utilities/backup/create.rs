@@ -191,6 +191,10 @@ impl BackupEngine {
                         Ok(())
                     },
                     create: &mut |info: &LiveFileStorageInfo, contents: &[u8]| {
+                        // A WAL that was empty when listed comes as a file to create.
+                        if info.file_type == FileType::Wal && !self.opts.backup_log_files {
+                            return Ok(());
+                        }
                         items.borrow_mut().push(Item {
                             source: Source::Create(contents.to_vec()),
                             rel: naming::private_file(id, &info.relative_filename),
