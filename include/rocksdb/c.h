@@ -467,12 +467,13 @@ typedef struct rocksdb_lru_cache_options_t rocksdb_lru_cache_options_t;
 typedef struct rocksdb_memory_allocator_t rocksdb_memory_allocator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_memory_consumers_t`).
+ Databases and caches to report on (`rocksdb_memory_consumers_t`). The pointers are the
+ caller's; as in RocksDB they must stay valid until the report is made.
  */
 typedef struct rocksdb_memory_consumers_t rocksdb_memory_consumers_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_memory_usage_t`).
+ One report (`rocksdb_memory_usage_t`).
  */
 typedef struct rocksdb_memory_usage_t rocksdb_memory_usage_t;
 
@@ -1538,8 +1539,15 @@ extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_b
  */
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom_full(double bits_per_key);
 
+/*
+ RocksDB's NewRibbonFilterPolicy(bits, -1): Ribbon filters at every level.
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon(double bloom_equivalent_bits_per_key);
 
+/*
+ Bloom filters for flushes (level -1) and levels below `bloom_before_level`, Ribbon
+ filters from there on (RibbonFilterPolicy; i32::MAX = Bloom everywhere).
+ */
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_ribbon_hybrid(double bloom_equivalent_bits_per_key, int bloom_before_level);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_filterpolicy_destroy(rocksdb_filterpolicy_t *policy);
@@ -1981,6 +1989,29 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_info_log(rocksdb_options_t *
  */
 extern ROCKSDB_LIBRARY_API rocksdb_logger_t *rocksdb_options_get_info_log(rocksdb_options_t *opt);
 
+extern ROCKSDB_LIBRARY_API rocksdb_memory_consumers_t *rocksdb_memory_consumers_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_db(rocksdb_memory_consumers_t *consumers, rocksdb_t *db);
+
+/*
+ A cache added twice counts once (RocksDB keeps a set).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_cache(rocksdb_memory_consumers_t *consumers, rocksdb_cache_t *cache);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *consumers);
+
+extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *consumers, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_approximate_memory_usage_destroy(rocksdb_memory_usage_t *usage);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_total(rocksdb_memory_usage_t *usage);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *usage);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_readers_total(rocksdb_memory_usage_t *usage);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_cache_total(rocksdb_memory_usage_t *usage);
+
 extern ROCKSDB_LIBRARY_API rocksdb_mergeoperator_t *rocksdb_mergeoperator_create(void *state, void (*destructor)(void*), char *(*full_merge)(void*, const char*, size_t, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), char *(*partial_merge)(void*, const char*, size_t, const char*const *, const size_t*, int, unsigned char*, size_t*), void (*delete_value)(void*, const char*, size_t), const char *(*name)(void*));
 
 extern ROCKSDB_LIBRARY_API void rocksdb_mergeoperator_destroy(rocksdb_mergeoperator_t *op);
@@ -2149,36 +2180,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_column_family_metadata_options_set_level
 extern ROCKSDB_LIBRARY_API int rocksdb_column_family_metadata_options_get_level(rocksdb_column_family_metadata_options_t *options);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_approximate_memory_usage_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_memory_usage_t *rocksdb_approximate_memory_usage_create(rocksdb_memory_consumers_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_approximate_memory_usage_destroy(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_cache_total(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_readers_total(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_total(rocksdb_memory_usage_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_approximate_memory_usage_get_mem_table_unflushed(rocksdb_memory_usage_t *a0);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_addition_info_blob_file_number(const rocksdb_blob_file_addition_info_t *a0);
@@ -2217,11 +2218,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_count(const rocksdb_blob_file_garbage_info_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_block_based_options_set_user_defined_index_factory_from_string" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *a0, const char *a1, size_t a2, char **errptr);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3059,26 +3055,6 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_cache(rocksdb_memory_consumers_t *a0, rocksdb_cache_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_add_db(rocksdb_memory_consumers_t *a0, rocksdb_t *a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_memory_consumers_t *rocksdb_memory_consumers_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_memory_consumers_destroy(rocksdb_memory_consumers_t *a0);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **errptr);
@@ -3242,11 +3218,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rock
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
-
-/*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *a0, size_t a1, int32_t a2, int32_t a3);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
@@ -5180,12 +5151,17 @@ extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_index_factory(ro
 extern ROCKSDB_LIBRARY_API const char *rocksdb_readoptions_get_table_index_factory_name(const rocksdb_readoptions_t *opt, size_t *len);
 
 /*
- No user-defined index factory can be set in ferrock: nothing to clear.
+ RocksDB's UserDefinedIndexFactory::CreateFromString: "trie_index", RocksDB's built-in
+ factory, is accepted and named by the getter, but ferrock cannot build that index, so a
+ table factory made from these options makes open fail with "Not implemented: ..."; an
+ unknown name is RocksDB's NotSupported error; NULL clears it.
  */
+extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_user_defined_index_factory_from_string(rocksdb_block_based_table_options_t *opt, const char *value, size_t value_len, char **errptr);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_clear_user_defined_index_factory(rocksdb_block_based_table_options_t *opt);
 
 /*
- NULL (length 0): no user-defined index factory is set.
+ The factory's name, or NULL (length 0) when none is set.
  */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_block_based_options_get_user_defined_index_factory_name(const rocksdb_block_based_table_options_t *opt, size_t *len);
 
@@ -5198,6 +5174,13 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options
  The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
+
+/*
+ RocksDB's NewHashSkipListRepFactory: a memtable bucketed by the prefix extractor's prefixes
+ (prefix-mode iterators walk one bucket); without a prefix extractor the skiplist, as in
+ RocksDB's SanitizeOptions.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_hash_skip_list_rep(rocksdb_options_t *opt, size_t bucket_count, int32_t skiplist_height, int32_t skiplist_branching_factor);
 
 extern ROCKSDB_LIBRARY_API rocksdb_options_t *rocksdb_options_create(void);
 
