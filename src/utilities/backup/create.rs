@@ -191,6 +191,11 @@ impl BackupEngine {
                         Ok(())
                     },
                     create: &mut |info: &LiveFileStorageInfo, contents: &[u8]| {
+                        // A WAL the checkpoint code creates (one that was empty when listed)
+                        // is a WAL too: left out with backup_log_files=false, as copied ones are.
+                        if info.file_type == FileType::Wal && !self.opts.backup_log_files {
+                            return Ok(());
+                        }
                         items.borrow_mut().push(Item {
                             source: Source::Create(contents.to_vec()),
                             rel: naming::private_file(id, &info.relative_filename),
