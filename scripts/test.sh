@@ -54,11 +54,7 @@ run_suite build $MAKE --no-print-directory build
 if [ -f crates/stress/Cargo.toml ]; then
   stress_suite() {
     cargo test --release -q -p ferrock-opmodel -p ferrock-stress -p ferrock-fuzz || return 1
-    # Checkpoints are held out of the short share while one open defect stays (issue 12's
-    # note, docs/reliability.md): a checkpoint taken while writes to several column families
-    # run can hold a later WAL write without an earlier acknowledged one ("prefix violation").
-    # `scripts/stress.sh --short` without STRESS_WEIGHTS runs them.
-    STRESS_WEIGHTS=${STRESS_WEIGHTS:-checkpoint=0} scripts/stress.sh --short
+    scripts/stress.sh --short
   }
   run_suite stress stress_suite
   # A fixed-seed share of `make fuzz`.

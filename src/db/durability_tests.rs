@@ -255,6 +255,31 @@ fn a_sync_write_of_an_empty_batch_syncs_the_wal() {
     assert_eq!(get(&db, b"k").as_deref(), Some(&b"async"[..]));
 }
 
+/// Found by the stress test (seed 20261202): a transaction committed with sync and without
+/// writes returned OK without syncing the WAL, and after a latched error too. RocksDB's commit
+/// goes through the write path with its empty batch, as a plain empty write does.
+#[test]
+fn a_sync_commit_without_writes_syncs_the_wal_and_answers_a_latched_error() {
+    use crate::txn::{TransactionDb, TransactionDbOptions, TransactionOptions};
+    let d = TempDir::new("dur-empty-commit");
+    let fs = fault_fs();
+    let o = with_fs(opts(), &fs);
+    let tdb = TransactionDb::open(&o, &TransactionDbOptions::default(), &d.0).unwrap();
+    tdb.db().put(&wo(), b"k", b"async").unwrap();
+    tdb.begin(&sync_wo(), &TransactionOptions::default(), None).commit().unwrap();
+    fs.set_filesystem_active(false);
+    drop(tdb);
+    fs.power_loss().unwrap();
+    fs.set_filesystem_active(true);
+    let tdb = TransactionDb::open(&o, &TransactionDbOptions::default(), &d.0).unwrap();
+    assert_eq!(tdb.db().get(&crate::options::ReadOptions::new(), b"k").unwrap().as_deref(), Some(&b"async"[..]));
+    tdb.db().put(&wo(), b"a", b"1").unwrap();
+    fs.inject_sync_error(".log");
+    assert_eq!(tdb.db().flush(&FlushOptions::default()).unwrap_err().to_string(), "IO error: injected sync error");
+    let t = tdb.begin(&wo(), &TransactionOptions::default(), None);
+    assert_eq!(t.commit().unwrap_err().to_string(), "IO error: injected sync error");
+}
+
 /// Found by the stress test's programs: a flush whose MANIFEST sync failed deleted its table as
 /// obsolete, but the edit naming it had reached the MANIFEST that CURRENT names, so the next
 /// open referenced a missing file. RocksDB quarantines such files until a new MANIFEST is in

@@ -267,6 +267,9 @@ impl DbInner {
         }
         let count = batch.count() as u64;
         if count == 0 && xid.is_none() && validate.is_none() {
+            // Found by the stress test (seed 20261202): a sync commit without writes returned OK
+            // after a latched WAL error, without syncing the WAL.
+            self.write_empty_batch(wo.sync)?;
             return Ok((self.last_sequence.load(Ordering::Acquire) + 1, timings));
         }
         // The memtable a bypassing commit installs is built before the write lock, at the

@@ -206,6 +206,21 @@ pub(crate) fn read_only_error() -> Error {
 }
 
 impl DbInner {
+    /// A write of an empty batch (a plain one, or a transaction's commit without writes):
+    /// nothing to apply, but RocksDB's write path still answers the background error
+    /// (PreprocessWrite), and a sync write of an empty batch is how a program makes every
+    /// write acknowledged before it durable (RocksDB writes and syncs the WAL for it).
+    pub(crate) fn write_empty_batch(&self, sync: bool) -> Result<()> {
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
+        if sync {
+            let _leader = self.writers.leader.lock();
+            return self.flush_wal(true);
+        }
+        Ok(())
+    }
+
     /// Writes the WAL's buffered records to its file and, with `sync`, syncs it; a failure is
     /// latched (a later write must not be acknowledged after a hole).
     pub(crate) fn flush_wal(&self, sync: bool) -> Result<()> {
@@ -263,17 +278,7 @@ impl DbInner {
         })?;
         drop(cfs);
         if batch.count() == 0 {
-            // Nothing to apply, but RocksDB's write path still answers the background error
-            // (PreprocessWrite), and a sync write of an empty batch is how a program makes every
-            // write acknowledged before it durable (RocksDB writes and syncs the WAL for it).
-            if let Some(e) = self.bg_error() {
-                return Err(e);
-            }
-            if wo.sync {
-                let _leader = self.writers.leader.lock();
-                return self.flush_wal(true);
-            }
-            return Ok(());
+            return self.write_empty_batch(wo.sync);
         }
         let timer = self.timer();
         let w = Arc::new(Writer {
