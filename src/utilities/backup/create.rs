@@ -191,7 +191,8 @@ impl BackupEngine {
                         Ok(())
                     },
                     create: &mut |info: &LiveFileStorageInfo, contents: &[u8]| {
-                        // A WAL that was empty when listed comes as a file to create.
+                        // A WAL the checkpoint code creates (one that was empty when listed)
+                        // is a WAL too: left out with backup_log_files=false, as copied ones are.
                         if info.file_type == FileType::Wal && !self.opts.backup_log_files {
                             return Ok(());
                         }
