@@ -21,8 +21,8 @@ use ferrock::table::reader::{Table, TableReadOptions};
 use ferrock::util::comparator::Comparator;
 use ferrock::util::crc;
 use ferrock::version::edit::VersionEdit;
-use ferrock::version::options_file::parse_options_text;
-use ferrock::version::options_load::options_from_sections;
+use ferrock::options::file::parse_options_text;
+use ferrock::options::load::options_from_sections;
 use std::sync::Arc;
 
 pub struct Target {
