@@ -1,4 +1,4 @@
-//! `WriteBatch` in RocksDB's byte representation (rocksdb-formats.md §2):
+//! `WriteBatch` in RocksDB's byte representation (docs/format/write-batch.md):
 //! `fixed64 sequence | fixed32 count | record*`. The same bytes are the WAL
 //! record payload, so a batch is written to the log without re-encoding.
 //!
@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn encodes_like_rocksdb() {
-        // rocksdb-formats.md §2, the verified WAL payload written by 7.8.3.
+        // docs/format/write-batch.md, the verified WAL payload written by 7.8.3.
         let mut b = WriteBatch::new();
         b.set_sequence(0xcd);
         b.put(b"walkey1", b"walval1");

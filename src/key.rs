@@ -1,4 +1,4 @@
-//! Internal keys (rocksdb-formats.md §1): `user_key || fixed64((seq << 8) | type)`,
+//! Internal keys (docs/format/internal-key.md): `user_key || fixed64((seq << 8) | type)`,
 //! ordered by user key ascending, then by the packed trailer descending, so the
 //! newest version of a user key comes first.
 

@@ -1,7 +1,7 @@
 //! ferrock: an LSM-tree key-value store that reads and writes RocksDB's files
 //! and exports RocksDB's C API (`include/rocksdb/c.h`).
 //!
-//! Layers (see `shared/docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
+//! Layers (see `docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
 //! → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `utilities` → `capi`.
 //! Engine code is safe Rust; `unsafe` is allowed only in `capi` and in small,
 //! documented functions (`env::posix` file locking, `table::compression`, the

@@ -1,7 +1,7 @@
 //! `ldb`: ferrock's version of RocksDB's database tool (tools/ldb_cmd.cc) for
 //! the commands get, put, delete, scan, dump, manifest_dump,
 //! list_column_families, compact and approxsize, over the Rust API and the
-//! MANIFEST format (rocksdb-formats.md §3 log records, §4 VersionEdit).
+//! MANIFEST format (docs/format/log.md log records, §4 VersionEdit).
 //!
 //! Flags follow RocksDB's: `--db=DIR`, `--hex` (keys and values in and out as
 //! `0x..` hex), `--key_hex`, `--value_hex`, `--from`, `--to`, `--max_keys`,

@@ -1,6 +1,6 @@
 //! `sst_dump`: ferrock's version of RocksDB's table inspection tool
 //! (tools/sst_dump_tool.cc), over ferrock's table reader and builder
-//! (rocksdb-formats.md §5–§6), so it reads tables written by RocksDB too.
+//! (docs/format/block-based-table.md–§6), so it reads tables written by RocksDB too.
 //!
 //! Flags and output follow RocksDB's: `--file=F` (a table or a directory),
 //! `--command=check|scan|raw|verify|recompress|none`, `--show_properties`,

@@ -46,7 +46,7 @@ pub(crate) unsafe fn cf_list(
 }
 
 /// Names once in the info LOG the options a C caller set that ferrock accepts but does not use
-/// (architecture.md: "accepted and named once in the info LOG").
+/// (docs/architecture.md: "accepted and named once in the info LOG").
 pub(crate) fn log_ignored_options(db: &Db, what: &str, o: &rocksdb_options_t) {
     let names = o.ignored_option_names();
     if !names.is_empty() {

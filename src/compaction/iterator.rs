@@ -17,7 +17,7 @@ use crate::util::comparator::Comparator;
 /// - of several versions of a user key inside one snapshot stripe, only the newest survives;
 /// - a SingleDelete followed (in the same stripe) by a Put of the same key removes both;
 /// - at the bottommost level, a deletion older than every snapshot is dropped, and sequence numbers of
-///   entries older than every snapshot are rewritten to 0 (rocksdb-formats.md §9.2);
+///   entries older than every snapshot are rewritten to 0 (docs/format/traps.md §9.2);
 /// - Merge operands of one stripe are combined with the base value under them in the same stripe
 ///   (a full merge, written as a Value); without a base they are combined by a partial merge when
 ///   the operator can, and kept as they are otherwise; at the bottommost level operands with

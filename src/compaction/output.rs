@@ -286,7 +286,7 @@ impl<'a> OutputWriter<'a> {
     /// Adds range tombstones (sorted by start, then sequence descending, already
     /// clipped to the table's range by `finish_current_before`) to the current
     /// table, and widens its bounds to cover them: the end bound is `(end, kMaxSequenceNumber, 0x0F)`
-    /// as RocksDB writes it (rocksdb-formats.md §7).
+    /// as RocksDB writes it (docs/format/minimal-sst.md).
     fn add_range_tombstones(&mut self, tombstones: &[crate::rangedel::RangeTombstone]) -> Result<()> {
         if tombstones.is_empty() {
             return Ok(());

@@ -1,5 +1,5 @@
 //! External file ingestion (RocksDB's `IngestExternalFile`): tables written outside the
-//! database (SstFileWriter, rocksdb-formats.md's external-file properties) are linked or
+//! database (SstFileWriter, docs/format/block-based-table.md §5.7) are linked or
 //! copied in under new file numbers and recorded in one MANIFEST edit. A file that
 //! overlaps data already in the family gets a global sequence number (last sequence + 1,
 //! the memtable flushed first when it overlaps); it is placed at the deepest level where

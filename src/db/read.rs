@@ -25,7 +25,7 @@ enum Lookup {
 }
 
 /// A point lookup walking the sources newest first: merge operands are gathered
-/// down to a base value, a deletion or the end (rocksdb-formats.md §1: Merge
+/// down to a base value, a deletion or the end (docs/format/internal-key.md: Merge
 /// entries), and entries older than a range tombstone over the key, from any
 /// source seen so far, count as deleted (§7).
 struct PointLookup<'a> {

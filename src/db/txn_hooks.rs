@@ -1,5 +1,5 @@
 //! What transactions (`crate::txn`) need from the engine: two-phase commit records in the WAL
-//! (rocksdb-formats.md §2: BeginPrepare … EndPrepare(xid), then a Commit(xid) or Rollback(xid)
+//! (docs/format/write-batch.md: BeginPrepare … EndPrepare(xid), then a Commit(xid) or Rollback(xid)
 //! record), their recovery on open, keeping a WAL that holds an undecided prepared section, and
 //! a commit that installs a transaction's sorted writes as the newest immutable memtable
 //! instead of inserting each key ("commit bypassing the memtable").

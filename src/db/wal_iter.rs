@@ -1,5 +1,5 @@
 //! The WAL iterator (RocksDB's `GetUpdatesSince` / `TransactionLogIterator`): the write
-//! batches still in the WAL files on disk (rocksdb-formats.md's log format), from the
+//! batches still in the WAL files on disk (docs/format/log.md), from the
 //! batch holding a given sequence number on, up to the last sequence number at the time
 //! the iterator was made.
 //!

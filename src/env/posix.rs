@@ -1,5 +1,5 @@
 //! The POSIX file system: std::fs for files, positional reads for tables,
-//! fdatasync for durability, and fcntl record locks for LOCK (rocksdb-formats.md
+//! fdatasync for durability, and fcntl record locks for LOCK (docs/format/traps.md
 //! §9.6: RocksDB uses F_SETLK, which flock() does not conflict with).
 
 use super::{FileLock, FileSystem, RandomAccessFile, SequentialFile, WritableFile};

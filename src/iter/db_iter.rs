@@ -1,6 +1,6 @@
 //! `DbIter`: the user-facing iterator over an internal iterator (usually a
 //! `MergingIterator` of memtables and levels). It shows, for each user key, the
-//! newest entry with sequence <= the snapshot (rocksdb-formats.md §1.2: that
+//! newest entry with sequence <= the snapshot (docs/format/internal-key.md §1.2: that
 //! entry comes first among the key's entries), hides keys whose newest visible
 //! entry is a Deletion or SingleDeletion, and honours `iterate_lower_bound`
 //! (inclusive) and `iterate_upper_bound` (exclusive) in both directions.
@@ -16,7 +16,7 @@
 //! forward, the operands are collected down to a base value (the inner
 //! iterator then sits past them and the merged value is held in saved_value);
 //! moving backward they are collected up from the base. Entries older than a
-//! range tombstone visible at the snapshot (rocksdb-formats.md §7) count as
+//! range tombstone visible at the snapshot (docs/format/minimal-sst.md) count as
 //! deleted. BlobDB references and wide-column entities are not supported:
 //! meeting one as the newest visible entry of a key makes the iterator invalid
 //! with a NotSupported status.

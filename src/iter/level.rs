@@ -2,7 +2,7 @@
 //! level (L1 and deeper) as one internal iterator, in both directions.
 //!
 //! Files are given by their smallest and largest internal keys
-//! (rocksdb-formats.md §1.2 order) and opened lazily through a caller-supplied
+//! (docs/format/internal-key.md §1.2 order) and opened lazily through a caller-supplied
 //! function, one at a time: a seek binary-searches the largest keys for the
 //! only file that can hold the target. Files that yield nothing are skipped. A
 //! failure to open a file, or an error of an open file's iterator, makes this

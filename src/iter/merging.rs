@@ -1,5 +1,5 @@
 //! `MergingIterator`: the union of several sorted internal iterators
-//! (memtables, L0 files, levels) in internal-key order (rocksdb-formats.md §1.2),
+//! (memtables, L0 files, levels) in internal-key order (docs/format/internal-key.md §1.2),
 //! in both directions.
 //!
 //! Children that are valid sit in a binary heap of child indices: a min-heap

@@ -1,5 +1,5 @@
 //! Constants of the log format shared by the WAL and the MANIFEST
-//! (rocksdb-formats.md §3, RocksDB's `db/log_format.h`).
+//! (docs/format/log.md, RocksDB's `db/log_format.h`).
 
 /// Logs are a sequence of blocks of this size; no physical record crosses a block boundary.
 pub const BLOCK_SIZE: usize = 32768;

@@ -1,4 +1,4 @@
-//! The log format shared by the WAL and the MANIFEST (rocksdb-formats.md §3):
+//! The log format shared by the WAL and the MANIFEST (docs/format/log.md):
 //! 32 KiB blocks of CRC-checked fragments.
 pub mod format;
 pub mod reader;

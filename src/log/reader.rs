@@ -1,5 +1,5 @@
 //! `LogReader`: reads logical records back from a WAL or MANIFEST file
-//! (rocksdb-formats.md §3), following RocksDB's `log::Reader`: zero padding
+//! (docs/format/log.md), following RocksDB's `log::Reader`: zero padding
 //! and block tails are skipped, a record cut off by the end of the file is the
 //! end of input (a torn tail after a crash), and damage is reported as
 //! Corruption after skipping past it so the caller can choose to go on.

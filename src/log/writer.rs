@@ -1,6 +1,6 @@
 //! `LogWriter`: appends logical records to a WAL or MANIFEST file, split into
 //! CRC-checked fragments over 32 KiB blocks exactly as RocksDB's
-//! `log::Writer` does (rocksdb-formats.md §3).
+//! `log::Writer` does (docs/format/log.md).
 //!
 //! A writer is used by one thread at a time (`&mut self`); the WAL's group
 //! commit and the MANIFEST writer serialize access above it.

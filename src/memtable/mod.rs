@@ -2,7 +2,7 @@
 //! internal key whose nodes and entries live in an arena (`skiplist.rs`,
 //! `arena.rs`), as RocksDB's default memtable does.
 //!
-//! Internal keys (rocksdb-formats.md §1): `user_key || fixed64((seq << 8) | type)`,
+//! Internal keys (docs/format/internal-key.md): `user_key || fixed64((seq << 8) | type)`,
 //! ordered (§1.2) by user key ascending under the user comparator, then by the
 //! packed trailer descending, so the newest version of a user key comes first.
 //!
@@ -60,7 +60,7 @@ pub struct MemTable {
     /// memtable (0: none). The commit record names only the xid, so until this memtable is
     /// flushed recovery needs that older WAL (RocksDB's MemTable::min_prep_log_referenced_).
     min_prep_log: AtomicU64,
-    /// DeleteRange entries (rocksdb-formats.md §7), kept apart from the point
+    /// DeleteRange entries (docs/format/minimal-sst.md), kept apart from the point
     /// entries as RocksDB's range-deletion memtable does; readers fragment them.
     range_dels: parking_lot::RwLock<Vec<RangeTombstone>>,
     num_range_dels: AtomicU64,

@@ -20,7 +20,7 @@
 //! does (under its per-key-stripe lock) would be a data race. The replaced bytes stay in
 //! the arena until the memtable is dropped.
 //!
-//! Ordering: internal keys (rocksdb-formats.md §1.2), user key ascending under
+//! Ordering: internal keys (docs/format/internal-key.md §1.2), user key ascending under
 //! the user comparator, then the packed (sequence, type) trailer descending.
 //!
 //! Thread-safety: any number of threads may `insert` at once, and readers run

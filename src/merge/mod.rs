@@ -1,5 +1,5 @@
 //! Merge operators (RocksDB's `MergeOperator`): how a key's Merge entries
-//! (value type 0x02, rocksdb-formats.md §1) combine with the value under them.
+//! (value type 0x02, docs/format/internal-key.md) combine with the value under them.
 //!
 //! Operands are always given oldest first, as RocksDB's `MergeOperationInput`
 //! lists them. A full merge turns an optional base value plus operands into a

@@ -1,5 +1,5 @@
 //! The `OPTIONS-NNNNNN` file: RocksDB's INI text of the DB and column family
-//! options (rocksdb-formats.md §4.7). The lines come from the catalog (`catalog.rs`).
+//! options (docs/format/manifest.md §4.7). The lines come from the catalog (`catalog.rs`).
 //!
 //! RocksDB's DB::Open never reads it, but `ldb` does, and fails on any option
 //! name 7.8.3 does not know; so only options ferrock has, under 7.8.3's names

@@ -1,4 +1,4 @@
-//! Range tombstones (DeleteRange, value type 0x0F; rocksdb-formats.md §7):
+//! Range tombstones (DeleteRange, value type 0x0F; docs/format/minimal-sst.md):
 //! `[start, end)` of user keys deleted at a sequence number. Tables store them
 //! in the `rocksdb.range_del` meta block as (internal key `start|seq|0x0F`,
 //! value `end`); memtables keep them in a list beside their entries.

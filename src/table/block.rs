@@ -1,4 +1,4 @@
-//! One block of a block-based table (rocksdb-formats.md §5.4, §5.5): the
+//! One block of a block-based table (docs/format/block-based-table.md §5.4, §5.5): the
 //! `BlockBuilder` that writes prefix-compressed entries with a restart array,
 //! and `Block`/`BlockIter` that read them back in both directions.
 //!

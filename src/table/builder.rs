@@ -1,5 +1,5 @@
 //! `TableBuilder`: writes one block-based table file front to back, exactly as
-//! RocksDB 7.8.3 lays it out with format_version 5 (rocksdb-formats.md §5.1):
+//! RocksDB 7.8.3 lays it out with format_version 5 (docs/format/block-based-table.md §5.1):
 //! data blocks, full filter, index, range-del, properties, metaindex, footer.
 //!
 //! Data blocks are cut by RocksDB's size rule (flush once the block reaches

@@ -1,4 +1,4 @@
-//! Block compression with RocksDB's format-2+ framing (rocksdb-formats.md §5.3,
+//! Block compression with RocksDB's format-2+ framing (docs/format/block-based-table.md §5.3,
 //! RocksDB's util/compression.cc `Builtin*CompressorV2` / `*_DecompressBlock`):
 //!
 //! * Snappy: a raw Snappy block, no extra prefix (Snappy carries its length).

@@ -1,6 +1,6 @@
 //! The full filter block RocksDB writes for `NewBloomFilterPolicy(bits)` with
 //! format_version 5 tables: FastLocalBloom over XXPH3 hashes, 64-byte cache
-//! lines, and a 5-byte metadata trailer (rocksdb-formats.md §6.1, §6.2).
+//! lines, and a 5-byte metadata trailer (docs/format/filters.md §6.1, §6.2).
 //!
 //! The reader also understands RocksDB's legacy Bloom layout (§6.4) and its
 //! Standard128 Ribbon filters (queried by `table::ribbon`); a filter it cannot
@@ -164,7 +164,7 @@ impl FullFilterBuilder {
     ///
     /// Returns an empty vector when no key was added or the builder is disabled:
     /// the caller must then write NO filter block, because RocksDB reads a filter
-    /// of 5 bytes or less as "no key matches" (rocksdb-formats.md §6.1, §9.8).
+    /// of 5 bytes or less as "no key matches" (docs/format/filters.md §6.1, docs/format/traps.md §9.8).
     /// For one key or more the result is at least 69 bytes.
     pub fn finish(&mut self) -> Vec<u8> {
         let hashes = std::mem::take(&mut self.hashes);
@@ -290,7 +290,7 @@ fn classify(data: &[u8]) -> FilterKind {
     }
 }
 
-/// RocksDB's original 32-bit hash (`util/hash.cc` `Hash`, rocksdb-formats.md
+/// RocksDB's original 32-bit hash (`util/hash.cc` `Hash`, docs/format/filters.md
 /// §6.4), used by legacy Bloom filters with seed 0xbc9f1d34.
 fn legacy_hash(data: &[u8], seed: u32) -> u32 {
     const M: u32 = 0xc6a4_a793;

@@ -1,4 +1,4 @@
-//! The table's view of its full filter (rocksdb-formats.md §6.1): builds the
+//! The table's view of its full filter (docs/format/filters.md §6.1): builds the
 //! filter block over user keys and their prefixes, and answers whole-key and
 //! prefix queries at read time.
 //!

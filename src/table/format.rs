@@ -1,5 +1,5 @@
 //! Block handles, the table footer and the block trailer of RocksDB's
-//! block-based tables (rocksdb-formats.md §0, §5.2, §5.8), and `read_block`,
+//! block-based tables (docs/format/primitives.md, §5.2, §5.8), and `read_block`,
 //! which fetches one block with a positional read, checks its trailer and
 //! decompresses it.
 //!

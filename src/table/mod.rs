@@ -1,4 +1,4 @@
-//! RocksDB's block-based table format (rocksdb-formats.md §5–§7): blocks, index,
+//! RocksDB's block-based table format (docs/format/block-based-table.md, filters.md, minimal-sst.md): blocks, index,
 //! full bloom filter, properties, footer, compression, and the block cache.
 pub mod block;
 pub mod builder;

@@ -1,5 +1,5 @@
 //! Partitioned filters (`partition_filters = true`, metaindex name
-//! `partitionedfilter.<policy>`; rocksdb-formats.md §6.1): the table's filter
+//! `partitionedfilter.<policy>`; docs/format/filters.md §6.1): the table's filter
 //! is cut into partitions, each a full filter block, found through a top-level
 //! "filter index" block that maps separator keys to partition handles. The
 //! filter index uses the table's index key and value encodings (user-key or

@@ -1,4 +1,4 @@
-//! Table properties: the `rocksdb.properties` meta block (rocksdb-formats.md
+//! Table properties: the `rocksdb.properties` meta block (docs/format/block-based-table.md
 //! §5.7). Numeric properties are varint64, strings raw, the two
 //! `...filtering` flags ASCII "0"/"1" and the index type a fixed32; keys are
 //! written strictly increasing bytewise in one restart interval.

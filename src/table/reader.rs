@@ -1,4 +1,4 @@
-//! `Table`: an open block-based table file (rocksdb-formats.md §5–§6.1). Open
+//! `Table`: an open block-based table file (docs/format/block-based-table.md–§6.1). Open
 //! reads the footer, metaindex, properties, index and filter (a full filter,
 //! or every partition of a partitioned one: `table::partitioned_filter`); point lookups
 //! and the two-level `TableIterator` (index block → data blocks) read data
@@ -562,7 +562,7 @@ fn index_order(user_keys: bool, comparator: &InternalKeyComparator) -> KeyOrder 
     }
 }
 
-/// Reads every partition of a two-level index (index type 2, rocksdb-formats.md
+/// Reads every partition of a two-level index (index type 2, docs/format/block-based-table.md
 /// §5.5; RocksDB's PartitionedIndexBuilder) and returns one flat index block
 /// with the same keys and full (not delta-encoded) handles. The top level and
 /// each partition use the table's index key and value encodings. Holding the

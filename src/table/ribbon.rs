@@ -1,5 +1,5 @@
 //! Queries of RocksDB's Standard128 Ribbon filter (`NewRibbonFilterPolicy`,
-//! metadata marker -2; rocksdb-formats.md §6.1): a filter whose bits are the
+//! metadata marker -2; docs/format/filters.md §6.1): a filter whose bits are the
 //! solution of a linear system over GF(2), one equation per key, stored in
 //! RocksDB's "interleaved" column layout.
 //!

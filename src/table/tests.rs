@@ -132,7 +132,7 @@ fn append_block_with_context(out: &mut Vec<u8>, raw: &[u8], checksum_type: u8, b
     h
 }
 
-/// A table in RocksDB 8+'s format 6 or 7 layout (rocksdb-formats.md §5.2 [HEAD];
+/// A table in RocksDB 8+'s format 6 or 7 layout (docs/format/block-based-table.md §5.2 [HEAD];
 /// RocksDB 11.8.1 table/format.cc): context checksums on every block and in the
 /// footer, the index handle in the metaindex. `n` keys in blocks of 10.
 fn build_context_checksum_table(format_version: u32, checksum_type: u8, base: u32, n: usize) -> Vec<u8> {

@@ -1,5 +1,5 @@
 //! The final XXH3-64 (xxHash v0.8.x, seed 0, default secret), used only for
-//! RocksDB's kXXH3 block checksums (rocksdb-formats.md §5.2, §6.3). This is NOT
+//! RocksDB's kXXH3 block checksums (docs/format/block-based-table.md §5.2, docs/format/filters.md §6.3). This is NOT
 //! the XXPH3 preview hash that filters use (`util::xxph3`): the two differ for
 //! every input length.
 //!

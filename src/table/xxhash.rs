@@ -1,5 +1,5 @@
 //! XXH32 and XXH64 (seed 0), for the older kxxHash (2) and kxxHash64 (3)
-//! block checksum types a table may carry (rocksdb-formats.md §5.2). Pure
+//! block checksum types a table may carry (docs/format/block-based-table.md §5.2). Pure
 //! functions; thread-safe.
 
 const P32_1: u32 = 0x9E37_79B1;

@@ -1,5 +1,5 @@
 //! Transactions over a `Db`: pessimistic (`TransactionDb`: point locks taken as keys are
-//! written or read for update, two-phase commit with RocksDB's WAL markers, rocksdb-formats.md
+//! written or read for update, two-phase commit with RocksDB's WAL markers, docs/format/write-batch.md
 //! §2) and optimistic (`OptimisticTransactionDb`: no locks; at commit each key the transaction
 //! touched is checked for a newer write than the transaction saw, else "Resource busy: ").
 //! A transaction buffers its writes in a `WriteBatchWithIndex` (reads see them first) and

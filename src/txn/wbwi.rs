@@ -1,4 +1,4 @@
-//! `WriteBatchWithIndex`: a `WriteBatch` (RocksDB's bytes, rocksdb-formats.md §2) plus a sorted
+//! `WriteBatchWithIndex`: a `WriteBatch` (RocksDB's bytes, docs/format/write-batch.md) plus a sorted
 //! index from (column family, user key) to the latest record of that key in the batch, so a
 //! transaction can read its own uncommitted writes and iterate them merged over the database.
 //!

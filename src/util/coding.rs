@@ -1,4 +1,4 @@
-//! RocksDB's primitive encodings (`util/coding.h`; rocksdb-formats.md §0):
+//! RocksDB's primitive encodings (`util/coding.h`; docs/format/primitives.md):
 //! little-endian fixed-width integers, LEB128 varints, zigzag signed varints
 //! and varint32-length-prefixed slices. Decoders take `&mut &[u8]` and advance
 //! it, returning `None` on truncated or malformed input (callers turn that into

@@ -3,7 +3,7 @@
 //! `Comparator` is a cheap handle (the built-ins are plain variants, so the bytewise
 //! fast path makes no indirect call; a custom one is an `Arc`) and every part of the
 //! engine that orders user keys takes it from the column family's options.
-//! Shortening rules of the built-ins follow `util/comparator.cc` (rocksdb-formats.md
+//! Shortening rules of the built-ins follow `util/comparator.cc` (docs/format/internal-key.md
 //! §1.3) so index separators are byte-identical to RocksDB's; a custom comparator, like
 //! RocksDB's C wrapper (`db/c.cc`), shortens nothing.
 

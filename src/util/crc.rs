@@ -1,5 +1,5 @@
 //! CRC32C (Castagnoli) and RocksDB's CRC masking (`util/crc32c.h`;
-//! rocksdb-formats.md §0). Stored CRCs are masked so that a CRC of data that
+//! docs/format/primitives.md). Stored CRCs are masked so that a CRC of data that
 //! itself contains CRCs does not degenerate.
 
 const MASK_DELTA: u32 = 0xa282_ead8;

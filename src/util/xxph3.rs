@@ -1,5 +1,5 @@
 //! XXPH3: the preview XXH3 of xxHash 0.7.2 that RocksDB's `Hash64` uses for
-//! FastLocalBloom and Ribbon filters (rocksdb-formats.md §6.3, vectors in §10).
+//! FastLocalBloom and Ribbon filters (docs/format/filters.md §6.3, vectors in §10).
 //!
 //! This is NOT today's XXH3 (0.7.3 and later changed every output), and it has
 //! RocksDB's one change: the empty input hashes the seed instead of giving 0.

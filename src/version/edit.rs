@@ -1,5 +1,5 @@
 //! `VersionEdit`: one MANIFEST record, a set of changes to the files of one
-//! column family and to the DB-wide counters (rocksdb-formats.md §4.2, §4.3).
+//! column family and to the DB-wide counters (docs/format/manifest.md §4.2, §4.3).
 //!
 //! Encoding follows what RocksDB 7.8.3 writes (NewFile4 with custom fields
 //! 5, 6, 7, 8, plus 13 for newer readers; never a unique id, §9.5). Decoding
@@ -463,7 +463,7 @@ mod tests {
     use super::*;
     use crate::key::{make_internal_key, ValueType};
 
-    /// The payload of the verified 41-byte MANIFEST of rocksdb-formats.md §4.4.
+    /// The payload of the verified 41-byte MANIFEST of docs/format/manifest.md §4.4.
     const VERIFIED_PAYLOAD: [u8; 34] = [
         0x02, 0x00, 0x03, 0x06, 0x04, 0x01, 0x67, 0x06, 0x05, 0xcd, 0x01, 0x09, 0x6b, 0x01, 0x01, 0, 0, 0, 0, 0, 0,
         0x09, 0x6b, 0x01, 0x01, 0, 0, 0, 0, 0, 0, 0x01, 0x01, 0x01,

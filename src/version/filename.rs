@@ -1,4 +1,4 @@
-//! Names of the files in a database directory (rocksdb-formats.md §4.1) and
+//! Names of the files in a database directory (docs/format/manifest.md §4.1) and
 //! the CURRENT file that names the live MANIFEST.
 //!
 //! Every numbered file (WAL, table, MANIFEST, OPTIONS, temp, blob) takes its

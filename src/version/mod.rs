@@ -1,6 +1,6 @@
 //! File metadata, `VersionEdit` (MANIFEST records), `Version` (files per level),
 //! `VersionSet` (the MANIFEST), and database file names (the OPTIONS file is `options::file`).
-//! Formats: rocksdb-formats.md §4.
+//! Formats: docs/format/manifest.md.
 
 pub mod edit;
 pub mod filename;

@@ -1,7 +1,7 @@
 //! `VersionSet`: the MANIFEST and everything it records — the column families,
 //! their current `Version`s and log numbers, and the DB-wide counters
 //! (next file number, last sequence, min log number to keep, max column family).
-//! rocksdb-formats.md §4.2–§4.5, traps §9.1–§9.3.
+//! docs/format/manifest.md §4.2–§4.5, docs/format/traps.md §9.1–§9.3.
 //!
 //! One `VersionSet` per database; it is not internally synchronised.
 //! Requires: the db's mutex is held for every `&mut self` call.

@@ -1,6 +1,6 @@
 //! `Version`: the immutable set of table files of one column family, per level,
 //! and `VersionBuilder`, which applies `VersionEdit`s to a `Version` with the
-//! checks RocksDB runs (rocksdb-formats.md §4.4, "force_consistency_checks").
+//! checks RocksDB runs (docs/format/manifest.md §4.4, "force_consistency_checks").
 //!
 //! Ordering: L0 newest first — by epoch number when every file has one (RocksDB
 //! 7.10+), else by (largest_seqno, smallest_seqno, number) descending as RocksDB
@@ -155,7 +155,7 @@ pub fn level0_newest_first(a: &FileMetaData, b: &FileMetaData) -> Ordering {
 }
 
 /// RocksDB's L0 order once every file has an epoch number (7.10 and later): newest epoch
-/// first, then by sequence numbers (rocksdb-formats.md §9.4).
+/// first, then by sequence numbers (docs/format/traps.md §9.4).
 pub fn level0_newest_first_by_epoch(a: &FileMetaData, b: &FileMetaData) -> Ordering {
     b.epoch_number.cmp(&a.epoch_number).then_with(|| level0_newest_first(a, b))
 }
