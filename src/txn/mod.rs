@@ -580,7 +580,13 @@ impl Transaction {
                     self.shared.db.inner.write_rollback_prepared(&st.wo, n.as_bytes(), wal)?;
                 }
             }
-            _ => {}
+            TxnState::Started => {
+                // RocksDB's Rollback before a prepare only clears the transaction: it stays
+                // started and takes more writes and a commit.
+                self.release_all(&mut st);
+                return Ok(());
+            }
+            TxnState::RolledBack => return Err(Error::invalid_argument("Two phase transaction is not in state for rollback.")),
         }
         st.phase = TxnState::RolledBack;
         self.release_all(&mut st);

@@ -614,3 +614,35 @@ fn concurrent_merge_counters_sum_exactly() {
     }
     assert_eq!(db.db().get(&ro(), b"sum").unwrap(), Some(n(400)));
 }
+
+/// Issue 14 (tests/difftest/regressions/txn-rollback-then-reuse.txt): RocksDB's Rollback of a
+/// transaction that was never prepared clears it and leaves it started, so it takes more writes
+/// and commits them; only a prepared one's rollback ends it.
+#[test]
+fn rollback_before_prepare_clears_and_the_transaction_is_reusable() {
+    let dir = TempDir::new("rollback-reuse");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"k01", b"v1").unwrap();
+    t.rollback().unwrap();
+    assert_eq!(t.state(), TxnState::Started);
+    assert_eq!(db.num_locks(), 0);
+    t.put(b"k02", b"v2").unwrap();
+    assert_eq!(t.get(&ro(), b"k01").unwrap(), None);
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"k01").unwrap(), None);
+    assert_eq!(db.db().get(&ro(), b"k02").unwrap(), Some(b"v2".to_vec()));
+    let e = t.rollback().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: This transaction has already been committed.");
+
+    // A prepared transaction's rollback is final.
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.set_name("x1").unwrap();
+    t.put(b"k03", b"v3").unwrap();
+    t.prepare().unwrap();
+    t.rollback().unwrap();
+    assert_eq!(t.state(), TxnState::RolledBack);
+    let e = t.rollback().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Two phase transaction is not in state for rollback.");
+    assert_eq!(db.db().get(&ro(), b"k03").unwrap(), None);
+}
