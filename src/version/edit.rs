@@ -275,6 +275,12 @@ impl VersionEdit {
                 TAG_NEW_FILE3 => {
                     let (level, mut f) =
                         decode_file_head(&mut input, true).ok_or_else(|| corrupt("new-file3 entry"))?;
+                    // RocksDB packs the path id into two bits of the file number, so a
+                    // path id above 3 cannot name a path; refuse it here as tag 103's
+                    // custom field does, rather than keep a value no encoding can carry.
+                    if f.path_id > MAX_PATH_ID {
+                        return Err(corrupt("path_id wrong vaue"));
+                    }
                     f.smallest_seqno = get_varint64(&mut input).ok_or_else(|| corrupt("new-file3 entry"))?;
                     f.largest_seqno = get_varint64(&mut input).ok_or_else(|| corrupt("new-file3 entry"))?;
                     edit.new_files.push((level, f));
@@ -330,6 +336,9 @@ impl VersionEdit {
         Ok(edit)
     }
 }
+
+/// The largest path id (`db_paths` index) a file can carry: RocksDB keeps it in two bits.
+const MAX_PATH_ID: u32 = 3;
 
 /// Level, number, [path id], size, smallest, largest: the common head of tags 7, 100 and 102.
 fn decode_file_head(input: &mut &[u8], with_path_id: bool) -> Option<(u32, FileMetaData)> {
@@ -398,7 +407,7 @@ fn decode_new_file4(input: &mut &[u8], edit: &mut VersionEdit) -> Result<(u32, F
             .ok_or_else(|| corrupt("new-file4 custom field length prefixed slice error"))?;
         match tag {
             CF_PATH_ID => match field {
-                [p] if *p <= 3 => f.path_id = *p as u32,
+                [p] if u32::from(*p) <= MAX_PATH_ID => f.path_id = u32::from(*p),
                 [_] => return Err(corrupt("path_id wrong vaue")),
                 _ => return Err(corrupt("path_id field wrong size")),
             },
@@ -573,6 +582,36 @@ mod tests {
         put_length_prefixed_slice(&mut b, value);
         b.push(1);
         b
+    }
+
+    /// Tag 102 (NewFile3): level 0, file 5, the given path id, size 1, keys "k"+trailer, seqnos 0.
+    fn new_file3_with_path_id(path_id: u32) -> Vec<u8> {
+        let mut b = Vec::new();
+        put_varint32(&mut b, 102);
+        put_varint32(&mut b, 0);
+        put_varint64(&mut b, 5);
+        put_varint32(&mut b, path_id);
+        put_varint64(&mut b, 1);
+        put_length_prefixed_slice(&mut b, &[0x6b, 1, 1, 0, 0, 0, 0, 0, 0]);
+        put_length_prefixed_slice(&mut b, &[0x6b, 1, 1, 0, 0, 0, 0, 0, 0]);
+        put_varint64(&mut b, 0);
+        put_varint64(&mut b, 0);
+        b
+    }
+
+    #[test]
+    fn a_new_file3_path_id_must_fit_what_new_file4_can_write() {
+        // Found by ferrock-fuzz in CI: tag 102 took any varint path id, the encoder wrote it
+        // as one byte of tag 103, and the decoder refused what it had just written.
+        let e = VersionEdit::decode(&new_file3_with_path_id(3)).unwrap();
+        assert_eq!(e.new_files[0].1.path_id, 3);
+        let mut out = Vec::new();
+        e.encode(&mut out);
+        assert_eq!(VersionEdit::decode(&out).unwrap().new_files[0].1.path_id, 3);
+        for bad in [4, 255, 260, u32::MAX] {
+            let err = VersionEdit::decode(&new_file3_with_path_id(bad)).unwrap_err();
+            assert_eq!(err.to_string(), "Corruption: VersionEdit: path_id wrong vaue");
+        }
     }
 
     #[test]
