@@ -22,27 +22,68 @@ pub struct rocksdb_pinnableslice_t {
     pub(crate) slice: crate::db::PinnableSlice,
 }
 
-pub(crate) unsafe fn cf_list(
-    num: c_int,
-    names: *const *const c_char,
-    opts: *const *const rocksdb_options_t,
-) -> Result<Vec<(String, Options)>> {
-    if num < 0 {
-        return Err(Error::invalid_argument("num_column_families is negative"));
+/// What every C open call hands over, read from C once: the DB options, the path and the column
+/// families with the C options each came from. One place for the checks (`check_supported`, names,
+/// NULL arrays) and for the LOG line naming options ferrock accepts but does not use, so the plain,
+/// read-only, TTL, secondary and transaction opens behave alike.
+pub(crate) struct OpenRequest<'a> {
+    pub(crate) options: &'a rocksdb_options_t,
+    pub(crate) path: &'a str,
+    /// Empty for the opens without column families (they open `default` with `options`).
+    pub(crate) cfs: Vec<(String, Options)>,
+    cf_options: Vec<&'a rocksdb_options_t>,
+}
+
+impl<'a> OpenRequest<'a> {
+    /// Requires: `options` and `name` are NULL or valid for the call.
+    pub(crate) unsafe fn single(options: *const rocksdb_options_t, name: *const c_char) -> Result<Self> {
+        let options: &rocksdb_options_t = handle(options, "options")?;
+        options.check_supported()?;
+        let path = c_str(name, "name")?;
+        Ok(OpenRequest { options, path, cfs: Vec::new(), cf_options: Vec::new() })
     }
-    if num > 0 && (names.is_null() || opts.is_null()) {
-        return Err(Error::invalid_argument(
-            "column family names or options are NULL",
-        ));
+
+    /// Requires: as `single`, and `names` / `opts` hold `num` valid entries when not NULL.
+    pub(crate) unsafe fn with_families(
+        options: *const rocksdb_options_t,
+        name: *const c_char,
+        num: c_int,
+        names: *const *const c_char,
+        opts: *const *const rocksdb_options_t,
+    ) -> Result<Self> {
+        let mut req = Self::single(options, name)?;
+        if num < 0 {
+            return Err(Error::invalid_argument("num_column_families is negative"));
+        }
+        if num > 0 && (names.is_null() || opts.is_null()) {
+            return Err(Error::invalid_argument("column family names or options are NULL"));
+        }
+        for i in 0..num as usize {
+            let cf_name = c_str(*names.add(i), "column family name")?;
+            let o: &rocksdb_options_t = handle(*opts.add(i), "column family options")?;
+            o.check_supported()?;
+            req.cfs.push((cf_name.to_string(), o.opts.clone()));
+            req.cf_options.push(o);
+        }
+        Ok(req)
     }
-    let mut out = Vec::with_capacity(num as usize);
-    for i in 0..num as usize {
-        let name = c_str(*names.add(i), "column family name")?;
-        let o = handle(*opts.add(i), "column family options")?;
-        o.check_supported()?;
-        out.push((name.to_string(), o.opts.clone()));
+
+    /// The DB options, as the engine's open functions take them.
+    pub(crate) fn opts(&self) -> &'a Options {
+        &self.options.opts
     }
-    Ok(out)
+
+    /// `default` alone for a single open; the DB options and each column family's otherwise.
+    pub(crate) fn log_ignored(&self, db: &Db) {
+        if self.cfs.is_empty() {
+            log_ignored_options(db, "default", self.options);
+            return;
+        }
+        log_ignored_options(db, "DB", self.options);
+        for ((name, _), o) in self.cfs.iter().zip(&self.cf_options) {
+            log_ignored_options(db, name, o);
+        }
+    }
 }
 
 /// Names once in the info LOG the options a C caller set that ferrock accepts but does not use
@@ -76,11 +117,9 @@ pub unsafe extern "C" fn rocksdb_open(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let db = Db::open(&o.opts, path)?;
-        log_ignored_options(&db, "default", o);
+        let req = OpenRequest::single(options, name)?;
+        let db = Db::open(req.opts(), req.path)?;
+        req.log_ignored(&db);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -93,13 +132,11 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let cfs = vec![("default".to_string(), o.opts.clone())];
+        let req = OpenRequest::single(options, name)?;
+        let cfs = vec![("default".to_string(), req.opts().clone())];
         let (db, _handles) =
-            Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
-        log_ignored_options(&db, "default", o);
+            Db::open_for_read_only(req.opts(), req.path, &cfs, error_if_wal_file_exists != 0)?;
+        req.log_ignored(&db);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -115,22 +152,15 @@ pub unsafe extern "C" fn rocksdb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let cfs = cf_list(
+        let req = OpenRequest::with_families(
+            options,
+            name,
             num_column_families,
             column_family_names,
             column_family_options,
         )?;
-        let (db, handles) = Db::open_cf(&o.opts, path, &cfs)?;
-        log_ignored_cf_options(
-            &db,
-            o,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        );
+        let (db, handles) = Db::open_cf(req.opts(), req.path, &req.cfs)?;
+        req.log_ignored(&db);
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
@@ -148,45 +178,19 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let cfs = cf_list(
+        let req = OpenRequest::with_families(
+            options,
+            name,
             num_column_families,
             column_family_names,
             column_family_options,
         )?;
         let (db, handles) =
-            Db::open_for_read_only(&o.opts, path, &cfs, error_if_wal_file_exists != 0)?;
-        log_ignored_cf_options(
-            &db,
-            o,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        );
+            Db::open_for_read_only(req.opts(), req.path, &req.cfs, error_if_wal_file_exists != 0)?;
+        req.log_ignored(&db);
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
-}
-
-/// Requires: `cf_list` accepted these arrays.
-unsafe fn log_ignored_cf_options(
-    db: &Db,
-    db_opts: &rocksdb_options_t,
-    num: c_int,
-    names: *const *const c_char,
-    opts: *const *const rocksdb_options_t,
-) {
-    log_ignored_options(db, "DB", db_opts);
-    for i in 0..num.max(0) as usize {
-        if let (Ok(name), Some(o)) = (
-            c_str(*names.add(i), "column family name"),
-            (*opts.add(i)).as_ref(),
-        ) {
-            log_ignored_options(db, name, o);
-        }
-    }
 }
 
 /// Closes the database and frees the handle; NULL is a no-op. Iterators,

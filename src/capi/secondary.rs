@@ -2,7 +2,7 @@
 //! `rocksdb_try_catch_up_with_primary`, over `Db::open_as_secondary` (src/db/secondary.rs).
 
 use super::cf::rocksdb_column_family_handle_t;
-use super::db::{cf_list, hand_out_cfs, log_ignored_options, rocksdb_t};
+use super::db::{hand_out_cfs, rocksdb_t, OpenRequest};
 use super::options::rocksdb_options_t;
 use super::*;
 use crate::db::Db;
@@ -16,12 +16,10 @@ pub unsafe extern "C" fn rocksdb_open_as_secondary(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
+        let req = OpenRequest::single(options, name)?;
         let secondary = c_str(secondary_path, "secondary_path")?;
-        let (db, _) = Db::open_as_secondary(&o.opts, path, secondary, &[])?;
-        log_ignored_options(&db, "default", o);
+        let (db, _) = Db::open_as_secondary(req.opts(), req.path, secondary, &[])?;
+        req.log_ignored(&db);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -38,16 +36,19 @@ pub unsafe extern "C" fn rocksdb_open_as_secondary_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
+        let req = OpenRequest::with_families(
+            options,
+            name,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        )?;
         let secondary = c_str(secondary_path, "secondary_path")?;
-        let cfs = cf_list(num_column_families, column_family_names, column_family_options)?;
-        if cfs.is_empty() {
+        if req.cfs.is_empty() {
             return Err(Error::invalid_argument("Default column family not specified"));
         }
-        let (db, handles) = Db::open_as_secondary(&o.opts, path, secondary, &cfs)?;
-        log_ignored_options(&db, "DB", o);
+        let (db, handles) = Db::open_as_secondary(req.opts(), req.path, secondary, &req.cfs)?;
+        req.log_ignored(&db);
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })

@@ -8,7 +8,7 @@
 
 use super::batch::rocksdb_writebatch_t;
 use super::cf::rocksdb_column_family_handle_t;
-use super::db::{cf_list, hand_out_cfs, rocksdb_pinnableslice_t, rocksdb_t, value_out};
+use super::db::{hand_out_cfs, rocksdb_pinnableslice_t, rocksdb_t, value_out, OpenRequest};
 use super::flush::rocksdb_flushoptions_t;
 use super::iter::rocksdb_iterator_t;
 use super::options::rocksdb_options_t;
@@ -104,12 +104,6 @@ unsafe fn pinned_out(v: Option<Vec<u8>>) -> *mut rocksdb_pinnableslice_t {
         Some(data) => into_handle(rocksdb_pinnableslice_t { slice: crate::db::PinnableSlice { data } }),
         None => std::ptr::null_mut(),
     }
-}
-
-unsafe fn db_opts<'a>(p: *const rocksdb_options_t) -> Result<&'a crate::options::Options> {
-    let o = handle(p, "options")?;
-    o.check_supported()?;
-    Ok(&o.opts)
 }
 
 /// Fills C multi-get outputs from per-key results.
@@ -681,7 +675,9 @@ pub unsafe extern "C" fn rocksdb_transactiondb_open(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_transactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let t = TransactionDb::open(db_opts(options)?, &handle(txn_db_options, "transaction db options")?.opts, c_str(name, "name")?)?;
+        let req = OpenRequest::single(options, name)?;
+        let t = TransactionDb::open(req.opts(), &handle(txn_db_options, "transaction db options")?.opts, req.path)?;
+        req.log_ignored(t.db());
         let base = rocksdb_t { db: t.db().clone() };
         Ok(into_handle(rocksdb_transactiondb_t { db: t, base }))
     })
@@ -699,13 +695,20 @@ pub unsafe extern "C" fn rocksdb_transactiondb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_transactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let cfs = cf_list(num_column_families, column_family_names, column_family_options)?;
-        let (t, handles) = TransactionDb::open_cf(
-            db_opts(options)?,
-            &handle(txn_db_options, "transaction db options")?.opts,
-            c_str(name, "name")?,
-            &cfs,
+        let req = OpenRequest::with_families(
+            options,
+            name,
+            num_column_families,
+            column_family_names,
+            column_family_options,
         )?;
+        let (t, handles) = TransactionDb::open_cf(
+            req.opts(),
+            &handle(txn_db_options, "transaction db options")?.opts,
+            req.path,
+            &req.cfs,
+        )?;
+        req.log_ignored(t.db());
         hand_out_cfs(column_family_handles, handles);
         let base = rocksdb_t { db: t.db().clone() };
         Ok(into_handle(rocksdb_transactiondb_t { db: t, base }))
@@ -1033,7 +1036,9 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let t = OptimisticTransactionDb::open(db_opts(options)?, c_str(name, "name")?)?;
+        let req = OpenRequest::single(options, name)?;
+        let t = OptimisticTransactionDb::open(req.opts(), req.path)?;
+        req.log_ignored(t.base_db());
         let base = rocksdb_t { db: t.base_db().clone() };
         Ok(into_handle(rocksdb_optimistictransactiondb_t { db: t, base }))
     })
@@ -1061,8 +1066,15 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let cfs = cf_list(num_column_families, column_family_names, column_family_options)?;
-        let (t, handles) = OptimisticTransactionDb::open_cf(db_opts(options)?, c_str(name, "name")?, &cfs)?;
+        let req = OpenRequest::with_families(
+            options,
+            name,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        )?;
+        let (t, handles) = OptimisticTransactionDb::open_cf(req.opts(), req.path, &req.cfs)?;
+        req.log_ignored(t.base_db());
         hand_out_cfs(column_family_handles, handles);
         let base = rocksdb_t { db: t.base_db().clone() };
         Ok(into_handle(rocksdb_optimistictransactiondb_t { db: t, base }))

@@ -4,7 +4,7 @@
 //! A TTL of 0 or less keeps values forever, as in RocksDB.
 
 use super::cf::rocksdb_column_family_handle_t;
-use super::db::{cf_list, hand_out_cfs, log_ignored_options, rocksdb_t};
+use super::db::{hand_out_cfs, log_ignored_options, rocksdb_t, OpenRequest};
 use super::options::rocksdb_options_t;
 use super::*;
 use crate::db::Db;
@@ -19,11 +19,9 @@ pub unsafe extern "C" fn rocksdb_open_with_ttl(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let db = Db::open_with_ttl(&o.opts, path, ttl, false, system_clock())?;
-        log_ignored_options(&db, "default", o);
+        let req = OpenRequest::single(options, name)?;
+        let db = Db::open_with_ttl(req.opts(), req.path, ttl, false, system_clock())?;
+        req.log_ignored(&db);
         Ok(into_handle(rocksdb_t { db }))
     })
 }
@@ -40,16 +38,19 @@ pub unsafe extern "C" fn rocksdb_open_column_families_with_ttl(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let o = handle(options, "options")?;
-        o.check_supported()?;
-        let path = c_str(name, "name")?;
-        let cfs = cf_list(num_column_families, column_family_names, column_family_options)?;
-        if !cfs.is_empty() && ttls.is_null() {
+        let req = OpenRequest::with_families(
+            options,
+            name,
+            num_column_families,
+            column_family_names,
+            column_family_options,
+        )?;
+        if !req.cfs.is_empty() && ttls.is_null() {
             return Err(Error::invalid_argument("ttls is NULL"));
         }
-        let ttls: Vec<i32> = (0..cfs.len()).map(|i| *ttls.add(i)).collect();
-        let (db, handles) = Db::open_cf_with_ttl(&o.opts, path, &cfs, &ttls, false, system_clock())?;
-        log_ignored_options(&db, "DB", o);
+        let ttls: Vec<i32> = (0..req.cfs.len()).map(|i| *ttls.add(i)).collect();
+        let (db, handles) = Db::open_cf_with_ttl(req.opts(), req.path, &req.cfs, &ttls, false, system_clock())?;
+        req.log_ignored(&db);
         hand_out_cfs(column_family_handles, handles);
         Ok(into_handle(rocksdb_t { db }))
     })
