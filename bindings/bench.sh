@@ -28,7 +28,7 @@ cc -O2 -I"$INCLUDE" "$BENCH/putget.c" -o "$WORK/putget_c" -L"$LIBDIR" -Wl,-rpath
 c++ -std=c++20 -O2 -I"$INCLUDE" "$BENCH/putget.cc" \
   -o "$WORK/putget_cpp" -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -lferrock
 (cd "$BENCH/go" && GOTOOLCHAIN=local CGO_ENABLED=1 CGO_CFLAGS="-I$INCLUDE" \
-  CGO_LDFLAGS="-L$LIBDIR -Wl,-rpath,$LIBDIR" go build -o "$WORK/putget_go" .)
+  CGO_LDFLAGS="-L$LIBDIR -Wl,-rpath,$LIBDIR" go build -tags ferrock_no_pkgconfig -o "$WORK/putget_go" .)
 PY=${PYTHON:-python3}
 
 # Rounds interleave the programs so a change in the machine's load hits all of

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	ferrock "github.com/ferrock/ferrock/bindings/go"
+	"github.com/ferrock/ferrock/bindings/go/ferrock"
 )
 
 func main() {

@@ -12,12 +12,13 @@
 // batches and option objects are for one goroutine at a time. Destroy
 // iterators and release snapshots before closing the database.
 //
-// Linking: the package links -lferrock. Point cgo at the library with
-// CGO_LDFLAGS="-L$LIBDIR -Wl,-rpath,$LIBDIR" and at the header with
-// CGO_CFLAGS="-I$REPO/include" (the Makefile does both).
+// Linking: cgo asks pkg-config for ferrock (cgo_pkgconfig.go), so an installed
+// ferrock (`make install`, which writes ferrock.pc) is found without CGO_*
+// variables; set PKG_CONFIG_PATH for one installed elsewhere. Built with the tag
+// ferrock_no_pkgconfig the package links plain -lferrock and takes its paths
+// from CGO_CFLAGS / CGO_LDFLAGS instead (how the tests link a RocksDB build).
 package ferrock
 
-// #cgo LDFLAGS: -lferrock
 // #include <stdlib.h>
 // #include <rocksdb/c.h>
 import "C"
