@@ -673,7 +673,7 @@ typedef struct rocksdb_wal_readoptions_t rocksdb_wal_readoptions_t;
 typedef struct rocksdb_walfilter_t rocksdb_walfilter_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_write_buffer_manager_t`).
+ A write buffer manager handle; the manager lives on in the options and databases given it.
  */
 typedef struct rocksdb_write_buffer_manager_t rocksdb_write_buffer_manager_t;
 
@@ -3206,11 +3206,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
 
 /*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *a0, rocksdb_write_buffer_manager_t *a1);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **errptr);
@@ -3954,61 +3949,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *a
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_buffer_size(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_cost_to_cache(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t a0, bool a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create_with_cache(size_t a0, const rocksdb_cache_t *a1, bool a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_destroy(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_enabled(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_memory_usage(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_mutable_memtable_memory_usage(rocksdb_write_buffer_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t *a0, bool a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *a0, size_t a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
@@ -6031,6 +5971,37 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterat
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *iter, uint64_t *seq);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t buffer_size, bool allow_stall);
+
+/*
+ The memtable memory is also charged to `cache` (NULL: not charged, as `_create`).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create_with_cache(size_t buffer_size, const rocksdb_cache_t *cache, bool allow_stall);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_destroy(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_enabled(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API bool rocksdb_write_buffer_manager_cost_to_cache(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_memory_usage(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_mutable_memtable_memory_usage(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_write_buffer_manager_buffer_size(rocksdb_write_buffer_manager_t *wbm);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_buffer_size(rocksdb_write_buffer_manager_t *wbm, size_t new_size);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_write_buffer_manager_set_allow_stall(rocksdb_write_buffer_manager_t *wbm, bool new_allow_stall);
+
+/*
+ Databases opened with `opt` account their memtables to the manager; NULL leaves the
+ options as they were.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_write_buffer_manager(rocksdb_options_t *opt, rocksdb_write_buffer_manager_t *wbm);
 
 extern ROCKSDB_LIBRARY_API rocksdb_writeoptions_t *rocksdb_writeoptions_create(void);
 

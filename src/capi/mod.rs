@@ -65,6 +65,7 @@ pub mod transaction;
 pub mod ttl;
 pub mod wbwi;
 pub mod wal_iter;
+pub mod write_buffer_manager;
 pub mod writeoptions;
 
 use crate::error::{Error, Result};

@@ -84,6 +84,8 @@ use super::wal_iter::*;
 #[allow(unused_imports)]
 use super::wbwi::*;
 #[allow(unused_imports)]
+use super::write_buffer_manager::*;
+#[allow(unused_imports)]
 use super::writeoptions::*;
 use super::*;
 #[allow(unused_imports)]
@@ -236,11 +238,6 @@ pub struct rocksdb_wal_files_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
 pub struct rocksdb_walfilter_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_write_buffer_manager_t`).
-pub struct rocksdb_write_buffer_manager_t {
     _opaque: [u8; 0],
 }
 
@@ -2507,22 +2504,6 @@ pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
     })
 }
 
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_write_buffer_manager(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_write_buffer_manager_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_write_buffer_manager");
-        }
-        Ok(())
-    })
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_pause_background_work(
@@ -4011,110 +3992,6 @@ pub unsafe extern "C" fn rocksdb_walfilter_create(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_walfilter_destroy(a0: *mut rocksdb_walfilter_t) {
     let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_buffer_size(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_cost_to_cache(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> bool {
-    let _ = (a0);
-    false
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_create(
-    a0: size_t,
-    a1: bool,
-) -> *mut rocksdb_write_buffer_manager_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_create_with_cache(
-    a0: size_t,
-    a1: *const rocksdb_cache_t,
-    a2: bool,
-) -> *mut rocksdb_write_buffer_manager_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_destroy(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_dummy_entries_in_cache_usage(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_enabled(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> bool {
-    let _ = (a0);
-    false
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_memory_usage(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_mutable_memtable_memory_usage(
-    a0: *mut rocksdb_write_buffer_manager_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_allow_stall(
-    a0: *mut rocksdb_write_buffer_manager_t,
-    a1: bool,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_write_buffer_manager_set_buffer_size(
-    a0: *mut rocksdb_write_buffer_manager_t,
-    a1: size_t,
-) {
-    let _ = (a0, a1);
     ()
 }
 

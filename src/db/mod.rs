@@ -448,7 +448,8 @@ impl DbInner {
             .with_prefix_buckets(match cf_opts.memtable_rep {
                 crate::options::MemTableRep::HashSkipList { .. } => cf_opts.prefix_extractor.clone(),
                 crate::options::MemTableRep::SkipList => None,
-            });
+            })
+            .with_write_buffer_manager(self.opts().write_buffer_manager.clone());
         m.set_log_number(log_number);
         Arc::new(m)
     }

@@ -1266,3 +1266,28 @@ fn range_tombstones_are_split_at_output_boundaries() {
     db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
     check(&db, &now, &ro(), "after the last compaction");
 }
+
+/// With allow_stall, a write waits while the shared budget is used up (here by memory another
+/// database would hold in immutable memtables), and with no_slowdown it is refused with
+/// RocksDB's Incomplete "Write stall"; once that memory is freed the same write goes through.
+#[test]
+fn a_used_up_write_buffer_manager_stalls_writes_when_allowed() {
+    use crate::memtable::write_buffer_manager::WriteBufferManager;
+    let d = TempDir::new("wbm-stall");
+    let wbm = WriteBufferManager::new(1 << 20, None, true);
+    let mut o = opts();
+    o.write_buffer_manager = Some(wbm.clone());
+    let db = Db::open(&o, &d.0).unwrap();
+    wbm.reserve(2 << 20);
+    wbm.schedule_free(2 << 20);
+    assert!(wbm.should_stall() && !wbm.should_flush());
+    let no_slowdown = WriteOptions { no_slowdown: true, ..WriteOptions::default() };
+    let err = db.put(&no_slowdown, b"k", b"v").unwrap_err();
+    assert_eq!(err.to_string(), "Result incomplete: Write stall");
+    wbm.free(2 << 20);
+    db.put(&no_slowdown, b"k", b"v").unwrap();
+    assert_eq!(db.get(&ro(), b"k").unwrap().as_deref(), Some(&b"v"[..]));
+    assert!(wbm.memory_usage() > 0, "the memtable's block is counted");
+    drop(db);
+    assert_eq!(wbm.memory_usage(), 0, "a closed database holds no memtable memory");
+}

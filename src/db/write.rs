@@ -51,6 +51,8 @@ pub(crate) enum StallCause {
     L0Stop = 3,
     PendingBytesStop = 4,
     MemtableLimit = 5,
+    /// The write buffer manager's budget is used up (with allow_stall).
+    WriteBufferManagerStop = 6,
 }
 
 impl StallCause {
@@ -63,11 +65,15 @@ impl StallCause {
             3 => StallCause::L0Stop,
             4 => StallCause::PendingBytesStop,
             5 => StallCause::MemtableLimit,
+            6 => StallCause::WriteBufferManagerStop,
             _ => StallCause::None,
         }
     }
     pub fn is_stop(self) -> bool {
-        matches!(self, StallCause::L0Stop | StallCause::PendingBytesStop | StallCause::MemtableLimit)
+        matches!(
+            self,
+            StallCause::L0Stop | StallCause::PendingBytesStop | StallCause::MemtableLimit | StallCause::WriteBufferManagerStop
+        )
     }
     /// The names RocksDB's rocksdb.stats uses for these causes.
     pub fn name(self) -> &'static str {
@@ -78,6 +84,7 @@ impl StallCause {
             StallCause::L0Stop => "l0-file-count-limit-stops",
             StallCause::PendingBytesStop => "pending-compaction-bytes-stops",
             StallCause::MemtableLimit => "memtable-limit-stops",
+            StallCause::WriteBufferManagerStop => "write-buffer-manager-limit-stops",
         }
     }
 }
@@ -121,8 +128,8 @@ impl StallState {
 #[derive(Default)]
 pub(crate) struct WriteStats {
     /// Stall time (micros) and count per StallCause (indexed by its value).
-    pub stall_cause_micros: [AtomicU64; 6],
-    pub stall_cause_count: [AtomicU64; 6],
+    pub stall_cause_micros: [AtomicU64; 7],
+    pub stall_cause_count: [AtomicU64; 7],
     pub keys: AtomicU64,
     pub batches: AtomicU64,
     pub groups: AtomicU64,
@@ -481,7 +488,8 @@ impl DbInner {
         if let Some(e) = self.bg_error() {
             return Err(e);
         }
-        let mut need_lock = false;
+        let wbm = self.opts().write_buffer_manager.clone();
+        let mut need_lock = wbm.as_ref().is_some_and(|w| w.should_flush() || w.should_stall());
         let mut delay_cause = StallCause::None;
         for cf in self.cfs.read().values() {
             let sv = cf.super_version();
@@ -545,6 +553,27 @@ impl DbInner {
             if to_switch.is_empty() && stop.is_none() {
                 if let Some(ids) = self.cfs_pinning_oldest_wal(&st) {
                     to_switch = ids;
+                }
+            }
+            if let (true, None, Some(w)) = (to_switch.is_empty(), stop, &wbm) {
+                if w.should_flush() {
+                    // RocksDB's HandleWriteBufferManagerFlush: the column family whose mutable
+                    // memtable holds the oldest data is switched (and so flushed).
+                    let oldest = cfs
+                        .iter()
+                        .filter(|cf| !cf.dropped.load(Ordering::Acquire))
+                        .map(|cf| (cf.super_version().mem.clone(), cf.id))
+                        .filter(|(mem, _)| !mem.is_empty())
+                        .min_by_key(|(mem, _)| mem.first_seqno());
+                    if let Some((_, id)) = oldest {
+                        to_switch.push(id);
+                    }
+                }
+                if to_switch.is_empty() && w.should_stall() {
+                    // Writes wait until flushes (of this or another database) free memory;
+                    // the loop below waits on this database's flushes, and a timed wait
+                    // catches memory freed elsewhere.
+                    stop = Some(StallCause::WriteBufferManagerStop);
                 }
             }
             if !to_switch.is_empty() {
@@ -668,6 +697,7 @@ impl DbInner {
                     continue;
                 }
                 self.events.queue_memtable_sealed(&self.opts(), &cf.name, &old.mem);
+                old.mem.mark_immutable();
                 let mem = self.new_memtable(&cf.opts(), new_number);
                 let mut imm = Vec::with_capacity(old.imm.len() + 1);
                 imm.push(old.mem.clone());

@@ -17,7 +17,9 @@
 use parking_lot::Mutex;
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use super::write_buffer_manager::WriteBufferManager;
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// Every allocation starts at a multiple of this (the skiplist stores atomic
 /// words at the start of its nodes).
@@ -98,6 +100,10 @@ pub struct Arena {
     blocks: Mutex<Vec<Box<Block>>>,
     /// Bytes of all blocks allocated.
     allocated: AtomicUsize,
+    /// The write buffer manager told of every block (set before the first allocation).
+    tracker: OnceLock<Arc<WriteBufferManager>>,
+    /// Set once the memtable stops taking writes (`mark_immutable`).
+    immutable: AtomicBool,
 }
 
 // SAFETY: the raw pointers inside `Arena` (`current`, each block's `base`) point
@@ -119,6 +125,35 @@ impl Arena {
             current: AtomicPtr::new(std::ptr::null_mut()),
             blocks: Mutex::new(Vec::new()),
             allocated: AtomicUsize::new(0),
+            tracker: OnceLock::new(),
+            immutable: AtomicBool::new(false),
+        }
+    }
+
+    /// Reports every block from now on to `wbm` (RocksDB's AllocTracker). Only on an arena
+    /// that has allocated nothing yet, so the manager sees all of it; a second call is ignored.
+    pub fn track_with(&self, wbm: Arc<WriteBufferManager>) {
+        debug_assert_eq!(self.memory_allocated(), 0);
+        let _ = self.tracker.set(wbm);
+    }
+
+    /// The memtable stopped taking writes: its bytes no longer count as mutable.
+    pub fn mark_immutable(&self) {
+        if !self.immutable.swap(true, Ordering::AcqRel) {
+            if let Some(t) = self.tracker.get() {
+                t.schedule_free(self.memory_allocated());
+            }
+        }
+    }
+
+    /// Counts `bytes` of a new block, and tells the tracker.
+    fn account(&self, bytes: usize) {
+        self.allocated.fetch_add(bytes, Ordering::Relaxed);
+        if let Some(t) = self.tracker.get() {
+            t.reserve(bytes);
+            if self.immutable.load(Ordering::Acquire) {
+                t.schedule_free(bytes);
+            }
         }
     }
 
@@ -177,7 +212,7 @@ impl Arena {
         let p = block.base;
         let ptr: *const Block = &*block;
         blocks.push(block);
-        self.allocated.fetch_add(self.block_size, Ordering::Relaxed);
+        self.account(self.block_size);
         // Release: a thread that loads the new block sees it initialised.
         self.current.store(ptr.cast_mut(), Ordering::Release);
         Some(p)
@@ -188,8 +223,21 @@ impl Arena {
         let block = Block::new(size, size);
         let p = block.base;
         self.blocks.lock().push(block);
-        self.allocated.fetch_add(size, Ordering::Relaxed);
+        self.account(size);
         p
+    }
+}
+
+impl Drop for Arena {
+    /// The blocks go (each `Block` frees its memory); the tracker is told.
+    fn drop(&mut self) {
+        if let Some(t) = self.tracker.get() {
+            let bytes = self.memory_allocated();
+            if !self.immutable.load(Ordering::Acquire) {
+                t.schedule_free(bytes);
+            }
+            t.free(bytes);
+        }
     }
 }
 

@@ -27,6 +27,7 @@
 
 mod arena;
 mod skiplist;
+pub mod write_buffer_manager;
 
 pub mod prefix_bloom;
 
@@ -107,6 +108,21 @@ impl MemTable {
             num_updates: AtomicU64::new(0),
             prefix_buckets: None,
         }
+    }
+
+    /// Reports this (still empty) memtable's arena blocks to `wbm`, the budget shared by the
+    /// memtables of every column family and database opened with it.
+    pub fn with_write_buffer_manager(self, wbm: Option<Arc<write_buffer_manager::WriteBufferManager>>) -> MemTable {
+        if let Some(w) = wbm {
+            self.list.arena().track_with(w);
+        }
+        self
+    }
+
+    /// The memtable stopped taking writes (switched to immutable): its memory no longer
+    /// counts as mutable for the write buffer manager.
+    pub fn mark_immutable(&self) {
+        self.list.arena().mark_immutable();
     }
 
     /// Makes this memtable a hash-bucketed one (HashSkipListRep) by `extractor`'s prefixes.

@@ -277,6 +277,9 @@ options_catalog! {
     other {
         /// A user's logger instead of the LOG file (RocksDB's options.info_log).
         info_log: Option<Arc<crate::env::info_log::UserLogger>> = None;
+        /// The memtable memory budget shared with other column families and databases
+        /// (RocksDB's write_buffer_manager; src/memtable/write_buffer_manager.rs).
+        write_buffer_manager: Option<Arc<crate::memtable::write_buffer_manager::WriteBufferManager>> = None;
         /// Flush and compaction writes are charged to it.
         rate_limiter: Option<Arc<crate::util::rate_limiter::RateLimiter>> = None;
         /// enable_statistics (C API `rocksdb_options_enable_statistics`).
