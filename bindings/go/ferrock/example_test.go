@@ -19,6 +19,19 @@ func exampleDir(name string) (string, func()) {
 	return dir + "/db", func() { os.RemoveAll(dir) }
 }
 
+// openExample creates a database in a fresh directory; the returned func closes and removes it.
+func openExample(name string) (*ferrock.DB, func()) {
+	path, cleanup := exampleDir(name)
+	opts := ferrock.NewDefaultOptions()
+	defer opts.Destroy()
+	opts.SetCreateIfMissing(true)
+	db, err := ferrock.OpenDb(opts, path)
+	if err != nil {
+		panic(err)
+	}
+	return db, func() { db.Close(); cleanup() }
+}
+
 func ExampleOpenDb() {
 	path, cleanup := exampleDir("open")
 	defer cleanup()
@@ -58,16 +71,8 @@ func ExampleOpenDb_missing() {
 }
 
 func ExampleDB_Write() {
-	path, cleanup := exampleDir("write")
-	defer cleanup()
-	opts := ferrock.NewDefaultOptions()
-	defer opts.Destroy()
-	opts.SetCreateIfMissing(true)
-	db, err := ferrock.OpenDb(opts, path)
-	if err != nil {
-		panic(err)
-	}
-	defer db.Close()
+	db, done := openExample("write")
+	defer done()
 	wo := ferrock.NewDefaultWriteOptions()
 	defer wo.Destroy()
 	ro := ferrock.NewDefaultReadOptions()
@@ -89,16 +94,8 @@ func ExampleDB_Write() {
 }
 
 func ExampleDB_NewIterator() {
-	path, cleanup := exampleDir("iter")
-	defer cleanup()
-	opts := ferrock.NewDefaultOptions()
-	defer opts.Destroy()
-	opts.SetCreateIfMissing(true)
-	db, err := ferrock.OpenDb(opts, path)
-	if err != nil {
-		panic(err)
-	}
-	defer db.Close()
+	db, done := openExample("iter")
+	defer done()
 	wo := ferrock.NewDefaultWriteOptions()
 	defer wo.Destroy()
 	for _, k := range []string{"c", "a", "b", "d"} {
