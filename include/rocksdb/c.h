@@ -564,7 +564,7 @@ typedef struct rocksdb_slicetransform_t rocksdb_slicetransform_t;
 typedef struct rocksdb_snapshot_t rocksdb_snapshot_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_sst_file_manager_t`).
+ An SST file manager handle; the manager lives on in the options and databases given it.
  */
 typedef struct rocksdb_sst_file_manager_t rocksdb_sst_file_manager_t;
 
@@ -3188,11 +3188,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(ro
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_file_manager(rocksdb_options_t *a0, rocksdb_sst_file_manager_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
 
 /*
@@ -3284,66 +3279,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, c
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sst_file_manager_t *rocksdb_sst_file_manager_create(rocksdb_env_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int64_t rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_sst_file_manager_get_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_size(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_trash_size(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(rocksdb_sst_file_manager_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_compaction_buffer_size(rocksdb_sst_file_manager_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *a0, int64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_usage(rocksdb_sst_file_manager_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *a0, double a1);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5295,6 +5230,38 @@ extern ROCKSDB_LIBRARY_API void rocksdb_slicetransform_destroy(rocksdb_slicetran
  Takes ownership of the extractor, as RocksDB's C API does.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_prefix_extractor(rocksdb_options_t *opt, rocksdb_slicetransform_t *st);
+
+/*
+ ferrock's env is the POSIX file system, so `env` only has to be a valid handle or NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_sst_file_manager_t *rocksdb_sst_file_manager_create(rocksdb_env_t *env);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_destroy(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_allowed_space_usage(rocksdb_sst_file_manager_t *sfm, uint64_t max_allowed_space);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_compaction_buffer_size(rocksdb_sst_file_manager_t *sfm, uint64_t compaction_buffer_size);
+
+extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API bool rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_size(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API int64_t rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(rocksdb_sst_file_manager_t *sfm, int64_t delete_rate);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_sst_file_manager_get_max_trash_db_ratio(rocksdb_sst_file_manager_t *sfm);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_file_manager_set_max_trash_db_ratio(rocksdb_sst_file_manager_t *sfm, double ratio);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_sst_file_manager_get_total_trash_size(rocksdb_sst_file_manager_t *sfm);
+
+/*
+ Databases opened with `opt` report to the manager; NULL leaves the options as they were.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_file_manager(rocksdb_options_t *opt, rocksdb_sst_file_manager_t *sfm);
 
 extern ROCKSDB_LIBRARY_API rocksdb_envoptions_t *rocksdb_envoptions_create(void);
 

@@ -57,6 +57,7 @@ pub mod secondary;
 pub mod set_options;
 pub mod sizes;
 pub mod slicetransform;
+pub mod sst_file_manager;
 pub mod sstfilewriter;
 pub mod snapshot;
 pub mod statistics;

@@ -70,6 +70,8 @@ use super::slicetransform::*;
 #[allow(unused_imports)]
 use super::snapshot::*;
 #[allow(unused_imports)]
+use super::sst_file_manager::*;
+#[allow(unused_imports)]
 use super::sstfilewriter::*;
 #[allow(unused_imports)]
 use super::statistics::*;
@@ -188,11 +190,6 @@ pub struct rocksdb_replay_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
 pub struct rocksdb_replayer_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sst_file_manager_t`).
-pub struct rocksdb_sst_file_manager_t {
     _opaque: [u8; 0],
 }
 
@@ -2442,22 +2439,6 @@ pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_sst_file_manager(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_sst_file_manager_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_sst_file_manager");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_sst_partitioner_factory_t,
@@ -2697,116 +2678,6 @@ pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
         errptr,
         &Error::not_supported("rocksdb_singledelete_with_ts"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_create(
-    a0: *mut rocksdb_env_t,
-) -> *mut rocksdb_sst_file_manager_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_destroy(a0: *mut rocksdb_sst_file_manager_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_get_delete_rate_bytes_per_second(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> i64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_get_max_trash_db_ratio(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_size(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_get_total_trash_size(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> bool {
-    let _ = (a0);
-    false
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(
-    a0: *mut rocksdb_sst_file_manager_t,
-) -> bool {
-    let _ = (a0);
-    false
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_set_compaction_buffer_size(
-    a0: *mut rocksdb_sst_file_manager_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_set_delete_rate_bytes_per_second(
-    a0: *mut rocksdb_sst_file_manager_t,
-    a1: i64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_allowed_space_usage(
-    a0: *mut rocksdb_sst_file_manager_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_file_manager_set_max_trash_db_ratio(
-    a0: *mut rocksdb_sst_file_manager_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
     ()
 }
 

@@ -60,6 +60,11 @@ impl DbInner {
         let mem = self.new_memtable(opts, wal_number);
         let (opts, paths) = with_table_paths(&self.path, &self.opts(), opts);
         self.table_dirs.lock().extend(paths.iter().map(|p| std::path::PathBuf::from(&p.path)));
+        if let Some(sfm) = &self.opts().sst_file_manager {
+            for p in &paths {
+                sfm.register_dir(std::path::Path::new(&p.path));
+            }
+        }
         let cf = Arc::new(ColumnFamily {
             id,
             name: name.to_string(),

@@ -181,6 +181,16 @@ impl DbInner {
         };
         let (bytes_written, ranges, nout) = (output.bytes_written, output.ranges, output.files.len());
         let numbers: Vec<u64> = output.files.iter().map(|f| f.number).collect();
+        if let Some(e) = self.space_limit_error() {
+            // RocksDB's FinishCompactionOutputFile: the compaction fails (its outputs become
+            // obsolete) and the database stops.
+            for n in &numbers {
+                st.pending_outputs.remove(n);
+            }
+            self.report_bg_error(st, BackgroundErrorReason::Compaction, e.clone());
+            self.delete_obsolete_files(st);
+            return Err(e);
+        }
         if let Some(info) = event.as_mut() {
             let dir = job.cf.output_dir();
             info.output_files = numbers.iter().map(|n| dir.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();

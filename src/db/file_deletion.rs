@@ -11,6 +11,23 @@ use crate::version::filename::{parse_file_name, FileType};
 use std::collections::BTreeSet;
 
 impl DbInner {
+    /// An obsolete table leaves through the SstFileManager when there is one (which may
+    /// delete it at a rate), else at once.
+    fn remove_table_file(&self, path: &std::path::Path) -> Result<()> {
+        match &self.opts().sst_file_manager {
+            Some(sfm) => sfm.delete_file(path),
+            None => self.fs.remove_file(path),
+        }
+    }
+
+    /// RocksDB's check after a flush or a compaction output: with the SstFileManager's
+    /// max_allowed_space_usage reached, the job ends in the background error
+    /// "Max allowed space was reached" (the database stops taking writes).
+    pub(crate) fn space_limit_error(&self) -> Option<crate::error::Error> {
+        let sfm = self.opts().sst_file_manager.clone()?;
+        sfm.is_max_allowed_space_reached().then(|| crate::error::Error::with_subcode(crate::error::Code::IOError, crate::error::SubCode::SpaceLimit, "Max allowed space was reached"))
+    }
+
     /// The oldest WAL that still holds data not yet in a table: a memtable's own, the prepared
     /// section of a transaction committed into a memtable, or an undecided prepared section.
     pub(crate) fn min_wal_needed(&self, current_wal: u64) -> u64 {
@@ -59,7 +76,7 @@ impl DbInner {
                 if let Some((FileType::Table, n)) = parse_file_name(&name) {
                     if !live.contains(&n) && n < st.versions.next_file_number() {
                         self.table_cache.evict(n);
-                        if self.fs.remove_file(&dir.join(&name)).is_ok() {
+                        if self.remove_table_file(&dir.join(&name)).is_ok() {
                             self.info_log.log(&format!("Deleted obsolete table file {}", dir.join(&name).display()));
                         }
                     }
@@ -75,7 +92,7 @@ impl DbInner {
             match parse_file_name(name) {
                 Some((FileType::Table, n)) if !live.contains(&n) && n < st.versions.next_file_number() => {
                     self.table_cache.evict(n);
-                    if self.fs.remove_file(&self.path.join(name)).is_ok() {
+                    if self.remove_table_file(&self.path.join(name)).is_ok() {
                         self.info_log.log(&format!("Deleted obsolete table file {name}"));
                     }
                 }

@@ -200,6 +200,10 @@ impl DbInner {
         ));
         self.delete_obsolete_files(st);
         MutexGuard::unlocked(st, || self.events.flush_completed(self, &cf, event, flushed_table));
+        if let Some(e) = self.space_limit_error() {
+            // As RocksDB's FlushMemTableToOutputFile: the flush stands, the database stops.
+            self.report_bg_error(st, super::listener::BackgroundErrorReason::Flush, e);
+        }
         self.bg_cv.notify_all();
         Ok(())
     }

@@ -264,6 +264,13 @@ pub(super) fn open(
         }
     }
 
+    if let Some(sfm) = &db_opts.sst_file_manager {
+        // RocksDB's open tells the manager of every table file it finds.
+        sfm.register_dir(&path);
+        for dir in inner.table_dirs.lock().iter() {
+            sfm.register_dir(dir);
+        }
+    }
     let recovered = replay_wals(&inner, &cf_log_numbers, read_only, error_if_wal_file_exists)?;
     let db = Db::from_inner(inner.clone());
     if !read_only {

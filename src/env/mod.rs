@@ -7,6 +7,7 @@ pub mod fault;
 pub mod info_log;
 pub mod posix;
 pub mod rate_limited;
+pub mod sst_file_manager;
 
 use crate::error::Result;
 use std::path::{Path, PathBuf};

@@ -280,6 +280,9 @@ options_catalog! {
         /// The memtable memory budget shared with other column families and databases
         /// (RocksDB's write_buffer_manager; src/memtable/write_buffer_manager.rs).
         write_buffer_manager: Option<Arc<crate::memtable::write_buffer_manager::WriteBufferManager>> = None;
+        /// Tracks the table files' space, enforces max_allowed_space_usage and deletes obsolete
+        /// tables at a rate (RocksDB's sst_file_manager; src/env/sst_file_manager.rs).
+        sst_file_manager: Option<Arc<crate::env::sst_file_manager::SstFileManager>> = None;
         /// Flush and compaction writes are charged to it.
         rate_limiter: Option<Arc<crate::util::rate_limiter::RateLimiter>> = None;
         /// enable_statistics (C API `rocksdb_options_enable_statistics`).

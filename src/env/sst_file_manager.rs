@@ -1,0 +1,300 @@
+//! RocksDB's SstFileManager: the table files of the databases opened with it, and how
+//! obsolete ones leave the disk. It owns three things:
+//! - the space the databases' table files take (`total_size`, read from the directories each
+//!   database registered at open, so files of every job and of a database closed since count,
+//!   as RocksDB's tracked files do) and the limit on it (`max_allowed_space_usage`): the
+//!   engine turns a flush or compaction that ends at or above the limit into RocksDB's
+//!   background error "Max allowed space was reached";
+//! - rate-limited deletion (RocksDB's DeleteScheduler): with `delete_rate_bytes_per_second`
+//!   above 0 an obsolete table is renamed to `<name>.trash` and a background thread deletes
+//!   the trash at that rate, unless the trash already exceeds `max_trash_db_ratio` of the
+//!   databases' size (then it goes at once); trash left by an earlier run is scheduled when a
+//!   database registers its directory;
+//! - the settings c.h reads back.
+
+use crate::env::FileSystem;
+use parking_lot::{Condvar, Mutex};
+use std::collections::{BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The suffix a file waiting for rate-limited deletion gets (RocksDB's kTrashExtension).
+pub const TRASH_EXTENSION: &str = ".trash";
+
+fn is_table_file(name: &str) -> bool {
+    name.ends_with(".sst") || name.ends_with(".ldb")
+}
+
+/// Files renamed to trash and the deleting thread's wake-up.
+#[derive(Default)]
+struct TrashQueue {
+    files: Mutex<TrashState>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+struct TrashState {
+    queue: VecDeque<(PathBuf, u64)>,
+    /// Bytes of the files queued and of the one being deleted.
+    bytes: u64,
+    shutting_down: bool,
+}
+
+pub struct SstFileManager {
+    fs: Arc<dyn FileSystem>,
+    dirs: Mutex<BTreeSet<PathBuf>>,
+    max_allowed_space: AtomicU64,
+    compaction_buffer_size: AtomicU64,
+    /// Shared with the deleting thread, so a new rate applies to files already queued.
+    delete_rate: Arc<AtomicI64>,
+    max_trash_db_ratio: Mutex<f64>,
+    trash: Arc<TrashQueue>,
+    deleter: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl std::fmt::Debug for SstFileManager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SstFileManager").field("dirs", &*self.dirs.lock()).finish()
+    }
+}
+
+impl SstFileManager {
+    /// RocksDB's NewSstFileManager defaults: no space limit, no rate (deletes at once), a
+    /// trash ratio of 0.25.
+    pub fn new(fs: Arc<dyn FileSystem>) -> Arc<SstFileManager> {
+        Arc::new(SstFileManager {
+            fs,
+            dirs: Mutex::new(BTreeSet::new()),
+            max_allowed_space: AtomicU64::new(0),
+            compaction_buffer_size: AtomicU64::new(0),
+            delete_rate: Arc::new(AtomicI64::new(0)),
+            max_trash_db_ratio: Mutex::new(0.25),
+            trash: Arc::new(TrashQueue::default()),
+            deleter: Mutex::new(None),
+        })
+    }
+
+    /// A database keeps its table files in `dir`; trash found there (an earlier run's) is
+    /// scheduled for deletion.
+    pub fn register_dir(&self, dir: &Path) {
+        if !self.dirs.lock().insert(dir.to_path_buf()) {
+            return;
+        }
+        for name in self.fs.list_dir(dir).unwrap_or_default() {
+            if name.ends_with(TRASH_EXTENSION) {
+                let path = dir.join(&name);
+                let size = self.fs.file_size(&path).unwrap_or(0);
+                self.queue_trash(path, size);
+            }
+        }
+    }
+
+    /// Bytes of the table files in the registered directories.
+    pub fn total_size(&self) -> u64 {
+        let dirs: Vec<PathBuf> = self.dirs.lock().iter().cloned().collect();
+        let mut total = 0;
+        for dir in dirs {
+            for name in self.fs.list_dir(&dir).unwrap_or_default() {
+                if is_table_file(&name) {
+                    total += self.fs.file_size(&dir.join(&name)).unwrap_or(0);
+                }
+            }
+        }
+        total
+    }
+
+    pub fn total_trash_size(&self) -> u64 {
+        self.trash.files.lock().bytes
+    }
+
+    pub fn set_max_allowed_space_usage(&self, bytes: u64) {
+        self.max_allowed_space.store(bytes, Ordering::Relaxed);
+    }
+
+    pub fn set_compaction_buffer_size(&self, bytes: u64) {
+        self.compaction_buffer_size.store(bytes, Ordering::Relaxed);
+    }
+
+    /// RocksDB's IsMaxAllowedSpaceReached: a limit is set and the tables reach it.
+    pub fn is_max_allowed_space_reached(&self) -> bool {
+        let max = self.max_allowed_space.load(Ordering::Relaxed);
+        max > 0 && self.total_size() >= max
+    }
+
+    /// The same with the space kept free for compactions (compaction_buffer_size) counted.
+    pub fn is_max_allowed_space_reached_including_compactions(&self) -> bool {
+        let max = self.max_allowed_space.load(Ordering::Relaxed);
+        max > 0 && self.total_size() + self.compaction_buffer_size.load(Ordering::Relaxed) >= max
+    }
+
+    pub fn delete_rate_bytes_per_second(&self) -> i64 {
+        self.delete_rate.load(Ordering::Relaxed)
+    }
+
+    pub fn set_delete_rate_bytes_per_second(&self, rate: i64) {
+        self.delete_rate.store(rate, Ordering::Relaxed);
+        self.trash.wake.notify_all();
+    }
+
+    pub fn max_trash_db_ratio(&self) -> f64 {
+        *self.max_trash_db_ratio.lock()
+    }
+
+    pub fn set_max_trash_db_ratio(&self, ratio: f64) {
+        *self.max_trash_db_ratio.lock() = ratio;
+    }
+
+    /// Deletes an obsolete table: at once without a rate (or when the trash is already over
+    /// its share of the databases' size), else renamed to trash for the deleting thread.
+    pub fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
+        if self.delete_rate_bytes_per_second() <= 0 {
+            return self.fs.remove_file(path);
+        }
+        let size = self.fs.file_size(path).unwrap_or(0);
+        let total = self.total_size();
+        if total > 0 && (self.total_trash_size() + size) as f64 > self.max_trash_db_ratio() * total as f64 {
+            return self.fs.remove_file(path);
+        }
+        let mut trash = path.as_os_str().to_owned();
+        trash.push(TRASH_EXTENSION);
+        let trash = PathBuf::from(trash);
+        self.fs.rename(path, &trash)?;
+        self.queue_trash(trash, size);
+        Ok(())
+    }
+
+    fn queue_trash(&self, path: PathBuf, size: u64) {
+        {
+            let mut st = self.trash.files.lock();
+            st.queue.push_back((path, size));
+            st.bytes += size;
+        }
+        self.trash.wake.notify_all();
+        let mut deleter = self.deleter.lock();
+        if deleter.is_none() {
+            *deleter = Some(spawn_deleter(self.fs.clone(), self.trash.clone(), self.delete_rate.clone()));
+        }
+    }
+}
+
+/// The deleting thread: one trash file at a time, then a pause of size / rate seconds (cut
+/// short when the rate drops to 0 or the manager goes).
+fn spawn_deleter(fs: Arc<dyn FileSystem>, trash: Arc<TrashQueue>, rate: Arc<AtomicI64>) -> JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("ferrock:trash".into())
+        .spawn(move || loop {
+            let (path, size) = {
+                let mut st = trash.files.lock();
+                loop {
+                    if st.shutting_down {
+                        return;
+                    }
+                    if let Some(f) = st.queue.front().cloned() {
+                        break f;
+                    }
+                    trash.wake.wait(&mut st);
+                }
+            };
+            let _ = fs.remove_file(&path);
+            let r = rate.load(Ordering::Relaxed);
+            let pause = if r > 0 { Duration::from_secs_f64(size as f64 / r as f64) } else { Duration::ZERO };
+            let until = Instant::now() + pause;
+            let mut st = trash.files.lock();
+            st.queue.pop_front();
+            st.bytes = st.bytes.saturating_sub(size);
+            while !st.shutting_down && Instant::now() < until && rate.load(Ordering::Relaxed) > 0 {
+                trash.wake.wait_until(&mut st, until);
+            }
+        })
+        .expect("spawn the trash deletion thread")
+}
+
+impl Drop for SstFileManager {
+    /// The deleting thread stops; what it had not deleted yet goes at once, so no trash
+    /// outlives the manager.
+    fn drop(&mut self) {
+        self.trash.files.lock().shutting_down = true;
+        self.trash.wake.notify_all();
+        if let Some(t) = self.deleter.lock().take() {
+            let _ = t.join();
+        }
+        let mut st = self.trash.files.lock();
+        for (path, _) in st.queue.drain(..) {
+            let _ = self.fs.remove_file(&path);
+        }
+        st.bytes = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::testutil::TempDir;
+
+    fn write(dir: &Path, name: &str, len: usize) {
+        std::fs::write(dir.join(name), vec![7u8; len]).unwrap();
+    }
+
+    #[test]
+    fn counts_table_files_of_registered_directories_against_the_limit() {
+        let d = TempDir::created("sfm-size");
+        let m = SstFileManager::new(crate::env::default_fs());
+        write(&d.0, "000007.sst", 1000);
+        write(&d.0, "000008.log", 5000);
+        assert_eq!(m.total_size(), 0, "nothing registered");
+        m.register_dir(&d.0);
+        assert_eq!(m.total_size(), 1000, "tables only");
+        assert!(!m.is_max_allowed_space_reached(), "no limit set");
+        m.set_max_allowed_space_usage(1500);
+        assert!(!m.is_max_allowed_space_reached());
+        m.set_compaction_buffer_size(500);
+        assert!(m.is_max_allowed_space_reached_including_compactions());
+        write(&d.0, "000009.sst", 500);
+        assert!(m.is_max_allowed_space_reached());
+    }
+
+    #[test]
+    fn without_a_rate_files_go_at_once_and_with_one_through_the_trash() {
+        let d = TempDir::created("sfm-trash");
+        let m = SstFileManager::new(crate::env::default_fs());
+        m.register_dir(&d.0);
+        write(&d.0, "000001.sst", 100);
+        m.delete_file(&d.0.join("000001.sst")).unwrap();
+        assert!(!d.0.join("000001.sst").exists() && !d.0.join("000001.sst.trash").exists());
+
+        // A slow rate: 1 byte/s. The live table keeps the trash within its ratio.
+        write(&d.0, "000002.sst", 4000);
+        write(&d.0, "000003.sst", 1000);
+        m.set_max_trash_db_ratio(1.0);
+        m.set_delete_rate_bytes_per_second(1);
+        m.delete_file(&d.0.join("000003.sst")).unwrap();
+        assert!(!d.0.join("000003.sst").exists());
+        // Over the ratio (trash would exceed the 4000 bytes left): deleted at once.
+        write(&d.0, "000004.sst", 5000);
+        m.set_max_trash_db_ratio(0.1);
+        m.delete_file(&d.0.join("000004.sst")).unwrap();
+        assert!(!d.0.join("000004.sst").exists() && !d.0.join("000004.sst.trash").exists());
+        // The queued trash is deleted by the thread, or at the latest when the manager goes.
+        drop(m);
+        assert!(!d.0.join("000003.sst.trash").exists());
+        assert!(d.0.join("000002.sst").exists(), "live tables stay");
+    }
+
+    #[test]
+    fn trash_of_an_earlier_run_is_deleted_after_registration() {
+        let d = TempDir::created("sfm-old-trash");
+        write(&d.0, "000005.sst.trash", 10);
+        let m = SstFileManager::new(crate::env::default_fs());
+        m.register_dir(&d.0);
+        // With no rate the thread deletes it without pausing: wait on that condition.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while (d.0.join("000005.sst.trash").exists() || m.total_trash_size() > 0) && Instant::now() < deadline {
+            std::thread::yield_now();
+        }
+        assert!(!d.0.join("000005.sst.trash").exists());
+        assert_eq!(m.total_trash_size(), 0);
+    }
+}
