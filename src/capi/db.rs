@@ -152,13 +152,7 @@ pub unsafe extern "C" fn rocksdb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         let (db, handles) = Db::open_cf(req.opts(), req.path, &req.cfs)?;
         req.log_ignored(&db);
         hand_out_cfs(column_family_handles, handles);
@@ -178,13 +172,7 @@ pub unsafe extern "C" fn rocksdb_open_for_read_only_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         let (db, handles) =
             Db::open_for_read_only(req.opts(), req.path, &req.cfs, error_if_wal_file_exists != 0)?;
         req.log_ignored(&db);

@@ -36,13 +36,7 @@ pub unsafe extern "C" fn rocksdb_open_as_secondary_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         let secondary = c_str(secondary_path, "secondary_path")?;
         if req.cfs.is_empty() {
             return Err(Error::invalid_argument("Default column family not specified"));

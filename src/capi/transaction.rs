@@ -695,13 +695,7 @@ pub unsafe extern "C" fn rocksdb_transactiondb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_transactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         let (t, handles) = TransactionDb::open_cf(
             req.opts(),
             &handle(txn_db_options, "transaction db options")?.opts,
@@ -1066,13 +1060,7 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_column_families(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         let (t, handles) = OptimisticTransactionDb::open_cf(req.opts(), req.path, &req.cfs)?;
         req.log_ignored(t.base_db());
         hand_out_cfs(column_family_handles, handles);

@@ -38,13 +38,7 @@ pub unsafe extern "C" fn rocksdb_open_column_families_with_ttl(
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_t {
     with_errptr(errptr, std::ptr::null_mut(), || {
-        let req = OpenRequest::with_families(
-            options,
-            name,
-            num_column_families,
-            column_family_names,
-            column_family_options,
-        )?;
+        let req = OpenRequest::with_families(options, name, num_column_families, column_family_names, column_family_options)?;
         if !req.cfs.is_empty() && ttls.is_null() {
             return Err(Error::invalid_argument("ttls is NULL"));
         }
