@@ -1,6 +1,7 @@
 /* rocksdb_compact_files with rocksdb_compaction_options_t: named level-0 tables (from
  * rocksdb_livefiles) compacted into level 1, the output names handed back, RocksDB's error
- * texts, and the cancellation flag. */
+ * texts, the cancellation flag and an output temperature; then pausing background work, the
+ * WAL files and the checksum verifications. */
 #include <rocksdb/c.h>
 #include "check.h"
 
@@ -123,14 +124,91 @@ int main(void) {
   CHECK_ERR_PREFIX(err, "Result incomplete: Manual compaction paused");
   err = NULL;
   rocksdb_compaction_options_canceled_set(canceled, 0);
+  /* An output temperature (kHot, 4; c_test's columnfamilies phase sets it) is accepted: the
+     compaction runs as without one (ferrock has no tiered storage and records no temperature). */
+  rocksdb_compaction_options_set_output_temperature_override(co, 4);
+  CHECK(rocksdb_compaction_options_get_output_temperature_override(co) == 4, "output temperature stored");
   /* output_path_id -1: RocksDB's "choose the path" (CompactFiles' default argument). */
   rocksdb_compact_files_cf(db, rocksdb_get_default_column_family_handle(db), co, l1, 1, 2, -1, &out, &nout, NULL, &err);
   CHECK_NOERR(err);
   CHECK(files_at(db, 1) == 0 && files_at(db, 2) == (int)nout && nout >= 1, "level 1 compacted into level 2");
   rocksdb_compact_files_output_file_names_destroy(out, nout);
   rocksdb_livefiles_destroy(live);
+  v = rocksdb_get(db, ro, "k0004", 5, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "r1");
+  free(v);
   rocksdb_compaction_options_canceled_destroy(canceled);
   rocksdb_compaction_options_destroy(co);
+
+  /* Paused background work: an unwaited flush leaves its memtable immutable until continued;
+     a continue without a pause is refused. */
+  rocksdb_continue_background_work(db, &err);
+  CHECK_ERR_PREFIX(err, "Invalid argument: Background work already unpaused");
+  err = NULL;
+  rocksdb_pause_background_work(db, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "paused", 6, "p", 1, &err);
+  CHECK_NOERR(err);
+  {
+    rocksdb_flushoptions_t* nowait = rocksdb_flushoptions_create();
+    rocksdb_flushoptions_set_wait(nowait, 0);
+    rocksdb_flush(db, nowait, &err);
+    CHECK_NOERR(err);
+    rocksdb_flushoptions_destroy(nowait);
+  }
+  uint64_t imm = 0;
+  CHECK(rocksdb_property_int(db, "rocksdb.num-immutable-mem-table", &imm) == 0 && imm == 1, "paused: the memtable waits (%d)", (int)imm);
+  rocksdb_wait_for_compact_options_t* wfc = rocksdb_wait_for_compact_options_create();
+  rocksdb_wait_for_compact_options_set_abort_on_pause(wfc, 1);
+  rocksdb_wait_for_compact(db, wfc, &err);
+  CHECK_ERR_PREFIX(err, "Operation aborted");
+  err = NULL;
+  rocksdb_continue_background_work(db, &err);
+  CHECK_NOERR(err);
+  rocksdb_wait_for_compact(db, wfc, &err);
+  CHECK_NOERR(err);
+  rocksdb_wait_for_compact_options_destroy(wfc);
+  CHECK(rocksdb_property_int(db, "rocksdb.num-immutable-mem-table", &imm) == 0 && imm == 0, "continued: flushed (%d)", (int)imm);
+
+  /* The WAL files: the current one is alive, named NNNNNN.log, and holds the write. */
+  rocksdb_put(db, wo, "walkey", 6, "w", 1, &err);
+  CHECK_NOERR(err);
+  {
+    rocksdb_wal_files_t* wals = rocksdb_get_sorted_wal_files(db, &err);
+    CHECK_NOERR(err);
+    size_t nw = rocksdb_wal_files_count(wals);
+    CHECK(nw >= 1, "WAL files listed (%zu)", nw);
+    const rocksdb_wal_file_t* last = rocksdb_wal_files_get_wal_file(wals, nw - 1);
+    CHECK(rocksdb_wal_files_get_wal_file(wals, nw) == NULL, "NULL past the end");
+    rocksdb_wal_file_t* cur = rocksdb_get_current_wal_file(db, &err);
+    CHECK_NOERR(err);
+    CHECK(last != NULL && cur != NULL, "last and current WAL");
+    char want[32];
+    snprintf(want, sizeof want, "/%06llu.log", (unsigned long long)rocksdb_wal_file_log_number(cur));
+    CHECK(strcmp(rocksdb_wal_file_path_name(cur), want) == 0, "current WAL path %s", rocksdb_wal_file_path_name(cur));
+    CHECK(rocksdb_wal_file_log_number(last) == rocksdb_wal_file_log_number(cur), "the newest WAL is the current one");
+    CHECK(rocksdb_wal_file_type(last) == rocksdb_wal_file_type_alive_log, "alive");
+    CHECK(rocksdb_wal_file_start_sequence(last) > 0 && rocksdb_wal_file_start_sequence(cur) == 0, "start sequences");
+    CHECK(rocksdb_wal_file_size_file_bytes(last) > 0 && rocksdb_wal_file_size_file_bytes(cur) == rocksdb_wal_file_size_file_bytes(last), "sizes");
+    rocksdb_wal_file_destroy(cur);
+    rocksdb_wal_files_destroy(wals);
+  }
+
+  /* Checksums: every table verifies; file checksums need a generator ferrock lacks. */
+  rocksdb_verify_checksum(db, &err);
+  CHECK_NOERR(err);
+  rocksdb_verify_checksum_with_options(db, ro, &err);
+  CHECK_NOERR(err);
+  rocksdb_verify_file_checksums(db, &err);
+  CHECK(err != NULL && strcmp(err, "Invalid argument: Cannot verify file checksum if options.file_checksum_gen_factory is null") == 0,
+        "file checksums: %s", err ? err : "(none)");
+  free(err);
+  err = NULL;
+  rocksdb_verify_file_checksums_with_options(db, NULL, &err);
+  CHECK(err != NULL, "file checksums with options refused");
+  free(err);
+  err = NULL;
 
   rocksdb_readoptions_destroy(ro);
   rocksdb_flushoptions_destroy(fo);

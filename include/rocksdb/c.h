@@ -648,12 +648,14 @@ typedef struct rocksdb_universal_compaction_options_t rocksdb_universal_compacti
 typedef struct rocksdb_wait_for_compact_options_t rocksdb_wait_for_compact_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_file_t`).
+ One WAL file (`rocksdb_wal_file_t`, RocksDB's WalFile as c.h captures it): from
+ `rocksdb_get_current_wal_file` (destroyed by `rocksdb_wal_file_destroy`) or borrowed
+ from a `rocksdb_wal_files_t`. `path` is `file.path_name` as a C string.
  */
 typedef struct rocksdb_wal_file_t rocksdb_wal_file_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_wal_files_t`).
+ The WALs of `rocksdb_get_sorted_wal_files`, by number (`rocksdb_wal_files_t`).
  */
 typedef struct rocksdb_wal_files_t rocksdb_wal_files_t;
 
@@ -1222,8 +1224,8 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wait_for_compact_options_get_timeout
  Waits for background flushes and compactions (NULL options = RocksDB's
  defaults). A timeout cannot be honoured yet: a non-zero one is Not implemented.
  Obsolete files are deleted by the same background work, so wait_for_purge
- needs nothing more; ferrock never pauses background work, so abort_on_pause
- has nothing to abort.
+ needs nothing more; with abort_on_pause, paused background work (rocksdb_pause_background_work)
+ answers "Operation aborted", without it the call waits until work is continued (RocksDB's).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_wait_for_compact(rocksdb_t *db, rocksdb_wait_for_compact_options_t *options, char **errptr);
 
@@ -1254,6 +1256,18 @@ extern ROCKSDB_LIBRARY_API void rocksdb_enable_manual_compaction(rocksdb_t *db);
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_cancel_all_background_work(rocksdb_t *db, unsigned char wait);
 
+/*
+ RocksDB's PauseBackgroundWork: no background flush or compaction starts until the matching
+ `rocksdb_continue_background_work`; returns once the running ones have finished.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *db, char **errptr);
+
+/*
+ RocksDB's ContinueBackgroundWork; "Invalid argument: Background work already unpaused"
+ without an unmatched pause.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *db, char **errptr);
+
 extern ROCKSDB_LIBRARY_API rocksdb_compaction_options_t *rocksdb_compaction_options_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_destroy(rocksdb_compaction_options_t *opt);
@@ -1278,7 +1292,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_compression(rocks
 extern ROCKSDB_LIBRARY_API int rocksdb_compaction_options_get_compression(rocksdb_compaction_options_t *opt);
 
 /*
- Stored; `rocksdb_compact_files` refuses any value but kUnknown (0).
+ Stored; accepted by `rocksdb_compact_files` without effect (ferrock has no tiered storage
+ and records no file temperature).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_options_set_output_temperature_override(rocksdb_compaction_options_t *opt, int v);
 
@@ -1479,6 +1494,30 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_output_file_names_destroy(
 extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_multi_get_cf_with_ts(rocksdb_t *db, const rocksdb_readoptions_t *options, const rocksdb_column_family_handle_t *const *column_families, size_t num_keys, const char *const *keys_list, const size_t *keys_list_sizes, char **values_list, size_t *values_list_sizes, char **timestamp_list, size_t *timestamp_list_sizes, char **errs);
+
+/*
+ RocksDB's VerifyChecksum: every block of every live table read again and its checksum
+ checked (src/db/verify.rs); the first corruption found is the error.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum(rocksdb_t *db, char **errptr);
+
+/*
+ `rocksdb_verify_checksum`; the read options (NULL: the defaults) change nothing: RocksDB
+ verifies whatever `verify_checksums` says, and ferrock reads the tables outside the caches.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *db, const rocksdb_readoptions_t *options, char **errptr);
+
+/*
+ RocksDB's VerifyFileChecksums for a database without a file_checksum_gen_factory (ferrock
+ has none): "Invalid argument: Cannot verify file checksum if
+ options.file_checksum_gen_factory is null".
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *db, char **errptr);
+
+/*
+ `rocksdb_verify_file_checksums`; the read options change nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *db, const rocksdb_readoptions_t *options, char **errptr);
 
 /*
  A NULL `path` gives NULL (RocksDB would crash on it).
@@ -2661,11 +2700,6 @@ extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getsta
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_continue_background_work(rocksdb_t *a0, char **errptr);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_mem_env(void);
@@ -2881,11 +2915,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinf
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const rocksdb_readoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, size_t *a5, char **a6, size_t *a7, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_current_wal_file" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *a0, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **errptr);
@@ -2894,11 +2923,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, 
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *a0, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
@@ -3199,11 +3223,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_pause_background_work(rocksdb_t *a0, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -3809,71 +3828,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ra
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_checksum_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_verify_file_checksums_with_options(rocksdb_t *a0, const rocksdb_readoptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_file_destroy(rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_log_number(const rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_wal_file_path_name(const rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_size_file_bytes(const rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_start_sequence(const rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_wal_file_type(const rocksdb_wal_file_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_wal_files_count(const rocksdb_wal_files_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *a0, size_t a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -5938,6 +5892,37 @@ extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_status(const rocksdb_wal_iterat
 extern ROCKSDB_LIBRARY_API rocksdb_writebatch_t *rocksdb_wal_iter_get_batch(const rocksdb_wal_iterator_t *iter, uint64_t *seq);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_wal_iter_destroy(const rocksdb_wal_iterator_t *iter);
+
+extern ROCKSDB_LIBRARY_API rocksdb_wal_files_t *rocksdb_get_sorted_wal_files(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_wal_file_t *rocksdb_get_current_wal_file(rocksdb_t *db, char **errptr);
+
+/*
+ The path relative to the WAL directory ("/000007.log"), valid while `file` lives.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_wal_file_path_name(const rocksdb_wal_file_t *file);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_log_number(const rocksdb_wal_file_t *file);
+
+/*
+ `rocksdb_wal_file_type_archived_log` (0) or `rocksdb_wal_file_type_alive_log` (1).
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_wal_file_type(const rocksdb_wal_file_t *file);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_start_sequence(const rocksdb_wal_file_t *file);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_wal_file_size_file_bytes(const rocksdb_wal_file_t *file);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_file_destroy(rocksdb_wal_file_t *file);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_wal_files_count(const rocksdb_wal_files_t *files);
+
+/*
+ The file at `index`, owned by `files`; NULL past the end (as RocksDB's).
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_wal_file_t *rocksdb_wal_files_get_wal_file(const rocksdb_wal_files_t *files, size_t index);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_wal_files_destroy(rocksdb_wal_files_t *files);
 
 extern ROCKSDB_LIBRARY_API rocksdb_write_buffer_manager_t *rocksdb_write_buffer_manager_create(size_t buffer_size, bool allow_stall);
 

@@ -138,8 +138,8 @@ pub unsafe extern "C" fn rocksdb_wait_for_compact_options_get_timeout(
 /// Waits for background flushes and compactions (NULL options = RocksDB's
 /// defaults). A timeout cannot be honoured yet: a non-zero one is Not implemented.
 /// Obsolete files are deleted by the same background work, so wait_for_purge
-/// needs nothing more; ferrock never pauses background work, so abort_on_pause
-/// has nothing to abort.
+/// needs nothing more; with abort_on_pause, paused background work (rocksdb_pause_background_work)
+/// answers "Operation aborted", without it the call waits until work is continued (RocksDB's).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_wait_for_compact(
     db: *mut rocksdb_t,
@@ -168,7 +168,7 @@ pub unsafe extern "C" fn rocksdb_wait_for_compact(
                 d.flush_cf(&fo, &ColumnFamilyHandle { id, name })?;
             }
         }
-        d.wait_for_background_work()?;
+        d.wait_for_background_work_with(o.abort_on_pause)?;
         if o.close_db {
             d.close()?;
         }
@@ -321,6 +321,20 @@ pub unsafe extern "C" fn rocksdb_cancel_all_background_work(db: *mut rocksdb_t, 
     guarded((), || super::db::db_ref(db)?.cancel_all_background_work(wait != 0))
 }
 
+/// RocksDB's PauseBackgroundWork: no background flush or compaction starts until the matching
+/// `rocksdb_continue_background_work`; returns once the running ones have finished.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_pause_background_work(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || super::db::db_ref(db)?.pause_background_work())
+}
+
+/// RocksDB's ContinueBackgroundWork; "Invalid argument: Background work already unpaused"
+/// without an unmatched pause.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_continue_background_work(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || super::db::db_ref(db)?.continue_background_work())
+}
+
 /// Options of `rocksdb_compact_files` (`rocksdb_compaction_options_t`, RocksDB's
 /// `CompactionOptions`), with RocksDB's defaults.
 pub struct rocksdb_compaction_options_t {
@@ -328,7 +342,10 @@ pub struct rocksdb_compaction_options_t {
     /// CompressionType; RocksDB's default kDisableCompressionOption (0xff) keeps the
     /// output level's codec.
     compression: c_int,
-    /// Temperature; only kUnknown (0) is honoured.
+    /// Temperature (CompactionOptions::output_temperature_override). Stored and accepted:
+    /// RocksDB hands it to the FileSystem as a placement hint and records it in the MANIFEST
+    /// (NewFile4 field kTemperature); ferrock's file systems take no hints and its MANIFEST
+    /// records no temperature, so it has no effect on the output.
     output_temperature_override: c_int,
     /// From `rocksdb_compaction_options_canceled_create`; checked when the call starts.
     canceled: *mut c_uchar,
@@ -406,7 +423,8 @@ pub unsafe extern "C" fn rocksdb_compaction_options_get_compression(opt: *mut ro
     guarded(0, || Ok(handle(opt, "compaction options")?.compression))
 }
 
-/// Stored; `rocksdb_compact_files` refuses any value but kUnknown (0).
+/// Stored; accepted by `rocksdb_compact_files` without effect (ferrock has no tiered storage
+/// and records no file temperature).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_options_set_output_temperature_override(opt: *mut rocksdb_compaction_options_t, v: c_int) {
     guarded((), || {
@@ -481,9 +499,6 @@ unsafe fn compact_files_with(
                 }
                 None => return Err(Error::invalid_argument(format!("Invalid compression type {}", o.compression))),
             }
-        }
-        if o.output_temperature_override != 0 {
-            return Err(Error::not_supported("rocksdb_compact_files with an output temperature"));
         }
         if !o.canceled.is_null()
             && handle(o.canceled as *const std::sync::atomic::AtomicBool, "canceled flag")?.load(std::sync::atomic::Ordering::Acquire)

@@ -1284,3 +1284,41 @@ pub unsafe extern "C" fn rocksdb_multi_get_cf_with_ts(
         errs,
     )
 }
+
+/// RocksDB's VerifyChecksum: every block of every live table read again and its checksum
+/// checked (src/db/verify.rs); the first corruption found is the error.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_verify_checksum(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || db_ref(db)?.verify_checksum())
+}
+
+/// `rocksdb_verify_checksum`; the read options (NULL: the defaults) change nothing: RocksDB
+/// verifies whatever `verify_checksums` says, and ferrock reads the tables outside the caches.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_verify_checksum_with_options(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = options;
+    with_errptr(errptr, (), || db_ref(db)?.verify_checksum())
+}
+
+/// RocksDB's VerifyFileChecksums for a database without a file_checksum_gen_factory (ferrock
+/// has none): "Invalid argument: Cannot verify file checksum if
+/// options.file_checksum_gen_factory is null".
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_verify_file_checksums(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || db_ref(db)?.verify_file_checksums())
+}
+
+/// `rocksdb_verify_file_checksums`; the read options change nothing.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_verify_file_checksums_with_options(
+    db: *mut rocksdb_t,
+    options: *const rocksdb_readoptions_t,
+    errptr: *mut *mut c_char,
+) {
+    let _ = options;
+    with_errptr(errptr, (), || db_ref(db)?.verify_file_checksums())
+}

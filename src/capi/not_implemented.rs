@@ -223,16 +223,6 @@ pub struct rocksdb_universal_compaction_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_wal_file_t`).
-pub struct rocksdb_wal_file_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_wal_files_t`).
-pub struct rocksdb_wal_files_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
 pub struct rocksdb_walfilter_t {
     _opaque: [u8; 0],
@@ -1177,20 +1167,6 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_continue_background_work" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_continue_background_work(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_continue_background_work"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_mem_env() -> *mut rocksdb_env_t {
@@ -1626,20 +1602,6 @@ pub unsafe extern "C" fn rocksdb_get_cf_with_ts(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_current_wal_file" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_current_wal_file(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_wal_file_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_current_wal_file"),
-    );
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_full_history_ts_low(
@@ -1667,20 +1629,6 @@ pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
     save_error(
         errptr,
         &Error::not_supported("rocksdb_get_livefiles_storage_info"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_sorted_wal_files" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_sorted_wal_files(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_wal_files_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_sorted_wal_files"),
     );
     std::ptr::null_mut()
 }
@@ -2483,20 +2431,6 @@ pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
         }
         Ok(())
     })
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_pause_background_work" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_pause_background_work(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_pause_background_work"),
-    );
-    ()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -3724,126 +3658,6 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
 ) {
     let _ = (a0, a1);
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_checksum(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_verify_checksum"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_checksum_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_checksum_with_options(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_verify_checksum_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_file_checksums(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_verify_file_checksums"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_verify_file_checksums_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_verify_file_checksums_with_options(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_readoptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_verify_file_checksums_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_destroy(a0: *mut rocksdb_wal_file_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_log_number(a0: *const rocksdb_wal_file_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_path_name(
-    a0: *const rocksdb_wal_file_t,
-) -> *const c_char {
-    let _ = (a0);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_size_file_bytes(a0: *const rocksdb_wal_file_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_start_sequence(a0: *const rocksdb_wal_file_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_file_type(a0: *const rocksdb_wal_file_t) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_files_count(a0: *const rocksdb_wal_files_t) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_files_destroy(a0: *mut rocksdb_wal_files_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_wal_files_get_wal_file(
-    a0: *const rocksdb_wal_files_t,
-    a1: size_t,
-) -> *const rocksdb_wal_file_t {
-    let _ = (a0, a1);
-    std::ptr::null()
 }
 
 /// Not implemented in ferrock: returns NULL.

@@ -136,7 +136,7 @@ fn background_step(db: &DbInner, flush_only: bool) -> bool {
         }
         return true;
     }
-    if db.bg_error().is_none() {
+    if db.bg_error().is_none() && st.bg_work_paused == 0 {
         if let Some(cf_id) = db.pick_flush(&st) {
             let _ = db.run_flush(&mut st, cf_id);
             return true;
@@ -172,13 +172,31 @@ pub(super) fn ends_compaction_quietly(e: &Error) -> bool {
 const COMPACTION_RETRY_WAIT: Duration = Duration::from_secs(1);
 
 impl Db {
-    /// Waits until no flush or compaction is pending or running (tests and tools).
+    /// Waits until no flush or compaction is pending or running (tests and tools). While
+    /// background work is paused it answers "Operation aborted" at once, as RocksDB's
+    /// WaitForCompact with abort_on_pause.
     pub fn wait_for_background_work(&self) -> Result<()> {
+        self.wait_for_background_work_with(true)
+    }
+
+    /// `wait_for_background_work`; without `abort_on_pause` a pause makes it wait until
+    /// background work is continued (RocksDB's WaitForCompact, whose default that is).
+    pub fn wait_for_background_work_with(&self, abort_on_pause: bool) -> Result<()> {
         let inner = &self.inner;
         let mut st = inner.state.lock();
         loop {
             if let Some(e) = inner.bg_error() {
                 return Err(e);
+            }
+            if st.shutting_down {
+                return Err(Error::shutdown(""));
+            }
+            if st.bg_work_paused > 0 {
+                if abort_on_pause {
+                    return Err(Error::aborted(""));
+                }
+                inner.bg_cv.wait_for(&mut st, Duration::from_millis(50));
+                continue;
             }
             let pending_flush = inner.pick_flush(&st).is_some() || st.running_flushes > 0;
             let pending_compaction = st.running_compactions > 0

@@ -81,8 +81,8 @@ impl DbInner {
             if !cf.super_version().imm.iter().any(|m| m.id() <= target) && self.events.flushes_notifying() == 0 {
                 return Ok(());
             }
-            if st.shutting_down || self.bg_threads.lock().is_empty() {
-                // No background thread (closing): flush here.
+            if st.shutting_down || st.bg_work_paused > 0 || self.bg_threads.lock().is_empty() {
+                // No background thread (closing), or background work paused: flush here.
                 if !st.flushing.contains(&cf_id) {
                     self.run_flush(&mut st, cf_id)?;
                     continue;

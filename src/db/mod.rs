@@ -37,6 +37,8 @@ mod table_cache;
 mod table_store;
 mod txn_hooks;
 pub mod wal_iter;
+pub mod wal_files;
+mod verify;
 mod write;
 
 pub use read::DbIterator;
@@ -217,6 +219,9 @@ pub(crate) struct DbState {
     pub manual_compactions: usize,
     /// DisableManualCompaction calls not yet matched by EnableManualCompaction.
     pub manual_compaction_paused: u32,
+    /// PauseBackgroundWork calls not yet matched by ContinueBackgroundWork (RocksDB's
+    /// bg_work_paused_): while above 0 the background threads start no flush or compaction.
+    pub bg_work_paused: u32,
     /// Inputs of running compactions: no other job may take them.
     pub compacting: crate::compaction::plan::FileSet,
     pub stats: crate::compaction::stats::CompactionStats,

@@ -202,6 +202,7 @@ pub(super) fn open(
             shutting_down: false,
             manual_compactions: 0,
             manual_compaction_paused: 0,
+            bg_work_paused: 0,
             compacting: BTreeSet::new(),
             stats: Default::default(),
             file_deletions_disabled: 0,

@@ -38,6 +38,18 @@ impl TableCache {
         if let Some(t) = self.tables.lock().get(&number) {
             return Ok(t.clone());
         }
+        let table = self.open(icmp, dir, number, file_size, largest_seqno, true)?;
+        let mut m = self.tables.lock();
+        Ok(m.entry(number).or_insert(table).clone())
+    }
+
+    /// A reader of its own for the table, neither kept here nor reading through the block
+    /// cache, so that every block it reads comes from the file (checksum verification).
+    pub fn open_uncached(&self, icmp: &InternalKeyComparator, dir: &Path, number: u64, file_size: u64, largest_seqno: u64) -> Result<Arc<Table>> {
+        self.open(icmp, dir, number, file_size, largest_seqno, false)
+    }
+
+    fn open(&self, icmp: &InternalKeyComparator, dir: &Path, number: u64, file_size: u64, largest_seqno: u64, cached: bool) -> Result<Arc<Table>> {
         let path = dir.join(table_file_name(number));
         let file = self.fs.new_random_access_file(&path)?;
         let actual = file.size()?;
@@ -51,15 +63,13 @@ impl TableCache {
         }
         let opts = TableReadOptions {
             comparator: icmp.clone(),
-            block_cache: self.block_cache.clone(),
+            block_cache: if cached { self.block_cache.clone() } else { None },
             verify_checksums: true,
             file_number: number,
-            cache_index_and_filter_blocks: self.cache_index_and_filter_blocks,
+            cache_index_and_filter_blocks: cached && self.cache_index_and_filter_blocks,
         };
-        let table = Table::open_external(file, file_size, opts, largest_seqno)
-            .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })?;
-        let mut m = self.tables.lock();
-        Ok(m.entry(number).or_insert(table).clone())
+        Table::open_external(file, file_size, opts, largest_seqno)
+            .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })
     }
 
     pub fn evict(&self, number: u64) {

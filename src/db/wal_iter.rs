@@ -116,7 +116,7 @@ impl WalIterator {
 }
 
 /// The sequence number of a WAL's first batch; None for an empty (or unreadable) file.
-fn first_sequence(file: Box<dyn SequentialFile>, number: u64, verify_checksums: bool) -> Option<u64> {
+pub(super) fn first_sequence(file: Box<dyn SequentialFile>, number: u64, verify_checksums: bool) -> Option<u64> {
     let mut reader = LogReader::new(file, number, verify_checksums);
     let mut record = Vec::new();
     match reader.read_record(&mut record) {
