@@ -30,7 +30,12 @@ static int exists(const char* p) {
 
 static uint64_t prop(rocksdb_t* db, const char* name) {
   uint64_t v = 0;
-  if (rocksdb_property_int(db, name, &v) != 0) return (uint64_t)-1;
+  if (rocksdb_property_int(db, name, &v) == 0) return v;
+  /* String-only properties (num-files-at-level<N>) have no integer answer; read the text. */
+  char* text = rocksdb_property_value(db, name);
+  if (text == NULL) return (uint64_t)-1;
+  v = strtoull(text, NULL, 10);
+  rocksdb_free(text);
   return v;
 }
 

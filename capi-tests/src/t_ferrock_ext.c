@@ -90,7 +90,9 @@ static void transactions(void) {
   ferrock_transaction_pop_savepoint(t, &err);
   CHECK_NOERR(err);
   ferrock_transaction_pop_savepoint(t, &err);
-  CHECK_ERR_PREFIX(err, "NotFound: No SavePoint set");
+  CHECK(err != NULL && strcmp(err, "NotFound: ") == 0, "no save point: NotFound with no message");
+  free(err);
+  err = NULL;
   rocksdb_transaction_rollback_to_savepoint(t, &err);
   CHECK_ERR_PREFIX(err, "NotFound");
 

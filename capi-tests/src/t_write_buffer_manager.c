@@ -6,9 +6,11 @@
 
 #include "check.h"
 
+/* RocksDB answers this property as text only (rocksdb_property_int has no value for it). */
 static uint64_t level0_files(rocksdb_t* db) {
-  uint64_t n = 0;
-  rocksdb_property_int(db, "rocksdb.num-files-at-level0", &n);
+  char* v = rocksdb_property_value(db, "rocksdb.num-files-at-level0");
+  uint64_t n = v ? strtoull(v, NULL, 10) : 0;
+  free(v);
   return n;
 }
 

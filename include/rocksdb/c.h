@@ -5644,7 +5644,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transaction_prepare(rocksdb_transaction_
 extern ROCKSDB_LIBRARY_API void rocksdb_transaction_set_name(rocksdb_transaction_t *t, const char *name, size_t name_len, char **errptr);
 
 /*
- The name as a malloc'd copy (not NUL-terminated), or NULL when unnamed.
+ The name as a malloc'd copy (not NUL-terminated); an unnamed transaction's is an empty
+ allocation with length 0, as RocksDB's CopyString of its empty name.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_transaction_get_name(rocksdb_transaction_t *t, size_t *name_len);
 

@@ -24,7 +24,7 @@ extern ROCKSDB_LIBRARY_API void ferrock_transaction_clear_snapshot(rocksdb_trans
 
 /*
  RocksDB's `Transaction::PopSavePoint`: forgets the last save point, keeping the
- writes made since; "NotFound: No SavePoint set" when there is none.
+ writes made since; "NotFound: " (no message) when there is none.
  */
 extern ROCKSDB_LIBRARY_API void ferrock_transaction_pop_savepoint(rocksdb_transaction_t *t, char **errptr);
 

@@ -970,7 +970,7 @@ fn with_interval_reporter<T>(cfg: &Config, db: &Db, f: impl FnOnce() -> T) -> T 
                         "{} ... thread 0: interval stall% {:.1} l0_files {} pending_compaction_bytes {}",
                         time_to_string(),
                         ((stall - last_stall) / isecs * 100.0).clamp(0.0, 100.0),
-                        db.property_int_cf(&cf, "rocksdb.num-files-at-level0").unwrap_or(0),
+                        db.property_u64_cf(&cf, "rocksdb.num-files-at-level0").unwrap_or(0),
                         db.property_int_cf(&cf, "rocksdb.estimate-pending-compaction-bytes").unwrap_or(0)
                     );
                     last_stall = stall;

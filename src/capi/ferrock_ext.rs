@@ -36,7 +36,7 @@ pub unsafe extern "C" fn ferrock_transaction_clear_snapshot(t: *mut rocksdb_tran
 }
 
 /// RocksDB's `Transaction::PopSavePoint`: forgets the last save point, keeping the
-/// writes made since; "NotFound: No SavePoint set" when there is none.
+/// writes made since; "NotFound: " (no message) when there is none.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ferrock_transaction_pop_savepoint(t: *mut rocksdb_transaction_t, errptr: *mut *mut c_char) {
     with_errptr(errptr, (), || txn(t)?.pop_save_point())

@@ -1224,18 +1224,15 @@ pub unsafe extern "C" fn rocksdb_transaction_set_name(
     })
 }
 
-/// The name as a malloc'd copy (not NUL-terminated), or NULL when unnamed.
+/// The name as a malloc'd copy (not NUL-terminated); an unnamed transaction's is an empty
+/// allocation with length 0, as RocksDB's CopyString of its empty name.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_transaction_get_name(t: *mut rocksdb_transaction_t, name_len: *mut size_t) -> *mut c_char {
     set_out(name_len, 0);
     guarded(std::ptr::null_mut(), || {
-        Ok(match txn(t)?.name() {
-            Some(n) => {
-                set_out(name_len, n.len());
-                malloc_bytes(n.as_bytes())
-            }
-            None => std::ptr::null_mut(),
-        })
+        let n = txn(t)?.name().unwrap_or_default();
+        set_out(name_len, n.len());
+        Ok(malloc_bytes(n.as_bytes()))
     })
 }
 

@@ -297,7 +297,7 @@ mod tests {
                 at_snapshot = Some((db.snapshot().unwrap(), model.clone()));
             }
         }
-        assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(4));
+        assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(4));
         db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
         let h = stats.histogram_data(crate::stats::Histogram::NumSubcompactionsScheduled as u32);
         assert_eq!(h.count, 1);
@@ -464,7 +464,7 @@ mod tests {
             assert!(e.to_string().starts_with("IO error"), "{e}");
             assert!(stats.histogram_data(crate::stats::Histogram::NumSubcompactionsScheduled as u32).count == 0);
             assert_eq!(tables(&d.0), before, "tables of the failed job were left behind");
-            assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(4));
+            assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(4));
             fs.clear_injected_errors();
         }
         let db = Db::open(&o, &d.0).unwrap();
@@ -473,6 +473,6 @@ mod tests {
             assert!(db.get(&ReadOptions::new(), key.as_bytes()).unwrap().is_some(), "{key}");
         }
         db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
-        assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(0));
+        assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(0));
     }
 }

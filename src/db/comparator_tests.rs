@@ -140,11 +140,11 @@ fn compact_range_bounds_follow_the_comparator() {
         db.put(&WriteOptions::default(), k.as_bytes(), b"v").unwrap();
         db.flush(&FlushOptions::default()).unwrap();
     }
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0").unwrap(), 5);
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0").unwrap(), 5);
     db.compact_range_cf(&db.default_column_family(), Some(b"k8"), Some(b"k2")).unwrap();
     // k7, k5 and k3 went down as they were; k9 and k1 stayed in level 0.
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0").unwrap(), 2);
-    let deeper: u64 = (1..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0").unwrap(), 2);
+    let deeper: u64 = (1..7).map(|l| db.property_u64(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
     assert_eq!(deeper, 3);
     let got: Vec<Vec<u8>> = scan_all(&db, &ReadOptions::new()).into_iter().map(|(k, _)| k).collect();
     assert_eq!(got, vec![b"k9".to_vec(), b"k7".to_vec(), b"k5".to_vec(), b"k3".to_vec(), b"k1".to_vec()]);

@@ -96,7 +96,7 @@ impl<'a> PointLookup<'a> {
 }
 
 /// The newest sequence <= `snapshot` of the table's tombstones over `key`, 0 when none.
-fn table_covering_seq(table: &crate::table::reader::Table, ucmp: &crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
+pub(crate) fn table_covering_seq(table: &crate::table::reader::Table, ucmp: &crate::util::comparator::Comparator, key: &[u8], snapshot: u64) -> Result<u64> {
     if table.properties().num_range_deletions == 0 {
         return Ok(0);
     }

@@ -58,7 +58,7 @@ fn put_get_delete_and_reopen() {
     assert_eq!(db.get(&ro(), b"a").unwrap(), None);
     assert_eq!(db.get(&ro(), b"b").unwrap(), Some(b"2".to_vec()));
     // The reopen flushed the recovered WAL into a level-0 table.
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(1));
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn flush_snapshot_and_iterators() {
     }
     let snap = db.snapshot().unwrap();
     db.flush(&FlushOptions::default()).unwrap();
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(1));
     for i in 0..100u32 {
         db.put(&wo(), format!("k{i:03}").as_bytes(), b"new").unwrap();
     }
@@ -402,7 +402,7 @@ fn check_against_model(db: &Db, model: &Model, keys: KeySpace, r: &ReadOptions, 
 #[test]
 fn model_based_random_operations() {
     let (db, _dir) = run_model_test("model", &|_| {});
-    let files: u64 = (0..7).map(|l| db.property_int(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
+    let files: u64 = (0..7).map(|l| db.property_u64(&format!("rocksdb.num-files-at-level{l}")).unwrap()).sum();
     assert!(files > 0);
 }
 
@@ -540,6 +540,8 @@ fn run_model_test_with(tag: &str, cmp: Comparator, keys: KeySpace, tune: &dyn Fn
                 }
                 11 if rng.below(4) == 0 => {
                     let end = keys.key_of(rng.below(600));
+                    // A reversed range is refused and latched, as in RocksDB: write it in order.
+                    let (k, end) = if cmp.compare(&k, &end).is_gt() { (end, k) } else { (k, end) };
                     let in_batch = rng.below(2) == 0;
                     if in_batch {
                         let mut b = WriteBatch::new();
@@ -800,11 +802,11 @@ fn compact_range_moves_level0_down() {
         }
         db.flush(&FlushOptions::default()).unwrap();
     }
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(3));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(3));
     db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
-    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(0));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(0));
     // With dynamic level bytes (the default) the data ends in the last level.
-    assert_eq!(db.property_int("rocksdb.num-files-at-level6"), Some(1));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level6"), Some(1));
     assert_eq!(db.get(&ro(), b"k042").unwrap(), Some(b"2".to_vec()));
     assert_eq!(scan(&db).len(), 100);
 }
@@ -1032,7 +1034,7 @@ fn write_load_with_tiny_triggers_stalls_and_recovers() {
     assert!(stats.contains("Write Stall (count):"), "{stats}");
     // The shape RocksDB's rules predict: level 0 below its trigger once compaction caught up,
     // and data below it in the base level.
-    assert!(db.property_int("rocksdb.num-files-at-level0").unwrap() < 2);
+    assert!(db.property_u64("rocksdb.num-files-at-level0").unwrap() < 2);
     assert!(db.property_int("rocksdb.estimate-pending-compaction-bytes").is_some());
 }
 
@@ -1290,4 +1292,61 @@ fn a_used_up_write_buffer_manager_stalls_writes_when_allowed() {
     assert!(wbm.memory_usage() > 0, "the memtable's block is counted");
     drop(db);
     assert_eq!(wbm.memory_usage(), 0, "a closed database holds no memtable memory");
+
+/// Issue 14 (delrange-reversed-latches.txt): a reversed DeleteRange is refused with RocksDB's
+/// MemTableInserter text and latched as the background error (HandleMemTableInsertFailure):
+/// every later write, an empty batch included, answers it; reads go on.
+#[test]
+fn reversed_delete_range_is_refused_and_latched() {
+    let d = TempDir::new("delrange-reversed");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    let cf = db.default_column_family();
+    db.put(&wo(), b"k01", b"v1").unwrap();
+    // An empty range is no error.
+    db.delete_range_cf(&wo(), &cf, b"k03", b"k03").unwrap();
+    let want = "Invalid argument: end key comes before start key";
+    assert_eq!(db.delete_range_cf(&wo(), &cf, b"k05", b"k01").unwrap_err().to_string(), want);
+    assert_eq!(db.put(&wo(), b"k02", b"v2").unwrap_err().to_string(), want);
+    assert_eq!(db.write(&wo(), &WriteBatch::new()).unwrap_err().to_string(), want);
+    assert_eq!(db.get(&ro(), b"k01").unwrap(), Some(b"v1".to_vec()));
+    assert_eq!(db.get(&ro(), b"k02").unwrap(), None);
+}
+
+/// Issue 14 (dropped-cf-write-latches.txt): a write to a dropped column family is refused and
+/// latched; Merge through the dropped family's handle gets past the merge-operator check (the
+/// handle still knows the family in RocksDB) and is refused by the write.
+#[test]
+fn write_to_a_dropped_family_is_refused_and_latched() {
+    let d = TempDir::new("dropped-cf-latch");
+    let mut o = opts();
+    o.merge_operator = Some(Arc::new(crate::merge::StringAppendOperator::new(b",")));
+    let db = Db::open(&o, &d.0).unwrap();
+    let cf = db.create_column_family(&o, "one").unwrap();
+    db.drop_column_family(&cf).unwrap();
+    let want = "Invalid argument: Invalid column family specified in write batch";
+    assert_eq!(db.merge_cf(&wo(), &cf, b"k09", b"v1").unwrap_err().to_string(), want);
+    assert_eq!(db.put(&wo(), b"k01", b"v2").unwrap_err().to_string(), want);
+    assert_eq!(db.get(&ro(), b"k01").unwrap(), None);
+    // With ignore_missing_column_families the record is skipped instead, no error latched.
+    let d2 = TempDir::new("dropped-cf-ignore");
+    let db = Db::open(&o, &d2.0).unwrap();
+    let cf = db.create_column_family(&o, "one").unwrap();
+    db.drop_column_family(&cf).unwrap();
+    let ignore = WriteOptions { ignore_missing_column_families: true, ..wo() };
+    db.put_cf(&ignore, &cf, b"k09", b"v1").unwrap();
+    db.put(&wo(), b"k01", b"v2").unwrap();
+}
+
+/// Issue 14 (property-int-string-only.txt): rocksdb.num-files-at-level<N> has only a string
+/// handler in RocksDB's property table, so GetIntProperty has no answer for it.
+#[test]
+fn num_files_at_level_is_a_string_property_only() {
+    let d = TempDir::new("prop-string-only");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    db.put(&wo(), b"k03", b"v21").unwrap();
+    db.flush(&FlushOptions::default()).unwrap();
+    assert_eq!(db.property_int("rocksdb.num-files-at-level0"), None);
+    assert_eq!(db.property_value("rocksdb.num-files-at-level0").as_deref(), Some("1"));
+    assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(1));
+    assert_eq!(db.property_int("rocksdb.num-entries-active-mem-table"), Some(0));
 }

@@ -458,13 +458,18 @@ impl DbInner {
     }
 
     /// The sequence number of the newest entry of `key` in column family `cf` (None: the key has
-    /// no entry anywhere). Used to detect write conflicts of transactions.
+    /// no entry anywhere). Used to detect write conflicts of transactions. As RocksDB's
+    /// GetLatestSequenceForKey: the first source (memtable, immutable memtables, then the
+    /// levels) holding a point entry of the key answers, raised to the newest range tombstone
+    /// over the key in it and the newer sources; a tombstone alone finds nothing.
     pub(crate) fn latest_sequence_of_key(&self, cf: u32, key: &[u8]) -> Result<Option<u64>> {
         let cf = self.cf(cf)?;
         let sv = cf.super_version();
         let ucmp = cf.user_comparator();
         let max = crate::key::MAX_SEQUENCE_NUMBER;
+        let mut covering = 0u64;
         for mem in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
+            covering = covering.max(mem.max_covering_tombstone_seq(key, max));
             let mut found = None;
             mem.get(key, max, &mut |ikey, _| {
                 if let Ok(p) = crate::key::parse_internal_key(ikey) {
@@ -474,8 +479,8 @@ impl DbInner {
                 }
                 false
             });
-            if found.is_some() {
-                return Ok(found);
+            if let Some(seq) = found {
+                return Ok(Some(seq.max(covering)));
             }
         }
         let lookup_key = crate::key::seek_key(key, max);
@@ -493,6 +498,7 @@ impl DbInner {
             };
             for f in candidates {
                 let table = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
+                covering = covering.max(super::read::table_covering_seq(&table, ucmp, key, max)?);
                 let mut found = None;
                 table.get(&lookup_key, &mut |ikey, _| {
                     if let Ok(p) = crate::key::parse_internal_key(ikey) {
@@ -502,8 +508,8 @@ impl DbInner {
                     }
                     Ok(false)
                 })?;
-                if found.is_some() {
-                    return Ok(found);
+                if let Some(seq) = found {
+                    return Ok(Some(seq.max(covering)));
                 }
             }
         }

@@ -165,10 +165,15 @@ impl Db {
         self.merge_cf(wo, &ColumnFamilyHandle { id: 0, name: "default".into() }, key, value)
     }
     /// As RocksDB's DB::Merge, refused up front (NotSupported) without a merge operator; a
-    /// batch holding a merge is refused by the write itself (InvalidArgument).
+    /// batch holding a merge is refused by the write itself (InvalidArgument). A dropped
+    /// family's handle passes the first check (RocksDB's handle still holds the family's
+    /// options) and the write refuses it: "Invalid column family specified in write batch",
+    /// latched.
     pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
-        if self.inner.cf_for_handle(cf)?.opts().merge_operator.is_none() {
-            return Err(Error::not_supported("Provide a merge_operator when opening DB"));
+        if let Ok(c) = self.inner.cf_for_handle(cf) {
+            if c.opts().merge_operator.is_none() {
+                return Err(Error::not_supported("Provide a merge_operator when opening DB"));
+            }
         }
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
         b.merge_cf(cf.id, key, value);
@@ -258,37 +263,59 @@ impl DbInner {
         if wo.sync && wo.disable_wal {
             return Err(Error::invalid_argument("Sync writes has to enable WAL."));
         }
+        // A latched background error answers every write before its batch is looked at
+        // (RocksDB's PreprocessWrite runs before the memtable insert).
+        if let Some(e) = self.bg_error() {
+            return Err(e);
+        }
         // Validate the batch before it reaches the WAL: a malformed batch never becomes durable.
         // A protected batch must also still match its per-key checksums (RocksDB verifies them
         // on the way into the memtable).
         batch.verify_checksum()?;
         let cfs = self.cfs.read();
-        batch.for_each(|r| {
+        // What RocksDB's MemTableInserter refuses (a missing or dropped column family, a merge
+        // without an operator, a reversed range) it refuses after the WAL write, and
+        // HandleMemTableInsertFailure latches the error: every later write answers it. ferrock
+        // refuses before the WAL (the batch is not logged) and latches the same error.
+        let insert_failure = batch.for_each(|r| {
             let cf = match r {
                 BatchRecord::Put { cf, .. }
                 | BatchRecord::Delete { cf, .. }
                 | BatchRecord::SingleDelete { cf, .. }
                 | BatchRecord::DeleteRange { cf, .. }
-                | BatchRecord::Merge { cf, .. }
-                | BatchRecord::BlobIndex { cf, .. }
-                | BatchRecord::PutEntity { cf, .. } => cf,
+                | BatchRecord::Merge { cf, .. } => cf,
                 _ => return Ok(()),
             };
-            let has_merge_operator = match cfs.get(&cf) {
-                Some(c) if !c.dropped.load(Ordering::Acquire) => c.opts().merge_operator.is_some(),
-                _ if wo.ignore_missing_column_families => true,
+            let c = match cfs.get(&cf) {
+                Some(c) if !c.dropped.load(Ordering::Acquire) => c,
+                _ if wo.ignore_missing_column_families => return Ok(()),
                 _ => return Err(Error::invalid_argument("Invalid column family specified in write batch")),
             };
             match r {
-                BatchRecord::Merge { .. } if !has_merge_operator => {
+                BatchRecord::Merge { .. } if c.opts().merge_operator.is_none() => {
                     Err(Error::invalid_argument("Merge requires `ColumnFamilyOptions::merge_operator != nullptr`"))
                 }
-                BatchRecord::BlobIndex { .. } => Err(Error::not_supported("blob files")),
-                BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
+                BatchRecord::DeleteRange { begin, end, .. }
+                    if c.user_comparator().compare(begin, end) == std::cmp::Ordering::Greater =>
+                {
+                    Err(Error::invalid_argument("end key comes before start key"))
+                }
                 _ => Ok(()),
             }
-        })?;
+        });
+        if let Err(e) = insert_failure {
+            drop(cfs);
+            self.set_bg_error(e.clone());
+            return Err(e);
+        }
         drop(cfs);
+        // Records ferrock does not store are refused without latching (nothing was wrong with
+        // the database).
+        batch.for_each(|r| match r {
+            BatchRecord::BlobIndex { .. } => Err(Error::not_supported("blob files")),
+            BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
+            _ => Ok(()),
+        })?;
         if batch.count() == 0 {
             return self.write_empty_batch(wo.sync);
         }

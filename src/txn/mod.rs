@@ -226,7 +226,10 @@ impl Transaction {
         self.st.lock().batch.count()
     }
 
-    fn check_writable(st: &State) -> Result<()> {
+    /// Prepare's state check (RocksDB's PessimisticTransaction::Prepare). Writes, reads for
+    /// update and save points check no state in RocksDB: a committed or rolled-back
+    /// transaction takes writes, and its next commit or prepare refuses.
+    fn check_preparable(st: &State) -> Result<()> {
         match st.phase {
             TxnState::Started => Ok(()),
             TxnState::Prepared => Err(Error::invalid_argument("Transaction has already been prepared.")),
@@ -305,7 +308,6 @@ impl Transaction {
 
     pub fn put_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         Self::check_batch_size(&st, key.len() + value.len() + 3)?;
         self.track(&mut st, cf.id(), key, true, None)?;
         st.batch.put_cf(cf.id(), key, value);
@@ -316,7 +318,6 @@ impl Transaction {
     }
     pub fn delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         self.track(&mut st, cf.id(), key, true, None)?;
         st.batch.delete_cf(cf.id(), key);
         Ok(())
@@ -326,7 +327,6 @@ impl Transaction {
     }
     pub fn single_delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         self.track(&mut st, cf.id(), key, true, None)?;
         st.batch.single_delete_cf(cf.id(), key);
         Ok(())
@@ -338,7 +338,6 @@ impl Transaction {
             return Err(Error::not_supported("Provide a merge_operator when opening DB"));
         }
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         Self::check_batch_size(&st, key.len() + value.len() + 3)?;
         self.track(&mut st, cf.id(), key, true, None)?;
         st.batch.merge_cf(cf.id(), key, value);
@@ -350,13 +349,11 @@ impl Transaction {
     /// Writes without locking or conflict checking (RocksDB's PutUntracked).
     pub fn put_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         st.batch.put_cf(cf.id(), key, value);
         Ok(())
     }
     pub fn delete_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         st.batch.delete_cf(cf.id(), key);
         Ok(())
     }
@@ -391,7 +388,6 @@ impl Transaction {
     pub fn get_for_update_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8], exclusive: bool) -> Result<Option<Vec<u8>>> {
         {
             let mut st = self.st.lock();
-            Self::check_writable(&st)?;
             let read_seq = ro.snapshot.as_ref().map(|s| s.sequence_number());
             self.track(&mut st, cf.id(), key, exclusive, read_seq)?;
         }
@@ -435,10 +431,15 @@ impl Transaction {
         st.save_points.push(sp);
     }
     /// Undoes the writes since the last save point and releases the locks taken since then.
+    /// A pessimistic transaction past STARTED refuses before its save points are looked at
+    /// (RocksDB's PessimisticTransaction::RollbackToSavePoint); none set is "NotFound: " with
+    /// no message (TransactionBaseImpl::RollbackToSavePoint).
     pub fn rollback_to_save_point(&self) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
-        let sp = st.save_points.pop().ok_or_else(|| Error::not_found("No SavePoint set"))?;
+        if !self.shared.optimistic && st.phase != TxnState::Started {
+            return Err(Error::invalid_argument("Transaction is beyond state for rollback."));
+        }
+        let sp = st.save_points.pop().ok_or_else(|| Error::not_found(""))?;
         st.batch.rollback_to_save_point()?;
         let released: Vec<(u32, Vec<u8>)> = st.locked.drain(sp.locks_len..).collect();
         for (cf, k) in released {
@@ -449,11 +450,17 @@ impl Transaction {
     }
     pub fn pop_save_point(&self) -> Result<()> {
         let mut st = self.st.lock();
-        st.save_points.pop().ok_or_else(|| Error::not_found("No SavePoint set"))?;
+        st.save_points.pop().ok_or_else(|| Error::not_found(""))?;
         st.batch.pop_save_point()
     }
 
+    /// RocksDB 11.8.1's PessimisticTransaction::SetName: the state, then an earlier name, then
+    /// the length, then a live transaction of that name ("Duplicate txn name X", from
+    /// RegisterTransaction; 7.8.3 said "Transaction name must be unique." before the length).
     pub fn set_name(self: &Arc<Self>, name: &str) -> Result<()> {
+        if self.shared.optimistic {
+            return Err(Error::invalid_argument("Optimistic transactions cannot be named."));
+        }
         let mut st = self.st.lock();
         if st.phase != TxnState::Started {
             return Err(Error::invalid_argument("Transaction is beyond state for naming."));
@@ -461,12 +468,12 @@ impl Transaction {
         if st.name.is_some() {
             return Err(Error::invalid_argument("Transaction has already been named."));
         }
-        if name.is_empty() {
-            return Err(Error::invalid_argument("Cannot name transaction with blank name."));
+        if name.is_empty() || name.len() > 512 {
+            return Err(Error::invalid_argument("Transaction name length must be between 1 and 512 chars."));
         }
         let mut names = self.shared.names.lock();
         if names.get(name).is_some_and(|w| w.strong_count() > 0) {
-            return Err(Error::invalid_argument("Transaction name must be unique."));
+            return Err(Error::invalid_argument(format!("Duplicate txn name {name}")));
         }
         names.insert(name.to_string(), Arc::downgrade(self));
         st.name = Some(name.to_string());
@@ -480,17 +487,20 @@ impl Transaction {
     }
 
     /// Two-phase commit, phase one: logs the writes with BeginPrepare/EndPrepare(name).
+    /// RocksDB's order: the name, the expiry, then the state. A prepared transaction no longer
+    /// expires.
     pub fn prepare(&self) -> Result<()> {
         let mut st = self.st.lock();
         if self.shared.optimistic {
             return Err(Error::invalid_argument("Two phase commit not supported for optimistic transactions."));
         }
-        Self::check_writable(&st)?;
         let name = st.name.clone().ok_or_else(|| Error::invalid_argument("Cannot prepare a transaction that has not been named."))?;
         Self::check_expired(&st)?;
+        Self::check_preparable(&st)?;
         let wal = self.shared.db.inner.write_prepare(&st.wo, name.as_bytes(), st.batch.write_batch())?;
         st.prepared_wal = Some(wal);
         st.phase = TxnState::Prepared;
+        st.expire_at = None;
         Ok(())
     }
 
@@ -501,23 +511,30 @@ impl Transaction {
         Ok(())
     }
 
+    /// Optimistic: validates and writes whatever the transaction holds, in any state (RocksDB's
+    /// OptimisticTransaction has none). Pessimistic (RocksDB's PessimisticTransaction::Commit):
+    /// the expiry first, then the state; a started transaction with `skip_prepare` off and no
+    /// expiration answers "Txn not prepared" (11.8.1's Status::TxnNotPrepared()).
     pub fn commit(&self) -> Result<()> {
         let mut st = self.st.lock();
         let db = self.shared.db.inner.clone();
-        match st.phase {
-            TxnState::Started | TxnState::Prepared => {}
-            TxnState::Committed => return Err(Error::invalid_argument("Transaction has already been committed.")),
-            TxnState::RolledBack => return Err(Error::invalid_argument("Transaction has already been rolledback.")),
-        }
-        if st.phase == TxnState::Started && !st.opts.skip_prepare && st.name.is_some() && !self.shared.optimistic {
-            return Err(Error::invalid_argument("Commit-without-prepare is disallowed, use Prepare() first."));
-        }
         if !self.shared.optimistic {
             if let Err(e) = Self::check_expired(&st) {
                 // An expired transaction's locks may belong to others now: it cannot commit.
-                st.phase = TxnState::RolledBack;
-                self.release_all(&mut st);
+                if st.phase == TxnState::Started {
+                    st.phase = TxnState::RolledBack;
+                    self.release_all(&mut st);
+                }
                 return Err(e);
+            }
+            match st.phase {
+                TxnState::Prepared => {}
+                // RocksDB skips the skip_prepare check when the transaction can expire (its
+                // compare-and-swap from STARTED commits without a prepare).
+                TxnState::Started if st.opts.skip_prepare || st.expire_at.is_some() => {}
+                TxnState::Started => return Err(Error::with_subcode(Code::InvalidArgument, crate::error::SubCode::TxnNotPrepared, "")),
+                TxnState::Committed => return Err(Error::invalid_argument("Transaction has already been committed.")),
+                TxnState::RolledBack => return Err(Error::invalid_argument("Transaction has already been rolledback.")),
             }
         }
         let bypass_wanted = !self.shared.optimistic
@@ -557,22 +574,26 @@ impl Transaction {
             Ok((_, timings)) => {
                 crate::stats::perf::add_commit(timings);
                 st.last_timings = timings;
-                st.phase = TxnState::Committed;
+                if !self.shared.optimistic {
+                    st.phase = TxnState::Committed;
+                }
                 self.release_all(&mut st);
                 Ok(())
             }
-            Err(e) => {
-                if self.shared.optimistic && e.code() == Code::Busy {
-                    // RocksDB's optimistic commit failure leaves the transaction to be rolled back.
-                    st.tracked.clear();
-                }
-                Err(e)
-            }
+            // A failed commit keeps the transaction as it was (RocksDB clears it only on
+            // success): an optimistic conflict answers again until it is rolled back.
+            Err(e) => Err(e),
         }
     }
 
+    /// Optimistic: clears the transaction, always OK. Pessimistic: RocksDB's
+    /// PessimisticTransaction::Rollback.
     pub fn rollback(&self) -> Result<()> {
         let mut st = self.st.lock();
+        if self.shared.optimistic {
+            self.release_all(&mut st);
+            return Ok(());
+        }
         match st.phase {
             TxnState::Committed => return Err(Error::invalid_argument("This transaction has already been committed.")),
             TxnState::Prepared => {
@@ -614,7 +635,6 @@ impl Transaction {
     /// key is locked (pessimistic) or tracked (optimistic) as if written.
     pub fn rebuild_from_write_batch(&self, batch: &WriteBatch) -> Result<()> {
         let mut st = self.st.lock();
-        Self::check_writable(&st)?;
         let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
         batch.for_each(|r| {
             match r {

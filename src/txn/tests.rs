@@ -646,3 +646,157 @@ fn rollback_before_prepare_clears_and_the_transaction_is_reusable() {
     assert_eq!(e.to_string(), "Invalid argument: Two phase transaction is not in state for rollback.");
     assert_eq!(db.db().get(&ro(), b"k03").unwrap(), None);
 }
+
+/// Issue 14 (txn-rollback-then-reuse.txt, txn-states-after-prepare-and-commit.txt): RocksDB's
+/// Put/Delete/Merge/GetForUpdate check no transaction state, so a committed transaction takes
+/// writes; its next commit refuses them ("Transaction has already been committed.") and they
+/// never reach the database. RollbackToSavePoint past STARTED answers before its save points.
+#[test]
+fn committed_transaction_takes_writes_and_refuses_the_next_commit() {
+    let dir = TempDir::new("committed-writes");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"k01", b"v1").unwrap();
+    t.commit().unwrap();
+    assert_eq!(t.state(), TxnState::Committed);
+    t.put(b"k03", b"v3").unwrap();
+    t.delete(b"k04").unwrap();
+    assert_eq!(t.get_for_update(&ro(), b"k01", true).unwrap(), Some(b"v1".to_vec()));
+    assert_eq!(t.get(&ro(), b"k03").unwrap(), Some(b"v3".to_vec()));
+    let e = t.commit().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction has already been committed.");
+    assert_eq!(db.db().get(&ro(), b"k03").unwrap(), None);
+    t.set_save_point();
+    let e = t.rollback_to_save_point().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction is beyond state for rollback.");
+    // Prepare asks for the name before the state.
+    let e = t.prepare().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Cannot prepare a transaction that has not been named.");
+    drop(t);
+    assert_eq!(db.num_locks(), 0);
+}
+
+/// A prepared transaction rolled back is ROLLEDBACK: it takes writes, and commit, rollback,
+/// RollbackToSavePoint and Prepare each answer RocksDB's text for that state.
+#[test]
+fn rolled_back_prepared_transaction_answers_each_call() {
+    let dir = TempDir::new("rolledback-states");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.set_name("x1").unwrap();
+    t.put(b"k01", b"v1").unwrap();
+    t.prepare().unwrap();
+    t.rollback().unwrap();
+    t.put(b"k02", b"v2").unwrap();
+    let e = t.commit().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction has already been rolledback.");
+    let e = t.rollback().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Two phase transaction is not in state for rollback.");
+    let e = t.rollback_to_save_point().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction is beyond state for rollback.");
+    let e = t.prepare().unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction has already been rolledback.");
+    assert_eq!(db.db().get(&ro(), b"k01").unwrap(), None);
+    assert_eq!(db.db().get(&ro(), b"k02").unwrap(), None);
+    // No save point: NotFound with no message (TransactionBaseImpl::RollbackToSavePoint).
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    assert_eq!(t.rollback_to_save_point().unwrap_err().to_string(), "NotFound: ");
+    assert_eq!(t.pop_save_point().unwrap_err().to_string(), "NotFound: ");
+}
+
+/// 11.8.1's Commit of a started transaction with skip_prepare off is Status::TxnNotPrepared()
+/// ("Invalid argument: Txn not prepared"), named or not; one that can expire commits without
+/// a prepare (RocksDB's compare-and-swap from STARTED skips the check).
+#[test]
+fn commit_without_prepare_when_skip_prepare_is_off() {
+    let dir = TempDir::new("skip-prepare");
+    let db = open(&dir);
+    let no_skip = TransactionOptions { skip_prepare: false, ..Default::default() };
+    let t = db.begin(&wo(), &no_skip, None);
+    t.put(b"a", b"1").unwrap();
+    assert_eq!(t.commit().unwrap_err().to_string(), "Invalid argument: Txn not prepared");
+    t.set_name("named").unwrap();
+    assert_eq!(t.commit().unwrap_err().to_string(), "Invalid argument: Txn not prepared");
+    t.prepare().unwrap();
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    let expiring = TransactionOptions { skip_prepare: false, expiration: 60_000, ..Default::default() };
+    let t = db.begin(&wo(), &expiring, None);
+    t.put(b"b", b"2").unwrap();
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"b").unwrap(), Some(b"2".to_vec()));
+}
+
+/// RocksDB 11.8.1's SetName: a blank or over-long name is a length error, a live name a
+/// duplicate (RegisterTransaction's text).
+#[test]
+fn set_name_answers_11_8_1_texts() {
+    let dir = TempDir::new("set-name");
+    let db = open(&dir);
+    let t1 = db.begin(&wo(), &TransactionOptions::default(), None);
+    let e = t1.set_name("").unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Transaction name length must be between 1 and 512 chars.");
+    assert!(t1.set_name(&"n".repeat(513)).is_err());
+    t1.set_name("x1").unwrap();
+    let t2 = db.begin(&wo(), &TransactionOptions::default(), None);
+    assert_eq!(t2.set_name("x1").unwrap_err().to_string(), "Invalid argument: Duplicate txn name x1");
+    assert_eq!(t1.set_name("x2").unwrap_err().to_string(), "Invalid argument: Transaction has already been named.");
+}
+
+/// Issue 14 (optimistic-txn-reuse.txt): an optimistic transaction has no state. After a commit
+/// or a rollback it takes writes and commits them again; it cannot be named; a conflicting
+/// commit stays refused (RocksDB clears the transaction only on success) until rolled back.
+#[test]
+fn optimistic_transaction_is_reused_after_commit_and_rollback() {
+    let dir = TempDir::new("optimistic-reuse");
+    let odb = OptimisticTransactionDb::open(&opts(), &dir.0).unwrap();
+    let t = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    t.put(b"k01", b"v1").unwrap();
+    t.commit().unwrap();
+    t.put(b"k02", b"v2").unwrap();
+    t.rollback().unwrap();
+    t.put(b"k03", b"v3").unwrap();
+    t.commit().unwrap();
+    t.rollback().unwrap();
+    assert_eq!(odb.base_db().get(&ro(), b"k02").unwrap(), None);
+    assert_eq!(odb.base_db().get(&ro(), b"k03").unwrap(), Some(b"v3".to_vec()));
+    assert_eq!(t.set_name("x1").unwrap_err().to_string(), "Invalid argument: Optimistic transactions cannot be named.");
+    assert_eq!(t.name(), None);
+    assert_eq!(
+        t.prepare().unwrap_err().to_string(),
+        "Invalid argument: Two phase commit not supported for optimistic transactions."
+    );
+    assert_eq!(t.rollback_to_save_point().unwrap_err().to_string(), "NotFound: ");
+
+    assert_eq!(t.get_for_update(&ro(), b"k03", true).unwrap(), Some(b"v3".to_vec()));
+    t.put(b"k03", b"mine").unwrap();
+    odb.base_db().put(&wo(), b"k03", b"theirs").unwrap();
+    assert_eq!(t.commit().unwrap_err().to_string(), "Resource busy: ");
+    assert_eq!(t.commit().unwrap_err().to_string(), "Resource busy: ");
+    t.rollback().unwrap();
+    t.commit().unwrap();
+    assert_eq!(odb.base_db().get(&ro(), b"k03").unwrap(), Some(b"theirs".to_vec()));
+}
+
+/// Issue 14 (optimistic-conflict-range-delete.txt): a DeleteRange over a key the transaction
+/// wrote, after it did, is a conflict (RocksDB's GetLatestSequenceForKey raises the key's
+/// newest sequence to the covering tombstone's). (After a flush RocksDB's optimistic check,
+/// memtables only, answers TryAgain; ferrock reads the tables: not compared here.)
+#[test]
+fn optimistic_commit_conflicts_with_a_covering_range_delete() {
+    let dir = TempDir::new("optimistic-rangedel");
+    let odb = OptimisticTransactionDb::open(&opts(), &dir.0).unwrap();
+    let base = odb.base_db();
+    let cf = base.default_column_family();
+    base.put(&wo(), b"k04", b"v4").unwrap();
+    let t = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    t.put(b"k04", b"v5").unwrap();
+    base.delete_range_cf(&wo(), &cf, b"k01", b"k11").unwrap();
+    assert_eq!(t.commit().unwrap_err().to_string(), "Resource busy: ");
+    // A tombstone over a key with no point entry finds nothing: no conflict.
+    let t = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    t.put(b"z1", b"v9").unwrap();
+    base.delete_range_cf(&wo(), &cf, b"z0", b"z2").unwrap();
+    t.commit().unwrap();
+    assert_eq!(base.get(&ro(), b"z1").unwrap(), Some(b"v9".to_vec()));
+}
