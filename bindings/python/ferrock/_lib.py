@@ -8,15 +8,16 @@ lookups.
 
 The library is found, in order, from:
 1. the ``FERROCK_LIBRARY`` environment variable (a path to the ``.so``);
-2. the package directory (``libferrock.so`` or ``librocksdb.so`` copied beside
-   this file);
-3. the build output of the repository this package sits in
-   (``target/release`` then ``target/debug``, searched upwards from here).
+2. the package's own copy (``libferrock.so`` beside this file, put there by
+   setup.py's build step when the package is built);
+3. the system's library: ``ctypes.util.find_library("ferrock")`` (after
+   ``make install``; the ld.so cache, the linker's paths, ``LD_LIBRARY_PATH``).
 """
 
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import os
 from ctypes import (
     POINTER,
@@ -32,7 +33,7 @@ from ctypes import (
 from pathlib import Path
 from typing import List, Optional
 
-_LIB_NAMES = ("libferrock.so", "librocksdb.so", "libferrock.dylib", "librocksdb.dylib")
+_PACKAGE_LIB = "libferrock.so"
 
 # c.h's anonymous enum of compression types.
 COMPRESSION_TYPES = {
@@ -47,28 +48,30 @@ COMPRESSION_TYPES = {
 }
 
 
-def _candidates() -> List[Path]:
+def _candidates() -> List[str]:
+    """Where the library is looked for, in order (a path, or a name for the loader)."""
     env = os.environ.get("FERROCK_LIBRARY")
     if env:
-        return [Path(env)]
-    here = Path(__file__).resolve().parent
-    found = [here / name for name in _LIB_NAMES]
-    for parent in here.parents:
-        for profile in ("release", "debug"):
-            found.append(parent / "target" / profile / "libferrock.so")
+        return [env]  # explicit: nothing else is tried
+    found = [str(Path(__file__).resolve().parent / _PACKAGE_LIB)]
+    system = ctypes.util.find_library("ferrock")
+    if system:
+        found.append(system)
     return found
 
 
-def find_library() -> Path:
-    """Returns the path of the library to load, or raises OSError saying where it looked."""
+def find_library() -> str:
+    """Returns the path (or loader name) of the library to load, or raises OSError saying where it looked."""
     candidates = _candidates()
-    for path in candidates:
-        if path.is_file():
-            return path
-    looked = ", ".join(str(p) for p in candidates)
+    for candidate in candidates:
+        # find_library answers a bare name (libferrock.so) the dynamic loader resolves.
+        if os.path.isfile(candidate) or os.sep not in candidate:
+            return candidate
+    looked = ", ".join(candidates)
     raise OSError(
-        "ferrock: shared library not found; set FERROCK_LIBRARY to its path "
-        f"(looked in: {looked})"
+        "ferrock: shared library not found; set FERROCK_LIBRARY to its path, install "
+        "the package from a tree where it was built (cargo build --release --lib), or "
+        f"`make install` it (looked in: {looked}; ctypes.util.find_library('ferrock') found nothing)"
     )
 
 
@@ -221,7 +224,7 @@ _PROTOTYPES = {
 
 def _load() -> ctypes.CDLL:
     path = find_library()
-    lib = ctypes.CDLL(str(path))
+    lib = ctypes.CDLL(path)
     for name, (restype, argtypes) in _PROTOTYPES.items():
         fn = getattr(lib, name)  # AttributeError names a function the library lacks
         fn.restype = restype
