@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from ctypes import byref, c_char_p, c_size_t, c_uint64, c_void_p, string_at
+from ctypes import POINTER, byref, c_char_p, c_size_t, c_uint64, c_void_p, cast, string_at
 from typing import (
     Any,
     Callable,
@@ -889,7 +889,7 @@ def list_column_families(path: Union[str, "os.PathLike[str]"]) -> List[str]:
     try:
         return [names[i].decode() for i in range(count.value)]
     finally:
-        lib.rocksdb_list_column_families_destroy(names, count.value)
+        lib.rocksdb_list_column_families_destroy(cast(names, POINTER(c_void_p)), count.value)
 
 
 def destroy_db(path: Union[str, "os.PathLike[str]"], **options: Any) -> None:
