@@ -1,0 +1,112 @@
+"""Python-callable merge operators, compaction filters and prefix extractors; delete_range;
+options from an OPTIONS string; c.h option setters and getters by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import pytest
+
+import ferrock
+from conftest import open_or_skip
+
+
+def test_merge_operator_as_a_python_callable(tmp_path: Path) -> None:
+    def append(key: bytes, existing: Optional[bytes], operands: List[bytes]) -> bytes:
+        return b",".join(([existing] if existing is not None else []) + operands)
+
+    with open_or_skip(tmp_path / "db", merge_operator=append) as db:
+        db[b"list"] = b"a"
+        db.merge(b"list", b"b")
+        db.merge(b"list", b"c")
+        db.merge(b"fresh", b"x")
+        assert db[b"list"] == b"a,b,c"
+        assert db[b"fresh"] == b"x"
+        db.flush()
+        db.compact_range()
+        db.merge(b"list", b"d")
+        assert db[b"list"] == b"a,b,c,d"
+
+
+def test_failing_merge_operator_raises_on_read(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    def broken(key: bytes, existing: Optional[bytes], operands: List[bytes]) -> bytes:
+        raise ValueError("no merge today")
+
+    op = ferrock.MergeOperator(broken, name="Broken")
+    with open_or_skip(tmp_path / "db", merge_operator=op) as db:
+        db.merge(b"k", b"1")
+        with pytest.raises(ferrock.RocksDBError):
+            db.get(b"k")
+    assert isinstance(op.errors[-1], ValueError)
+    assert "no merge today" in capfd.readouterr().err
+
+
+def test_compaction_filter_as_a_python_callable(tmp_path: Path) -> None:
+    seen = []
+
+    def drop_tmp(level: int, key: bytes, value: bytes):  # type: ignore[no-untyped-def]
+        seen.append(key)
+        if key.startswith(b"tmp:"):
+            return ferrock.REMOVE
+        if key == b"upper":
+            return value.upper()
+        return ferrock.KEEP
+
+    with open_or_skip(tmp_path / "db", compaction_filter=drop_tmp) as db:
+        for i in range(10):
+            db[b"tmp:%d" % i] = b"x"
+            db[b"keep:%d" % i] = b"y"
+        db[b"upper"] = b"loud"
+        db.flush()
+        db.compact_range()
+        assert seen
+        assert list(db.keys(prefix=b"tmp:")) == []
+        assert len(list(db.keys(prefix=b"keep:"))) == 10
+        assert db[b"upper"] == b"LOUD"
+
+
+def test_fixed_prefix_extractor_with_prefix_same_as_start(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db", prefix_extractor=3) as db:
+        for key in (b"aaa1", b"aaa2", b"aab1", b"abc1"):
+            db[key] = b"v"
+        db.flush()
+        assert list(db.keys(start=b"aaa", prefix_same_as_start=True)) == [b"aaa1", b"aaa2"]
+        assert list(db.keys(start=b"aab", prefix_same_as_start=True)) == [b"aab1"]
+        assert list(db.keys(start=b"aaa", total_order_seek=True)) == [b"aaa1", b"aaa2", b"aab1", b"abc1"]
+
+
+def test_python_prefix_extractor(tmp_path: Path) -> None:
+    extractor = ferrock.PrefixExtractor(lambda key: key.index(b":") + 1 if b":" in key else len(key), name="UpToColon")
+    with open_or_skip(tmp_path / "db", prefix_extractor=extractor) as db:
+        for key in (b"user:1", b"user:2", b"users:1", b"zz"):
+            db[key] = b"v"
+        assert list(db.keys(start=b"user:", prefix_same_as_start=True)) == [b"user:1", b"user:2"]
+    assert extractor.errors == []
+
+
+def test_delete_range(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db") as db:
+        for i in range(10):
+            db[b"k%d" % i] = b"v"
+        db.delete_range(b"k2", b"k5")
+        assert list(db.keys()) == [b"k0", b"k1", b"k5", b"k6", b"k7", b"k8", b"k9"]
+        cf = db.create_column_family("c")
+        cf[b"a"] = cf[b"b"] = cf[b"c"] = b"1"
+        cf.delete_range(b"a", b"c")
+        assert list(cf.keys()) == [b"c"]
+        db.flush()
+        assert b"k3" not in db and db[b"k5"] == b"v"
+
+
+def test_options_string_and_option_by_name(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db", options_string="write_buffer_size=1048576;max_write_buffer_number=5",
+                      num_levels=4) as db:
+        assert db._options.option("write_buffer_size") == 1048576
+        assert db._options.option("max_write_buffer_number") == 5
+        assert db._options.option("num_levels") == 4
+        db[b"k"] = b"v"
+    with pytest.raises(ferrock.InvalidArgumentError):
+        ferrock.DB(tmp_path / "db2", options_string="no_such_option=1")
+    with pytest.raises(TypeError, match="unknown option"):
+        ferrock.DB(tmp_path / "db3", no_such_option=1)
