@@ -780,9 +780,13 @@ class DB(_Store):
         create_if_missing: bool = True,
         *,
         column_families: Optional[Iterable[str]] = None,
+        read_only: bool = False,
+        error_if_wal_file_exists: bool = False,
         **options: Any,
     ) -> None:
         self._handle: Optional[int] = None
+        self.read_only = read_only
+        self._error_if_wal = error_if_wal_file_exists
         self._cf = None
         self._db = self
         self._lock = threading.Lock()
@@ -813,21 +817,24 @@ class DB(_Store):
                 names.insert(0, "default")
             lib.rocksdb_options_set_create_missing_column_families(self._options.handle, True)
         if names == ["default"]:
-            self._handle = _call(lib.rocksdb_open, self._options.handle, path)
+            if self.read_only:
+                self._handle = _call(lib.rocksdb_open_for_read_only, self._options.handle, path, self._error_if_wal)
+            else:
+                self._handle = _call(lib.rocksdb_open, self._options.handle, path)
             return
         n = len(names)
         c_names = (c_char_p * n)(*(name.encode() for name in names))
         c_options = (c_void_p * n)(*([self._options.handle] * n))
         handles = (c_void_p * n)()
-        self._handle = _call(
-            lib.rocksdb_open_column_families,
-            self._options.handle,
-            path,
-            n,
-            c_names,
-            c_options,
-            handles,
-        )
+        if self.read_only:
+            self._handle = _call(
+                lib.rocksdb_open_for_read_only_column_families,
+                self._options.handle, path, n, c_names, c_options, handles, self._error_if_wal,
+            )
+        else:
+            self._handle = _call(
+                lib.rocksdb_open_column_families, self._options.handle, path, n, c_names, c_options, handles
+            )
         for name, handle in zip(names, handles):
             if name == "default":
                 # The default family is served by the DB object itself.
@@ -967,6 +974,26 @@ class DB(_Store):
             lib.rocksdb_compact_range_cf(
                 self._live_handle(), column_family._live_cf(), lo, lo_len, hi, hi_len
             )
+
+    def checkpoint(self, directory: Union[str, "os.PathLike[str]"], *, log_size_for_flush: int = 0) -> None:
+        """Writes an openable copy of the database into ``directory`` (which must not exist):
+        RocksDB's Checkpoint, hard links to the table files where possible."""
+        cp = _call(lib.rocksdb_checkpoint_object_create, self._live_handle())
+        try:
+            _call(lib.rocksdb_checkpoint_create, cp, os.fsencode(directory), log_size_for_flush)
+        finally:
+            lib.rocksdb_checkpoint_object_destroy(cp)
+
+    def statistics(self) -> Optional[str]:
+        """RocksDB's statistics text (``Statistics::ToString``); None unless opened with
+        ``statistics=True``."""
+        ptr = lib.rocksdb_options_statistics_get_string(self._options.handle)
+        if not ptr:
+            return None
+        try:
+            return string_at(ptr).decode("utf-8", "replace")
+        finally:
+            lib.rocksdb_free(ptr)
 
     def get_property(self, name: str) -> Optional[str]:
         ptr = lib.rocksdb_property_value(self._live_handle(), name.encode())

@@ -110,3 +110,41 @@ def test_options_string_and_option_by_name(tmp_path: Path) -> None:
         ferrock.DB(tmp_path / "db2", options_string="no_such_option=1")
     with pytest.raises(TypeError, match="unknown option"):
         ferrock.DB(tmp_path / "db3", no_such_option=1)
+
+
+def test_checkpoint_is_an_openable_copy(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db") as db:
+        db[b"a"] = b"1"
+        db.flush()
+        db[b"b"] = b"2"  # in the memtable / WAL only
+        db.checkpoint(tmp_path / "cp")
+        db[b"c"] = b"3"
+        with pytest.raises(ferrock.RocksDBError):
+            db.checkpoint(tmp_path / "cp")  # exists already
+    with ferrock.DB(tmp_path / "cp", create_if_missing=False) as copy:
+        assert list(copy.items()) == [(b"a", b"1"), (b"b", b"2")]
+
+
+def test_read_only_open(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db") as db:
+        db[b"k"] = b"v"
+        db.create_column_family("c")[b"x"] = b"y"
+    with ferrock.DB(tmp_path / "db", read_only=True) as ro:
+        assert ro[b"k"] == b"v"
+        assert ro.column_family("c")[b"x"] == b"y"
+        with pytest.raises(ferrock.RocksDBError):
+            ro[b"k"] = b"other"
+    with ferrock.DB(tmp_path / "db") as db:
+        assert db[b"k"] == b"v"
+
+
+def test_statistics_and_properties(tmp_path: Path) -> None:
+    with open_or_skip(tmp_path / "db", statistics=True) as db:
+        for i in range(100):
+            db[b"k%d" % i] = b"v"
+        db.get(b"k1")
+        text = db.statistics()
+        assert text is not None and "rocksdb.number.keys.written COUNT : 100" in text
+        assert db.get_int_property("rocksdb.estimate-num-keys") == 100
+    with open_or_skip(tmp_path / "db") as db:
+        assert db.statistics() is None
