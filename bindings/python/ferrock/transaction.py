@@ -140,6 +140,17 @@ class TransactionDB(_Mapping):
         ends normally and rolls back if it raises. ``lock_timeout`` is in ms."""
         return Transaction(self, sync=sync, lock_timeout=lock_timeout)
 
+    def prepared_transactions(self) -> "list[Transaction]":
+        """The prepared, not yet committed transactions (recovered at open, or live)."""
+        count = c_size_t()
+        array = lib.rocksdb_transactiondb_get_prepared_transactions(self._live_handle(), byref(count))
+        if not array:
+            return []
+        try:
+            return [Transaction(self, sync=False, lock_timeout=None, handle=array[i]) for i in range(count.value)]
+        finally:
+            lib.rocksdb_free(array)
+
     # -- lifecycle ------------------------------------------------------------------
 
     @property
@@ -187,9 +198,13 @@ class Transaction(_Mapping):
     context manager, or call :meth:`commit` / :meth:`rollback` (then
     :meth:`close`)."""
 
-    def __init__(self, db: TransactionDB, *, sync: bool, lock_timeout: Optional[int]) -> None:
+    def __init__(self, db: TransactionDB, *, sync: bool, lock_timeout: Optional[int], handle: Optional[int] = None) -> None:
         self._db = db
         self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
+        if handle is not None:  # a prepared transaction recovered at open
+            self._handle = handle
+            db._track(self)
+            return
         txn_options = lib.rocksdb_transaction_options_create()
         try:
             if lock_timeout is not None:
@@ -260,6 +275,22 @@ class Transaction(_Mapping):
 
     def rollback_to_savepoint(self) -> None:
         _call(lib.rocksdb_transaction_rollback_to_savepoint, self._live())
+
+    def set_name(self, name: Union[str, bytes]) -> None:
+        """Names the transaction, as :meth:`prepare` (two-phase commit) needs."""
+        raw = name.encode() if isinstance(name, str) else bytes(name)
+        _call(lib.rocksdb_transaction_set_name, self._live(), raw, len(raw))
+
+    @property
+    def name(self) -> Optional[bytes]:
+        size = c_size_t()
+        return _take_bytes(lib.rocksdb_transaction_get_name(self._live(), byref(size)), size.value)
+
+    def prepare(self) -> None:
+        """The first phase of two-phase commit: the writes are made durable, not
+        visible; after a crash the reopened database lists the transaction in
+        :meth:`TransactionDB.prepared_transactions` to commit or roll back."""
+        _call(lib.rocksdb_transaction_prepare, self._live())
 
     def commit(self) -> None:
         _call(lib.rocksdb_transaction_commit, self._live())

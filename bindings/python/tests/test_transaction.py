@@ -81,3 +81,30 @@ def test_close_frees_live_transactions(tdb: ferrock.TransactionDB) -> None:
         txn.commit()
     with pytest.raises(ferrock.InvalidArgumentError):
         next(it)
+
+
+def test_named_transaction_prepare_commit_and_recovery(tmp_path: Path) -> None:
+    path = tmp_path / "2pc"
+    with ferrock.TransactionDB(path) as tdb:
+        txn = tdb.transaction()
+        with pytest.raises(ferrock.RocksDBError):
+            txn.prepare()  # unnamed
+        txn.set_name("t1")
+        assert txn.name == b"t1"
+        txn[b"a"] = b"1"
+        txn.prepare()
+        assert tdb.get(b"a") is None
+        assert [t.name for t in tdb.prepared_transactions()] == [b"t1"]
+        txn.commit()
+        assert tdb[b"a"] == b"1"
+        left = tdb.transaction()
+        left.set_name("t2")
+        left[b"b"] = b"2"
+        left.prepare()
+    # Reopened, the prepared t2 is recovered, still invisible, and commits.
+    with ferrock.TransactionDB(path) as tdb:
+        assert tdb[b"a"] == b"1" and tdb.get(b"b") is None
+        (recovered,) = tdb.prepared_transactions()
+        assert recovered.name == b"t2"
+        recovered.commit()
+        assert tdb[b"b"] == b"2"
