@@ -474,6 +474,32 @@ class _Store(_Mapping):
             if not self._is_cf:
                 lib.rocksdb_column_family_handle_destroy(cf)
 
+    def ingest_external_file(
+        self,
+        paths: Iterable[Union[str, "os.PathLike[str]"]],
+        *,
+        move_files: bool = False,
+        snapshot_consistency: bool = True,
+        allow_global_seqno: bool = True,
+        allow_blocking_flush: bool = True,
+    ) -> None:
+        """Adds table files written by :class:`~ferrock.SstFileWriter` (RocksDB's IngestExternalFile)."""
+        names = [os.fsencode(p) for p in paths]
+        c_names = (c_char_p * len(names))(*names)
+        opts = lib.rocksdb_ingestexternalfileoptions_create()
+        db = self._db._live_handle()
+        cf = self._live_cf() if self._is_cf else lib.rocksdb_get_default_column_family_handle(db)
+        try:
+            lib.rocksdb_ingestexternalfileoptions_set_move_files(opts, move_files)
+            lib.rocksdb_ingestexternalfileoptions_set_snapshot_consistency(opts, snapshot_consistency)
+            lib.rocksdb_ingestexternalfileoptions_set_allow_global_seqno(opts, allow_global_seqno)
+            lib.rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(opts, allow_blocking_flush)
+            _call(lib.rocksdb_ingest_external_file_cf, db, cf, c_names, len(names), opts)
+        finally:
+            lib.rocksdb_ingestexternalfileoptions_destroy(opts)
+            if not self._is_cf:
+                lib.rocksdb_column_family_handle_destroy(cf)
+
     def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> "Iterator":
         db = self._db
         handle = db._live_handle()

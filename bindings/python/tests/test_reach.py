@@ -148,3 +148,26 @@ def test_statistics_and_properties(tmp_path: Path) -> None:
         assert db.get_int_property("rocksdb.estimate-num-keys") == 100
     with open_or_skip(tmp_path / "db") as db:
         assert db.statistics() is None
+
+
+def test_sst_file_writer_and_ingest(tmp_path: Path) -> None:
+    sst = tmp_path / "bulk.sst"
+    with ferrock.SstFileWriter(sst) as w:
+        for i in range(100):
+            w[b"bulk%03d" % i] = b"v%d" % i
+        with pytest.raises(ferrock.RocksDBError):
+            w.put(b"a-out-of-order", b"x")
+        assert w.file_size >= 0
+    assert sst.stat().st_size > 0
+    with open_or_skip(tmp_path / "db") as db:
+        db[b"bulk050"] = b"old"
+        db.ingest_external_file([sst])
+        assert db[b"bulk050"] == b"v50"  # the ingested file is newer
+        assert len(list(db.keys(prefix=b"bulk"))) == 100
+        cf = db.create_column_family("c")
+        with ferrock.SstFileWriter(tmp_path / "cf.sst") as w:
+            w[b"x"] = b"1"
+        cf.ingest_external_file([tmp_path / "cf.sst"])
+        assert cf[b"x"] == b"1" and b"x" not in db
+        with pytest.raises(ferrock.RocksDBError):
+            db.ingest_external_file([tmp_path / "missing.sst"])
