@@ -898,9 +898,12 @@ class DB(_Store):
             for cf in self._column_families.values():
                 cf._destroy()
             self._column_families.clear()
-            lib.rocksdb_close(self._handle)
+            self._close_handle()
             self._handle = None
         self._free_options()
+
+    def _close_handle(self) -> None:
+        lib.rocksdb_close(self._handle)
 
     def _free_options(self) -> None:
         if self._options is not None:

@@ -17,6 +17,7 @@ from typing import Any, Optional, TypeVar, Union
 
 from ._lib import lib
 from .db import (
+    DB,
     BytesLike,
     Iterator,
     WriteBatch,
@@ -26,8 +27,9 @@ from .db import (
     _Options,
     _ReadOptions,
     _take_bytes,
+    list_column_families,
 )
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, NotSupportedError
 
 T = TypeVar("T")
 
@@ -325,4 +327,42 @@ class Transaction(_Mapping):
             pass
 
 
-__all__ = ["TransactionDB", "Transaction"]
+class OptimisticTransactionDB(DB):
+    """A database with optimistic transactions (RocksDB's OptimisticTransactionDB):
+    ``OptimisticTransactionDB(path, create_if_missing=True, **options)``.
+
+    Outside transactions it is a :class:`~ferrock.DB` (its base database: the
+    mapping API, batches, snapshots, column families...). Transactions take no
+    locks; :meth:`Transaction.commit` fails with :class:`~ferrock.BusyError`
+    when a key the transaction read or wrote was written by someone else since.
+    """
+
+    def _open(self, column_families: Any) -> None:
+        if column_families is not None or (
+            os.path.exists(os.path.join(self.path, "CURRENT")) and list_column_families(self.path) != ["default"]
+        ):
+            raise NotSupportedError(
+                "Not implemented: column families in ferrock's Python OptimisticTransactionDB"
+            )
+        self._otxn = _call(lib.rocksdb_optimistictransactiondb_open, self._options.handle, os.fsencode(self.path))
+        self._handle = lib.rocksdb_optimistictransactiondb_get_base_db(self._otxn)
+
+    def _close_handle(self) -> None:
+        lib.rocksdb_optimistictransactiondb_close_base_db(self._handle)
+        lib.rocksdb_optimistictransactiondb_close(self._otxn)
+
+    def transaction(self, *, sync: bool = False, set_snapshot: bool = False) -> "Transaction":  # type: ignore[override]
+        """Starts an optimistic transaction (commits on normal exit of a ``with`` block,
+        rolls back on an exception). ``set_snapshot``: conflicts are checked from
+        the transaction's start rather than from each key's first read."""
+        self._live_handle()
+        opts = lib.rocksdb_optimistictransaction_options_create()
+        try:
+            lib.rocksdb_optimistictransaction_options_set_set_snapshot(opts, set_snapshot)
+            handle = lib.rocksdb_optimistictransaction_begin(self._otxn, self._write_options(sync), opts, None)
+        finally:
+            lib.rocksdb_optimistictransaction_options_destroy(opts)
+        return Transaction(self, sync=sync, lock_timeout=None, handle=handle)  # type: ignore[arg-type]
+
+
+__all__ = ["TransactionDB", "Transaction", "OptimisticTransactionDB"]
