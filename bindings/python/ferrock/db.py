@@ -818,6 +818,10 @@ class DB(_Store):
         self._lock = threading.Lock()
         self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
         self._column_families: Dict[str, ColumnFamily] = {}
+        # Options of families opened or created with their own, freed after close
+        # (a compaction filter must outlive the database using it).
+        self._cf_options: Dict[str, _Options] = {}
+        self._created_cf_options: List[_Options] = []
         self.path = os.fspath(path)
         self._options = _Options(create_if_missing, options)
         self._read_options = lib.rocksdb_readoptions_create()
@@ -838,6 +842,10 @@ class DB(_Store):
             else:
                 names = ["default"]
         else:
+            if isinstance(column_families, dict):
+                # Each named family with its own options (the DB's keywords do not apply).
+                for name, cf_options in column_families.items():
+                    self._cf_options[name] = _Options(None, dict(cf_options))
             names = list(column_families)
             if "default" not in names:
                 names.insert(0, "default")
@@ -850,7 +858,9 @@ class DB(_Store):
             return
         n = len(names)
         c_names = (c_char_p * n)(*(name.encode() for name in names))
-        c_options = (c_void_p * n)(*([self._options.handle] * n))
+        c_options = (c_void_p * n)(
+            *(self._cf_options[name].handle if name in self._cf_options else self._options.handle for name in names)
+        )
         handles = (c_void_p * n)()
         if self.read_only:
             self._handle = _call(
@@ -908,6 +918,10 @@ class DB(_Store):
     def _free_options(self) -> None:
         if self._options is not None:
             self._options.destroy()
+            for cf_options in [*self._cf_options.values(), *self._created_cf_options]:
+                cf_options.destroy()
+            self._cf_options.clear()
+            self._created_cf_options.clear()
             lib.rocksdb_readoptions_destroy(self._read_options)
             lib.rocksdb_writeoptions_destroy(self._write_plain)
             lib.rocksdb_writeoptions_destroy(self._write_sync)
@@ -957,8 +971,10 @@ class DB(_Store):
         opts = _Options(False, options)
         try:
             handle = _call(lib.rocksdb_create_column_family, self._live_handle(), opts.handle, name.encode())
-        finally:
+        except BaseException:
             opts.destroy()
+            raise
+        self._created_cf_options.append(opts)  # kept until close
         cf = ColumnFamily(self, name, handle)
         self._column_families[name] = cf
         return cf

@@ -171,3 +171,24 @@ def test_sst_file_writer_and_ingest(tmp_path: Path) -> None:
         assert cf[b"x"] == b"1" and b"x" not in db
         with pytest.raises(ferrock.RocksDBError):
             db.ingest_external_file([tmp_path / "missing.sst"])
+
+
+def test_per_column_family_options_at_open(tmp_path: Path) -> None:
+    def concat(key: bytes, existing: Optional[bytes], operands: List[bytes]) -> bytes:
+        return (existing or b"") + b"".join(operands)
+
+    path = tmp_path / "db"
+    families = {"counters": {"merge_operator": "uint64add"}, "text": {"merge_operator": concat, "num_levels": 3}}
+    with open_or_skip(path, column_families=families) as db:
+        db.column_family("counters").merge(b"n", (2).to_bytes(8, "little"))
+        db.column_family("counters").merge(b"n", (3).to_bytes(8, "little"))
+        db.column_family("text").merge(b"s", b"ab")
+        db.column_family("text").merge(b"s", b"cd")
+        assert db.column_family("counters")[b"n"] == (5).to_bytes(8, "little")
+        assert db.column_family("text")[b"s"] == b"abcd"
+        with pytest.raises(ferrock.RocksDBError):
+            db.merge(b"x", b"1")  # the default family has no merge operator
+            db[b"x"]
+    assert sorted(ferrock.list_column_families(path)) == ["counters", "default", "text"]
+    with ferrock.DB(path, column_families=families) as db:
+        assert db.column_family("text")[b"s"] == b"abcd"
