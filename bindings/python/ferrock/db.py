@@ -808,6 +808,7 @@ class DB(_Store):
         column_families: Optional[Iterable[str]] = None,
         read_only: bool = False,
         error_if_wal_file_exists: bool = False,
+        latest_options: bool = False,
         **options: Any,
     ) -> None:
         self._handle: Optional[int] = None
@@ -823,7 +824,10 @@ class DB(_Store):
         self._cf_options: Dict[str, _Options] = {}
         self._created_cf_options: List[_Options] = []
         self.path = os.fspath(path)
-        self._options = _Options(create_if_missing, options)
+        if latest_options:
+            column_families = self._load_latest_options(create_if_missing, options)
+        else:
+            self._options = _Options(create_if_missing, options)
         self._read_options = lib.rocksdb_readoptions_create()
         self._write_plain: int = lib.rocksdb_writeoptions_create()
         self._write_sync: int = lib.rocksdb_writeoptions_create()
@@ -833,6 +837,27 @@ class DB(_Store):
         except BaseException:
             self._free_options()
             raise
+
+    def _load_latest_options(self, create_if_missing: bool, options: Dict[str, Any]) -> List[str]:
+        """Sets the DB's and each family's options from the database's newest OPTIONS
+        file (``rocksdb_load_latest_options``), the keywords applied on top of each;
+        returns the families' names."""
+        db_opts = c_void_p()
+        count = c_size_t()
+        names = POINTER(c_char_p)()
+        cf_opts = POINTER(c_void_p)()
+        _call(lib.rocksdb_load_latest_options, os.fsencode(self.path), None, False, None,
+              byref(db_opts), byref(count), byref(names), byref(cf_opts))
+        try:
+            self._options = _Options(create_if_missing, options, base=lib.rocksdb_options_create_copy(db_opts))
+            result = []
+            for i in range(count.value):
+                name = names[i].decode()
+                result.append(name)
+                self._cf_options[name] = _Options(None, options, base=lib.rocksdb_options_create_copy(cf_opts[i]))
+            return result
+        finally:
+            lib.rocksdb_load_latest_options_destroy(db_opts, cast(names, POINTER(c_void_p)), cf_opts, count.value)
 
     def _open(self, column_families: Optional[Iterable[str]]) -> None:
         path = os.fsencode(self.path)

@@ -192,3 +192,16 @@ def test_per_column_family_options_at_open(tmp_path: Path) -> None:
     assert sorted(ferrock.list_column_families(path)) == ["counters", "default", "text"]
     with ferrock.DB(path, column_families=families) as db:
         assert db.column_family("text")[b"s"] == b"abcd"
+
+
+def test_open_with_the_options_of_the_options_file(tmp_path: Path) -> None:
+    path = tmp_path / "db"
+    with open_or_skip(path, write_buffer_size=3 << 20, column_families={"c": {"write_buffer_size": 5 << 20}}) as db:
+        db.column_family("c")[b"k"] = b"v"
+    with ferrock.DB(path, latest_options=True) as db:
+        # write_buffer_size is a column family option: the file keeps it per family.
+        assert db._cf_options["default"].option("write_buffer_size") == 3 << 20
+        assert db._cf_options["c"].option("write_buffer_size") == 5 << 20
+        assert db.column_family("c")[b"k"] == b"v"
+    with pytest.raises(ferrock.RocksDBError):
+        ferrock.DB(tmp_path / "missing", latest_options=True)
