@@ -1065,8 +1065,12 @@ class DB(_Store):
         finally:
             lib.rocksdb_free(ptr)
 
-    def get_property(self, name: str) -> Optional[str]:
-        ptr = lib.rocksdb_property_value(self._live_handle(), name.encode())
+    def get_property(self, name: str, *, column_family: Optional[ColumnFamily] = None) -> Optional[str]:
+        """A RocksDB property ("rocksdb.stats", ...) of the database or of one family; None if unknown."""
+        if column_family is None:
+            ptr = lib.rocksdb_property_value(self._live_handle(), name.encode())
+        else:
+            ptr = lib.rocksdb_property_value_cf(self._live_handle(), column_family._live_cf(), name.encode())
         if not ptr:
             return None
         try:
@@ -1074,11 +1078,13 @@ class DB(_Store):
         finally:
             lib.rocksdb_free(ptr)
 
-    def get_int_property(self, name: str) -> Optional[int]:
+    def get_int_property(self, name: str, *, column_family: Optional[ColumnFamily] = None) -> Optional[int]:
         value = c_uint64()
-        if lib.rocksdb_property_int(self._live_handle(), name.encode(), byref(value)) != 0:
-            return None
-        return value.value
+        if column_family is None:
+            rc = lib.rocksdb_property_int(self._live_handle(), name.encode(), byref(value))
+        else:
+            rc = lib.rocksdb_property_int_cf(self._live_handle(), column_family._live_cf(), name.encode(), byref(value))
+        return None if rc != 0 else value.value
 
 
 def list_column_families(path: Union[str, "os.PathLike[str]"]) -> List[str]:

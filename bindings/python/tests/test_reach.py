@@ -146,6 +146,12 @@ def test_statistics_and_properties(tmp_path: Path) -> None:
         text = db.statistics()
         assert text is not None and "rocksdb.number.keys.written COUNT : 100" in text
         assert db.get_int_property("rocksdb.estimate-num-keys") == 100
+        cf = db.create_column_family("c")
+        for i in range(7):
+            cf[b"k%d" % i] = b"v"
+        assert db.get_int_property("rocksdb.estimate-num-keys", column_family=cf) == 7
+        assert db.get_property("rocksdb.no-such-property", column_family=cf) is None
+        assert "Compaction Stats" in (db.get_property("rocksdb.stats") or "")
     with open_or_skip(tmp_path / "db") as db:
         assert db.statistics() is None
 
