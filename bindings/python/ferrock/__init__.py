@@ -9,7 +9,9 @@ See README.md for the API; only RocksDB's C API (``rocksdb/c.h``) is used.
 
 from ._lib import library_path
 from .db import DB, ColumnFamily, Iterator, Snapshot, WriteBatch, destroy_db, list_column_families
-from .transaction import Transaction, TransactionDB
+from .transaction import OptimisticTransactionDB, Transaction, TransactionDB
+from .sst import SstFileWriter
+from .callbacks import KEEP, REMOVE, CompactionFilter, MergeOperator, PrefixExtractor
 from .errors import (
     AbortedError,
     BusyError,
@@ -37,6 +39,13 @@ __all__ = [
     "Snapshot",
     "WriteBatch",
     "TransactionDB",
+    "OptimisticTransactionDB",
+    "SstFileWriter",
+    "MergeOperator",
+    "CompactionFilter",
+    "PrefixExtractor",
+    "KEEP",
+    "REMOVE",
     "Transaction",
     "destroy_db",
     "list_column_families",

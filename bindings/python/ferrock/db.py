@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from ctypes import byref, c_char_p, c_size_t, c_uint64, c_void_p, string_at
+from ctypes import POINTER, byref, c_bool, c_char_p, c_double, c_int, c_int64, c_size_t, c_ubyte, c_uint32, c_uint64, c_void_p, cast, string_at
 from typing import (
     Any,
     Callable,
@@ -28,7 +28,9 @@ from typing import (
     Union,
 )
 
+from ._capi import PROTOTYPES
 from ._lib import COMPRESSION_TYPES, lib
+from .callbacks import CompactionFilter, MergeOperator, PrefixExtractor
 from .errors import InvalidArgumentError, NotFoundError, NotSupportedError, error_from_status
 
 BytesLike = Union[bytes, bytearray, memoryview]
@@ -96,36 +98,85 @@ _DB_OPTIONS: Dict[str, Tuple[str, Callable[[Any], Any]]] = {
     "use_fsync": ("rocksdb_options_set_use_fsync", int),
 }
 _TABLE_OPTIONS = ("block_size", "block_cache_size", "bloom_bits_per_key")
+_SCALAR_TYPES = (c_ubyte, c_int, c_uint64, c_size_t, c_double, c_uint32, c_int64, c_bool)
+
+
+def _generic_setter(name: str) -> Optional[str]:
+    """c.h's ``rocksdb_options_set_<name>(opt, value)`` for a scalar option, if there is one."""
+    fn = f"rocksdb_options_set_{name}"
+    proto = PROTOTYPES.get(fn)
+    if proto is None or len(proto[1]) != 2 or proto[1][1] not in _SCALAR_TYPES:
+        return None
+    return fn
 
 
 class _Options:
-    """A C ``rocksdb_options_t`` built from keyword options, with what it references."""
+    """A C ``rocksdb_options_t`` built from keyword options, with what it references.
 
-    def __init__(self, create_if_missing: bool, options: Dict[str, Any]) -> None:
-        self.handle = lib.rocksdb_options_create()
+    ``options_string`` (RocksDB's ``name=value;...`` text) is applied first, then
+    the keywords. ``base`` is a C options object to start from (this object then
+    owns it). Beyond the named options, any ``name`` with a scalar
+    ``rocksdb_options_set_<name>`` in c.h is accepted (``num_levels=4``).
+    """
+
+    def __init__(self, create_if_missing: Optional[bool], options: Dict[str, Any], base: Optional[int] = None) -> None:
+        self.handle = base if base is not None else lib.rocksdb_options_create()
         self._table = None
         self._cache = None
-        lib.rocksdb_options_set_create_if_missing(self.handle, bool(create_if_missing))
+        self._compaction_filter: Optional[int] = None
+        self.callbacks: List[Any] = []  # Python objects the engine calls
+        try:
+            self._apply(create_if_missing, dict(options))
+        except BaseException:
+            self.destroy()
+            raise
+
+    def _apply(self, create_if_missing: Optional[bool], options: Dict[str, Any]) -> None:
+        options_string = options.pop("options_string", None)
+        if options_string is not None:
+            new = lib.rocksdb_options_create()
+            try:
+                _call(lib.rocksdb_get_options_from_string, self.handle, str(options_string).encode(), new)
+            except BaseException:
+                lib.rocksdb_options_destroy(new)
+                raise
+            lib.rocksdb_options_destroy(self.handle)
+            self.handle = new
+        if create_if_missing is not None:
+            lib.rocksdb_options_set_create_if_missing(self.handle, bool(create_if_missing))
         table = {}
         for name, value in options.items():
             if name == "compression":
                 code = COMPRESSION_TYPES.get(value, value) if isinstance(value, str) else value
                 if not isinstance(code, int):
-                    self.destroy()
                     raise ValueError(f"unknown compression {value!r}")
                 lib.rocksdb_options_set_compression(self.handle, code)
             elif name == "merge_operator":
-                if value != "uint64add":
-                    self.destroy()
-                    raise ValueError(f"unknown merge operator {value!r} (built in: 'uint64add')")
-                lib.rocksdb_options_set_uint64add_merge_operator(self.handle)
+                self._set_merge_operator(value)
+            elif name == "compaction_filter":
+                f = value if isinstance(value, CompactionFilter) else CompactionFilter(value)
+                self._compaction_filter = f._create()
+                self.callbacks.append(f)
+                lib.rocksdb_options_set_compaction_filter(self.handle, self._compaction_filter)
+            elif name == "prefix_extractor":
+                if isinstance(value, int) and not isinstance(value, bool):
+                    st = lib.rocksdb_slicetransform_create_fixed_prefix(value)
+                else:
+                    p = value if isinstance(value, PrefixExtractor) else PrefixExtractor(value)
+                    st = p._create()
+                    self.callbacks.append(p)
+                lib.rocksdb_options_set_prefix_extractor(self.handle, st)  # takes it over
+            elif name == "statistics":
+                if value:
+                    lib.rocksdb_options_enable_statistics(self.handle)
             elif name in _DB_OPTIONS:
                 setter, convert = _DB_OPTIONS[name]
                 getattr(lib, setter)(self.handle, convert(value))
             elif name in _TABLE_OPTIONS:
                 table[name] = value
+            elif _generic_setter(name):
+                getattr(lib, _generic_setter(name))(self.handle, value)
             else:
-                self.destroy()
                 raise TypeError(f"unknown option {name!r}")
         if table:
             self._table = lib.rocksdb_block_based_options_create()
@@ -144,6 +195,23 @@ class _Options:
                 lib.rocksdb_block_based_options_set_filter_policy(self._table, policy)
             lib.rocksdb_options_set_block_based_table_factory(self.handle, self._table)
 
+    def _set_merge_operator(self, value: Any) -> None:
+        if value == "uint64add":
+            lib.rocksdb_options_set_uint64add_merge_operator(self.handle)
+            return
+        if isinstance(value, str):
+            raise ValueError(f"unknown merge operator {value!r} (built in: 'uint64add'; or a Python callable)")
+        op = value if isinstance(value, MergeOperator) else MergeOperator(value)
+        self.callbacks.append(op)
+        lib.rocksdb_options_set_merge_operator(self.handle, op._create())  # takes it over
+
+    def option(self, name: str) -> Any:
+        """The value c.h's ``rocksdb_options_get_<name>`` reads from these options."""
+        fn = f"rocksdb_options_get_{name}"
+        if fn not in PROTOTYPES or len(PROTOTYPES[fn][1]) != 1:
+            raise TypeError(f"no option getter {fn} in rocksdb/c.h")
+        return getattr(lib, fn)(self.handle)
+
     def destroy(self) -> None:
         if self.handle:
             lib.rocksdb_options_destroy(self.handle)
@@ -154,6 +222,10 @@ class _Options:
         if self._cache:
             lib.rocksdb_cache_destroy(self._cache)
             self._cache = None
+        if self._compaction_filter:
+            # Not owned by the options (RocksDB's C API): freed once no database uses it.
+            lib.rocksdb_compactionfilter_destroy(self._compaction_filter)
+            self._compaction_filter = None
 
 
 class _ReadOptions:
@@ -165,6 +237,8 @@ class _ReadOptions:
         lower: Optional[bytes] = None,
         upper: Optional[bytes] = None,
         fill_cache: bool = True,
+        prefix_same_as_start: bool = False,
+        total_order_seek: bool = False,
     ) -> None:
         self.handle = lib.rocksdb_readoptions_create()
         # The C API keeps pointers to the bounds, so the bytes must live as long.
@@ -178,6 +252,10 @@ class _ReadOptions:
             lib.rocksdb_readoptions_set_iterate_upper_bound(self.handle, upper, len(upper))
         if not fill_cache:
             lib.rocksdb_readoptions_set_fill_cache(self.handle, False)
+        if prefix_same_as_start:
+            lib.rocksdb_readoptions_set_prefix_same_as_start(self.handle, True)
+        if total_order_seek:
+            lib.rocksdb_readoptions_set_total_order_seek(self.handle, True)
 
     def destroy(self) -> None:
         if self.handle:
@@ -231,10 +309,17 @@ class _Mapping:
         include_value: bool = True,
         snapshot: Optional["Snapshot"] = None,
         fill_cache: bool = True,
+        prefix_same_as_start: bool = False,
+        total_order_seek: bool = False,
     ) -> "Iterator":
         """Iterates over keys in ``[start, stop)`` (or starting with ``prefix``), in
         key order or reversed. Yields ``(key, value)`` pairs, or only keys or only
-        values when ``include_value`` or ``include_key`` is False."""
+        values when ``include_value`` or ``include_key`` is False.
+
+        With a prefix extractor, ``prefix_same_as_start=True`` stops at the first
+        key whose extracted prefix differs from the seek target's (RocksDB's
+        ReadOptions flag; the iterator then starts at ``start`` or after
+        :meth:`Iterator.seek`); ``total_order_seek=True`` ignores the extractor."""
         if prefix is not None and (start is not None or stop is not None):
             raise TypeError("prefix cannot be combined with start or stop")
         lower = _as_bytes(start) if start is not None else None
@@ -242,10 +327,15 @@ class _Mapping:
         if prefix is not None:
             lower = _as_bytes(prefix)
             upper = _prefix_successor(lower)
-        read_options = _ReadOptions(snapshot, lower, upper, fill_cache)
+        read_options = _ReadOptions(snapshot, lower, upper, fill_cache, prefix_same_as_start, total_order_seek)
         try:
             return self._open_iterator(
-                read_options, reverse=reverse, include_key=include_key, include_value=include_value
+                read_options,
+                reverse=reverse,
+                include_key=include_key,
+                include_value=include_value,
+                # Seek (not SeekToFirst) to the start, so prefix_same_as_start takes its prefix.
+                start=lower if prefix_same_as_start else None,
             )
         except BaseException:
             read_options.destroy()
@@ -372,6 +462,44 @@ class _Store(_Mapping):
         else:
             _call(lib.rocksdb_delete_cf, db, wo, self._live_cf(), key, len(key))
 
+    def delete_range(self, start: BytesLike, stop: BytesLike, *, sync: bool = False) -> None:
+        """Removes every key in ``[start, stop)`` with one range tombstone."""
+        start = _as_bytes(start)
+        stop = _as_bytes(stop)
+        db = self._db._live_handle()
+        cf = self._live_cf() if self._is_cf else lib.rocksdb_get_default_column_family_handle(db)
+        try:
+            _call(lib.rocksdb_delete_range_cf, db, self._db._write_options(sync), cf, start, len(start), stop, len(stop))
+        finally:
+            if not self._is_cf:
+                lib.rocksdb_column_family_handle_destroy(cf)
+
+    def ingest_external_file(
+        self,
+        paths: Iterable[Union[str, "os.PathLike[str]"]],
+        *,
+        move_files: bool = False,
+        snapshot_consistency: bool = True,
+        allow_global_seqno: bool = True,
+        allow_blocking_flush: bool = True,
+    ) -> None:
+        """Adds table files written by :class:`~ferrock.SstFileWriter` (RocksDB's IngestExternalFile)."""
+        names = [os.fsencode(p) for p in paths]
+        c_names = (c_char_p * len(names))(*names)
+        opts = lib.rocksdb_ingestexternalfileoptions_create()
+        db = self._db._live_handle()
+        cf = self._live_cf() if self._is_cf else lib.rocksdb_get_default_column_family_handle(db)
+        try:
+            lib.rocksdb_ingestexternalfileoptions_set_move_files(opts, move_files)
+            lib.rocksdb_ingestexternalfileoptions_set_snapshot_consistency(opts, snapshot_consistency)
+            lib.rocksdb_ingestexternalfileoptions_set_allow_global_seqno(opts, allow_global_seqno)
+            lib.rocksdb_ingestexternalfileoptions_set_allow_blocking_flush(opts, allow_blocking_flush)
+            _call(lib.rocksdb_ingest_external_file_cf, db, cf, c_names, len(names), opts)
+        finally:
+            lib.rocksdb_ingestexternalfileoptions_destroy(opts)
+            if not self._is_cf:
+                lib.rocksdb_column_family_handle_destroy(cf)
+
     def _open_iterator(self, read_options: _ReadOptions, **flags: Any) -> "Iterator":
         db = self._db
         handle = db._live_handle()
@@ -424,6 +552,7 @@ class Iterator:
         reverse: bool,
         include_key: bool,
         include_value: bool,
+        start: Optional[bytes] = None,
     ) -> None:
         # `owner` (a database or transaction) closes this iterator before itself;
         # holding it keeps `for k in DB(path).keys()` from closing mid-loop.
@@ -432,6 +561,7 @@ class Iterator:
         self._reverse = reverse
         self._include_key = include_key
         self._include_value = include_value
+        self._start = start
         self._it: Optional[int] = create(read_options.handle)
         self._positioned = False  # first __next__ seeks to the first (or last) key
         self._advance = False  # whether __next__ must step before reading
@@ -467,6 +597,8 @@ class Iterator:
         if not self._positioned:
             if self._reverse:
                 lib.rocksdb_iter_seek_to_last(it)
+            elif self._start is not None:
+                lib.rocksdb_iter_seek(it, self._start, len(self._start))
             else:
                 lib.rocksdb_iter_seek_to_first(it)
             self._positioned = True
@@ -674,16 +806,28 @@ class DB(_Store):
         create_if_missing: bool = True,
         *,
         column_families: Optional[Iterable[str]] = None,
+        read_only: bool = False,
+        error_if_wal_file_exists: bool = False,
+        latest_options: bool = False,
         **options: Any,
     ) -> None:
         self._handle: Optional[int] = None
+        self.read_only = read_only
+        self._error_if_wal = error_if_wal_file_exists
         self._cf = None
         self._db = self
         self._lock = threading.Lock()
         self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
         self._column_families: Dict[str, ColumnFamily] = {}
+        # Options of families opened or created with their own, freed after close
+        # (a compaction filter must outlive the database using it).
+        self._cf_options: Dict[str, _Options] = {}
+        self._created_cf_options: List[_Options] = []
         self.path = os.fspath(path)
-        self._options = _Options(create_if_missing, options)
+        if latest_options:
+            column_families = self._load_latest_options(create_if_missing, options)
+        else:
+            self._options = _Options(create_if_missing, options)
         self._read_options = lib.rocksdb_readoptions_create()
         self._write_plain: int = lib.rocksdb_writeoptions_create()
         self._write_sync: int = lib.rocksdb_writeoptions_create()
@@ -694,6 +838,27 @@ class DB(_Store):
             self._free_options()
             raise
 
+    def _load_latest_options(self, create_if_missing: bool, options: Dict[str, Any]) -> List[str]:
+        """Sets the DB's and each family's options from the database's newest OPTIONS
+        file (``rocksdb_load_latest_options``), the keywords applied on top of each;
+        returns the families' names."""
+        db_opts = c_void_p()
+        count = c_size_t()
+        names = POINTER(c_char_p)()
+        cf_opts = POINTER(c_void_p)()
+        _call(lib.rocksdb_load_latest_options, os.fsencode(self.path), None, False, None,
+              byref(db_opts), byref(count), byref(names), byref(cf_opts))
+        try:
+            self._options = _Options(create_if_missing, options, base=lib.rocksdb_options_create_copy(db_opts))
+            result = []
+            for i in range(count.value):
+                name = names[i].decode()
+                result.append(name)
+                self._cf_options[name] = _Options(None, options, base=lib.rocksdb_options_create_copy(cf_opts[i]))
+            return result
+        finally:
+            lib.rocksdb_load_latest_options_destroy(db_opts, cast(names, POINTER(c_void_p)), cf_opts, count.value)
+
     def _open(self, column_families: Optional[Iterable[str]]) -> None:
         path = os.fsencode(self.path)
         if column_families is None:
@@ -702,26 +867,35 @@ class DB(_Store):
             else:
                 names = ["default"]
         else:
+            if isinstance(column_families, dict):
+                # Each named family with its own options (the DB's keywords do not apply).
+                for name, cf_options in column_families.items():
+                    self._cf_options[name] = _Options(None, dict(cf_options))
             names = list(column_families)
             if "default" not in names:
                 names.insert(0, "default")
             lib.rocksdb_options_set_create_missing_column_families(self._options.handle, True)
         if names == ["default"]:
-            self._handle = _call(lib.rocksdb_open, self._options.handle, path)
+            if self.read_only:
+                self._handle = _call(lib.rocksdb_open_for_read_only, self._options.handle, path, self._error_if_wal)
+            else:
+                self._handle = _call(lib.rocksdb_open, self._options.handle, path)
             return
         n = len(names)
         c_names = (c_char_p * n)(*(name.encode() for name in names))
-        c_options = (c_void_p * n)(*([self._options.handle] * n))
-        handles = (c_void_p * n)()
-        self._handle = _call(
-            lib.rocksdb_open_column_families,
-            self._options.handle,
-            path,
-            n,
-            c_names,
-            c_options,
-            handles,
+        c_options = (c_void_p * n)(
+            *(self._cf_options[name].handle if name in self._cf_options else self._options.handle for name in names)
         )
+        handles = (c_void_p * n)()
+        if self.read_only:
+            self._handle = _call(
+                lib.rocksdb_open_for_read_only_column_families,
+                self._options.handle, path, n, c_names, c_options, handles, self._error_if_wal,
+            )
+        else:
+            self._handle = _call(
+                lib.rocksdb_open_column_families, self._options.handle, path, n, c_names, c_options, handles
+            )
         for name, handle in zip(names, handles):
             if name == "default":
                 # The default family is served by the DB object itself.
@@ -759,13 +933,20 @@ class DB(_Store):
             for cf in self._column_families.values():
                 cf._destroy()
             self._column_families.clear()
-            lib.rocksdb_close(self._handle)
+            self._close_handle()
             self._handle = None
         self._free_options()
+
+    def _close_handle(self) -> None:
+        lib.rocksdb_close(self._handle)
 
     def _free_options(self) -> None:
         if self._options is not None:
             self._options.destroy()
+            for cf_options in [*self._cf_options.values(), *self._created_cf_options]:
+                cf_options.destroy()
+            self._cf_options.clear()
+            self._created_cf_options.clear()
             lib.rocksdb_readoptions_destroy(self._read_options)
             lib.rocksdb_writeoptions_destroy(self._write_plain)
             lib.rocksdb_writeoptions_destroy(self._write_sync)
@@ -815,8 +996,10 @@ class DB(_Store):
         opts = _Options(False, options)
         try:
             handle = _call(lib.rocksdb_create_column_family, self._live_handle(), opts.handle, name.encode())
-        finally:
+        except BaseException:
             opts.destroy()
+            raise
+        self._created_cf_options.append(opts)  # kept until close
         cf = ColumnFamily(self, name, handle)
         self._column_families[name] = cf
         return cf
@@ -862,8 +1045,19 @@ class DB(_Store):
                 self._live_handle(), column_family._live_cf(), lo, lo_len, hi, hi_len
             )
 
-    def get_property(self, name: str) -> Optional[str]:
-        ptr = lib.rocksdb_property_value(self._live_handle(), name.encode())
+    def checkpoint(self, directory: Union[str, "os.PathLike[str]"], *, log_size_for_flush: int = 0) -> None:
+        """Writes an openable copy of the database into ``directory`` (which must not exist):
+        RocksDB's Checkpoint, hard links to the table files where possible."""
+        cp = _call(lib.rocksdb_checkpoint_object_create, self._live_handle())
+        try:
+            _call(lib.rocksdb_checkpoint_create, cp, os.fsencode(directory), log_size_for_flush)
+        finally:
+            lib.rocksdb_checkpoint_object_destroy(cp)
+
+    def statistics(self) -> Optional[str]:
+        """RocksDB's statistics text (``Statistics::ToString``); None unless opened with
+        ``statistics=True``."""
+        ptr = lib.rocksdb_options_statistics_get_string(self._options.handle)
         if not ptr:
             return None
         try:
@@ -871,11 +1065,26 @@ class DB(_Store):
         finally:
             lib.rocksdb_free(ptr)
 
-    def get_int_property(self, name: str) -> Optional[int]:
-        value = c_uint64()
-        if lib.rocksdb_property_int(self._live_handle(), name.encode(), byref(value)) != 0:
+    def get_property(self, name: str, *, column_family: Optional[ColumnFamily] = None) -> Optional[str]:
+        """A RocksDB property ("rocksdb.stats", ...) of the database or of one family; None if unknown."""
+        if column_family is None:
+            ptr = lib.rocksdb_property_value(self._live_handle(), name.encode())
+        else:
+            ptr = lib.rocksdb_property_value_cf(self._live_handle(), column_family._live_cf(), name.encode())
+        if not ptr:
             return None
-        return value.value
+        try:
+            return string_at(ptr).decode("utf-8", "replace")
+        finally:
+            lib.rocksdb_free(ptr)
+
+    def get_int_property(self, name: str, *, column_family: Optional[ColumnFamily] = None) -> Optional[int]:
+        value = c_uint64()
+        if column_family is None:
+            rc = lib.rocksdb_property_int(self._live_handle(), name.encode(), byref(value))
+        else:
+            rc = lib.rocksdb_property_int_cf(self._live_handle(), column_family._live_cf(), name.encode(), byref(value))
+        return None if rc != 0 else value.value
 
 
 def list_column_families(path: Union[str, "os.PathLike[str]"]) -> List[str]:
@@ -889,7 +1098,7 @@ def list_column_families(path: Union[str, "os.PathLike[str]"]) -> List[str]:
     try:
         return [names[i].decode() for i in range(count.value)]
     finally:
-        lib.rocksdb_list_column_families_destroy(names, count.value)
+        lib.rocksdb_list_column_families_destroy(cast(names, POINTER(c_void_p)), count.value)
 
 
 def destroy_db(path: Union[str, "os.PathLike[str]"], **options: Any) -> None:

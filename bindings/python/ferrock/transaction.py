@@ -17,6 +17,7 @@ from typing import Any, Optional, TypeVar, Union
 
 from ._lib import lib
 from .db import (
+    DB,
     BytesLike,
     Iterator,
     WriteBatch,
@@ -26,8 +27,9 @@ from .db import (
     _Options,
     _ReadOptions,
     _take_bytes,
+    list_column_families,
 )
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, NotSupportedError
 
 T = TypeVar("T")
 
@@ -140,6 +142,17 @@ class TransactionDB(_Mapping):
         ends normally and rolls back if it raises. ``lock_timeout`` is in ms."""
         return Transaction(self, sync=sync, lock_timeout=lock_timeout)
 
+    def prepared_transactions(self) -> "list[Transaction]":
+        """The prepared, not yet committed transactions (recovered at open, or live)."""
+        count = c_size_t()
+        array = lib.rocksdb_transactiondb_get_prepared_transactions(self._live_handle(), byref(count))
+        if not array:
+            return []
+        try:
+            return [Transaction(self, sync=False, lock_timeout=None, handle=array[i]) for i in range(count.value)]
+        finally:
+            lib.rocksdb_free(array)
+
     # -- lifecycle ------------------------------------------------------------------
 
     @property
@@ -187,9 +200,13 @@ class Transaction(_Mapping):
     context manager, or call :meth:`commit` / :meth:`rollback` (then
     :meth:`close`)."""
 
-    def __init__(self, db: TransactionDB, *, sync: bool, lock_timeout: Optional[int]) -> None:
+    def __init__(self, db: TransactionDB, *, sync: bool, lock_timeout: Optional[int], handle: Optional[int] = None) -> None:
         self._db = db
         self._dependents: "weakref.WeakSet[Any]" = weakref.WeakSet()
+        if handle is not None:  # a prepared transaction recovered at open
+            self._handle = handle
+            db._track(self)
+            return
         txn_options = lib.rocksdb_transaction_options_create()
         try:
             if lock_timeout is not None:
@@ -261,6 +278,22 @@ class Transaction(_Mapping):
     def rollback_to_savepoint(self) -> None:
         _call(lib.rocksdb_transaction_rollback_to_savepoint, self._live())
 
+    def set_name(self, name: Union[str, bytes]) -> None:
+        """Names the transaction, as :meth:`prepare` (two-phase commit) needs."""
+        raw = name.encode() if isinstance(name, str) else bytes(name)
+        _call(lib.rocksdb_transaction_set_name, self._live(), raw, len(raw))
+
+    @property
+    def name(self) -> Optional[bytes]:
+        size = c_size_t()
+        return _take_bytes(lib.rocksdb_transaction_get_name(self._live(), byref(size)), size.value)
+
+    def prepare(self) -> None:
+        """The first phase of two-phase commit: the writes are made durable, not
+        visible; after a crash the reopened database lists the transaction in
+        :meth:`TransactionDB.prepared_transactions` to commit or roll back."""
+        _call(lib.rocksdb_transaction_prepare, self._live())
+
     def commit(self) -> None:
         _call(lib.rocksdb_transaction_commit, self._live())
 
@@ -294,4 +327,42 @@ class Transaction(_Mapping):
             pass
 
 
-__all__ = ["TransactionDB", "Transaction"]
+class OptimisticTransactionDB(DB):
+    """A database with optimistic transactions (RocksDB's OptimisticTransactionDB):
+    ``OptimisticTransactionDB(path, create_if_missing=True, **options)``.
+
+    Outside transactions it is a :class:`~ferrock.DB` (its base database: the
+    mapping API, batches, snapshots, column families...). Transactions take no
+    locks; :meth:`Transaction.commit` fails with :class:`~ferrock.BusyError`
+    when a key the transaction read or wrote was written by someone else since.
+    """
+
+    def _open(self, column_families: Any) -> None:
+        if column_families is not None or (
+            os.path.exists(os.path.join(self.path, "CURRENT")) and list_column_families(self.path) != ["default"]
+        ):
+            raise NotSupportedError(
+                "Not implemented: column families in ferrock's Python OptimisticTransactionDB"
+            )
+        self._otxn = _call(lib.rocksdb_optimistictransactiondb_open, self._options.handle, os.fsencode(self.path))
+        self._handle = lib.rocksdb_optimistictransactiondb_get_base_db(self._otxn)
+
+    def _close_handle(self) -> None:
+        lib.rocksdb_optimistictransactiondb_close_base_db(self._handle)
+        lib.rocksdb_optimistictransactiondb_close(self._otxn)
+
+    def transaction(self, *, sync: bool = False, set_snapshot: bool = False) -> "Transaction":  # type: ignore[override]
+        """Starts an optimistic transaction (commits on normal exit of a ``with`` block,
+        rolls back on an exception). ``set_snapshot``: conflicts are checked from
+        the transaction's start rather than from each key's first read."""
+        self._live_handle()
+        opts = lib.rocksdb_optimistictransaction_options_create()
+        try:
+            lib.rocksdb_optimistictransaction_options_set_set_snapshot(opts, set_snapshot)
+            handle = lib.rocksdb_optimistictransaction_begin(self._otxn, self._write_options(sync), opts, None)
+        finally:
+            lib.rocksdb_optimistictransaction_options_destroy(opts)
+        return Transaction(self, sync=sync, lock_timeout=None, handle=handle)  # type: ignore[arg-type]
+
+
+__all__ = ["TransactionDB", "Transaction", "OptimisticTransactionDB"]

@@ -336,24 +336,6 @@ def test_readme_example_runs(tmp_path: Path) -> None:
     assert "\n3\n" in out.stdout  # the merged counter
 
 
-def test_library_search_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from ferrock import _lib
-
-    monkeypatch.setenv("FERROCK_LIBRARY", str(tmp_path / "custom.so"))
-    assert _lib._candidates() == [tmp_path / "custom.so"]
-    with pytest.raises(OSError, match="FERROCK_LIBRARY"):
-        _lib.find_library()
-    monkeypatch.delenv("FERROCK_LIBRARY")
-    candidates = _lib._candidates()
-    package_dir = Path(_lib.__file__).resolve().parent
-    assert candidates[0] == package_dir / "libferrock.so"
-    assert package_dir.parent / "target" / "release" / "libferrock.so" in candidates
-    assert candidates.index(package_dir.parent / "target" / "release" / "libferrock.so") < candidates.index(
-        package_dir.parent / "target" / "debug" / "libferrock.so"
-    )
-    assert ferrock.library_path
-
-
 def _write_and_corrupt(db_path: Path) -> None:
     with open_or_skip(db_path, compression="none") as db:
         for i in range(100):

@@ -74,11 +74,7 @@ def test_transaction_merge(tmp_path: Path) -> None:
     except ferrock.NotSupportedError as e:
         pytest.skip(f"library has no transactions: {e}")
     with tdb:
-        try:
-            tdb.merge(b"c", u64(1))
-        except ferrock.NotSupportedError as e:
-            # ferrock's transactions answer "Not implemented: Merge operator" today.
-            pytest.skip(f"library has no merge in transactions: {e}")
+        tdb.merge(b"c", u64(1))
         with tdb.transaction() as txn:
             txn.merge(b"c", u64(10))
             txn.merge(b"c", u64(100))

@@ -81,3 +81,55 @@ def test_close_frees_live_transactions(tdb: ferrock.TransactionDB) -> None:
         txn.commit()
     with pytest.raises(ferrock.InvalidArgumentError):
         next(it)
+
+
+def test_named_transaction_prepare_commit_and_recovery(tmp_path: Path) -> None:
+    path = tmp_path / "2pc"
+    with ferrock.TransactionDB(path) as tdb:
+        txn = tdb.transaction()
+        with pytest.raises(ferrock.RocksDBError):
+            txn.prepare()  # unnamed
+        txn.set_name("t1")
+        assert txn.name == b"t1"
+        txn[b"a"] = b"1"
+        txn.prepare()
+        assert tdb.get(b"a") is None
+        assert [t.name for t in tdb.prepared_transactions()] == [b"t1"]
+        txn.commit()
+        assert tdb[b"a"] == b"1"
+        left = tdb.transaction()
+        left.set_name("t2")
+        left[b"b"] = b"2"
+        left.prepare()
+    # Reopened, the prepared t2 is recovered, still invisible, and commits.
+    with ferrock.TransactionDB(path) as tdb:
+        assert tdb[b"a"] == b"1" and tdb.get(b"b") is None
+        (recovered,) = tdb.prepared_transactions()
+        assert recovered.name == b"t2"
+        recovered.commit()
+        assert tdb[b"b"] == b"2"
+
+
+def test_optimistic_transactions_conflict_at_commit(tmp_path: Path) -> None:
+    with ferrock.OptimisticTransactionDB(tmp_path / "otxn") as odb:
+        odb[b"k"] = b"0"
+        with odb.transaction() as txn:
+            txn[b"a"] = b"1"
+            assert txn[b"a"] == b"1" and odb.get(b"a") is None
+        assert odb[b"a"] == b"1"
+
+        txn = odb.transaction()
+        assert txn.get_for_update(b"k") == b"0"
+        odb[b"k"] = b"outside"  # written after the transaction read it
+        txn[b"k"] = b"inside"
+        with pytest.raises(ferrock.BusyError):
+            txn.commit()
+        txn.close()
+        assert odb[b"k"] == b"outside"
+        with pytest.raises(RuntimeError):
+            with odb.transaction() as txn:
+                txn[b"gone"] = b"x"
+                raise RuntimeError("roll back")
+        assert b"gone" not in odb
+    with ferrock.DB(tmp_path / "otxn") as db:
+        assert db[b"a"] == b"1"
