@@ -480,10 +480,24 @@ impl Transaction {
         Ok(())
     }
 
+    /// Unregisters the transaction's name unless another transaction holds it by now: a
+    /// commit gives the name up at once (RocksDB's UnregisterTransaction in Commit), so a new
+    /// transaction may have taken it before this one is reused or dropped.
     fn forget_name(&self, st: &State) {
         if let Some(n) = &st.name {
-            self.shared.names.lock().remove(n);
+            let mut names = self.shared.names.lock();
+            if names.get(n).is_some_and(|w| std::ptr::eq(w.as_ptr(), self)) {
+                names.remove(n);
+            }
         }
+    }
+
+    /// A decided transaction recovered at open is the application's alone: the database stops
+    /// holding it, so a rolled-back one's name is free once the application lets it go (as a
+    /// deleted one is in RocksDB). Called without the state lock (`prepared_transactions`
+    /// takes the list's lock, then each state's).
+    fn leave_recovered(&self) {
+        self.shared.recovered.lock().retain(|t| !std::ptr::eq(Arc::as_ptr(t), self));
     }
 
     /// Two-phase commit, phase one: logs the writes with BeginPrepare/EndPrepare(name).
@@ -516,6 +530,14 @@ impl Transaction {
     /// the expiry first, then the state; a started transaction with `skip_prepare` off and no
     /// expiration answers "Txn not prepared" (11.8.1's Status::TxnNotPrepared()).
     pub fn commit(&self) -> Result<()> {
+        let r = self.commit_locked();
+        if r.is_ok() {
+            self.leave_recovered();
+        }
+        r
+    }
+
+    fn commit_locked(&self) -> Result<()> {
         let mut st = self.st.lock();
         let db = self.shared.db.inner.clone();
         if !self.shared.optimistic {
@@ -578,6 +600,8 @@ impl Transaction {
                     st.phase = TxnState::Committed;
                 }
                 self.release_all(&mut st);
+                // RocksDB's Commit unregisters the name: a new transaction may take it.
+                self.forget_name(&st);
                 Ok(())
             }
             // A failed commit keeps the transaction as it was (RocksDB clears it only on
@@ -589,6 +613,14 @@ impl Transaction {
     /// Optimistic: clears the transaction, always OK. Pessimistic: RocksDB's
     /// PessimisticTransaction::Rollback.
     pub fn rollback(&self) -> Result<()> {
+        let r = self.rollback_locked();
+        if r.is_ok() && self.state() == TxnState::RolledBack {
+            self.leave_recovered();
+        }
+        r
+    }
+
+    fn rollback_locked(&self) -> Result<()> {
         let mut st = self.st.lock();
         if self.shared.optimistic {
             self.release_all(&mut st);
@@ -786,11 +818,12 @@ impl TransactionDb {
             rec.retain(|t| t.state() == TxnState::Prepared);
             rec.clone()
         };
-        for w in self.shared.names.lock().values() {
-            if let Some(t) = w.upgrade() {
-                if !out.iter().any(|o| Arc::ptr_eq(o, &t)) && t.state() == TxnState::Prepared {
-                    out.push(t);
-                }
+        // The named ones are taken first and their states read after the names' lock is
+        // released: `set_name` takes a state's lock, then the names'.
+        let named: Vec<Arc<Transaction>> = self.shared.names.lock().values().filter_map(|w| w.upgrade()).collect();
+        for t in named {
+            if !out.iter().any(|o| Arc::ptr_eq(o, &t)) && t.state() == TxnState::Prepared {
+                out.push(t);
             }
         }
         out

@@ -303,6 +303,75 @@ fn recovered_prepared_transactions_are_listed_until_decided() {
     assert_eq!(db.db().get(&ro(), b"p").unwrap(), Some(b"v".to_vec()));
 }
 
+/// A decided transaction gives its name back. RocksDB's Commit unregisters the name at once;
+/// a recovered prepared transaction, once committed or rolled back, is no longer held by the
+/// database, so its name is free when the application drops its handle. The stress test's next
+/// generation named a transaction like one it had just decided and was refused with
+/// "Transaction name must be unique." (issue 12, the long run's child 1157).
+#[test]
+fn a_decided_recovered_transaction_gives_its_name_back() {
+    let dir = TempDir::new("2pc-name-back");
+    {
+        let db = open(&dir);
+        for (name, key) in [("x1", b"c"), ("x2", b"r")] {
+            let t = db.begin(&wo(), &TransactionOptions::default(), None);
+            t.set_name(name).unwrap();
+            t.put(key, b"v").unwrap();
+            t.prepare().unwrap();
+            std::mem::forget(t);
+        }
+        db.close().unwrap();
+    }
+    let db = open(&dir);
+    for t in db.prepared_transactions() {
+        match t.name().as_deref() {
+            Some("x1") => t.commit().unwrap(),
+            Some("x2") => t.rollback().unwrap(),
+            other => panic!("unexpected recovered transaction {other:?}"),
+        }
+    }
+    // The decided transactions are gone without another listing.
+    assert!(db.transaction_by_name("x1").is_none());
+    assert!(db.transaction_by_name("x2").is_none());
+    for (name, key) in [("x1", b"c"), ("x2", b"r")] {
+        let t = db.begin(&wo(), &TransactionOptions::default(), None);
+        t.set_name(name).unwrap();
+        t.put(key, b"w").unwrap();
+        t.prepare().unwrap();
+        t.commit().unwrap();
+    }
+    assert_eq!(db.db().get(&ro(), b"c").unwrap(), Some(b"w".to_vec()));
+    assert_eq!(db.db().get(&ro(), b"r").unwrap(), Some(b"w".to_vec()));
+    assert!(db.prepared_transactions().is_empty());
+}
+
+/// RocksDB's Commit unregisters the name while the handle lives on (a rollback keeps it until
+/// the handle goes), and the old handle's end does not take the name from its new holder.
+#[test]
+fn a_committed_transaction_gives_its_name_up_at_once() {
+    let dir = TempDir::new("2pc-name-commit");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.set_name("n").unwrap();
+    t.put(b"a", b"1").unwrap();
+    t.prepare().unwrap();
+    t.commit().unwrap();
+    assert_eq!(t.name().as_deref(), Some("n"));
+    assert!(db.transaction_by_name("n").is_none());
+    let t2 = db.begin(&wo(), &TransactionOptions::default(), None);
+    t2.set_name("n").unwrap();
+    drop(t);
+    assert!(db.transaction_by_name("n").is_some_and(|x| Arc::ptr_eq(&x, &t2)));
+    let t3 = db.begin(&wo(), &TransactionOptions::default(), None);
+    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Transaction name must be unique.");
+    t2.put(b"b", b"1").unwrap();
+    t2.prepare().unwrap();
+    t2.rollback().unwrap();
+    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Transaction name must be unique.");
+    drop(t2);
+    t3.set_name("n").unwrap();
+}
+
 #[test]
 fn expired_transaction_cannot_commit() {
     let dir = TempDir::new("expire");

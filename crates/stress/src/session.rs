@@ -9,7 +9,7 @@ use crate::history::{End, History, Outcome};
 use crate::live::Live;
 use crate::statedir::StateDir;
 use crate::verify::{verify, Cut};
-use crate::worker::{Counters, Ctx};
+use crate::worker::{first_wid, Counters, Ctx};
 use ferrock::env::fault::FaultInjectionFs;
 use ferrock::env::FileSystem;
 use ferrock_opmodel::rng::Rng;
@@ -194,7 +194,7 @@ impl Session {
             stop: AtomicBool::new(false),
             problems: Mutex::new(Vec::new()),
             counters: self.counters.clone(),
-            next_wid: AtomicU64::new(1),
+            next_wid: AtomicU64::new(first_wid(self.state.generation)),
             scratch: self.root.join("scratch"),
             first_failure: Mutex::new(None),
         };
@@ -260,4 +260,76 @@ pub fn parse_modes(s: &str) -> Result<[u32; 3], String> {
 
 fn rng_seed(seed: u64) -> u64 {
     rng::derive(seed, 0xdec1de)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::{txn_name, Worker};
+    use ferrock::options::WriteOptions;
+    use ferrock_opmodel::keys::key_bytes;
+
+    fn two_phase_put(key: u32, id: u64) -> Op {
+        Op::Txn {
+            kind: TxnKind::Pessimistic,
+            mode: WriteMode::Async,
+            ms: vec![Mutation::Put { cf: 0, key, val: Val { id, len: 8 } }],
+            savepoint: None,
+            two_phase: true,
+            end: TxnEnd::Commit,
+        }
+    }
+
+    /// Issue 12's long run (child 1157): the write ids started at 1 in every generation, so
+    /// the next generation named a two-phase transaction like one recovered as prepared from
+    /// the crash before it ("Transaction name must be unique."). A transaction prepared when
+    /// the process crashed is recovered and decided at the reopen; the new generation's ids,
+    /// and so its names, start past every id of the old one, and its own two-phase
+    /// transaction commits and is verified at the next open.
+    #[test]
+    fn a_new_generation_never_reuses_a_recovered_transaction_name() {
+        let root = std::env::temp_dir().join(format!("ferrock-stress-session-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let config = TestConfig { keys: KeySpace { num_cfs: 1, keys_per_cf: 20, sd_keys: 0 }, threads: 1, weights: String::new(), modes: Some([0, 100, 0]) };
+        config.save(&root).unwrap();
+        let seed = (1..).find(|s| setup_for(*s, None).kind == Kind::Pessimistic).unwrap();
+
+        let mut s = Session::new(&root, seed, true).unwrap();
+        let (ctx, _) = s.open_and_verify().unwrap();
+        let first = ctx.next_wid.load(Ordering::SeqCst);
+        assert_eq!(first, first_wid(s.state.generation));
+        // The crash comes between the prepare and the commit.
+        let wid = ctx.next_wid.fetch_add(1, Ordering::SeqCst);
+        let op = two_phase_put(3, (s.state.generation << 44) | 1);
+        ctx.history.begin(wid, 0, &op);
+        let t = ctx.engine.pessimistic.as_ref().unwrap().begin(&WriteOptions::default(), &Default::default(), None);
+        let h = ctx.live.lock(&[0], &[]).handle(0).unwrap();
+        t.put_cf(&h, &key_bytes(3), &keys::value_bytes((s.state.generation << 44) | 1, 0, 3, 8)).unwrap();
+        let recovered_name = txn_name(wid);
+        t.set_name(&recovered_name).unwrap();
+        t.prepare().unwrap();
+        s.stop_the_world(&ctx);
+        drop((t, h));
+        s.end(&ctx, Ending::Crash).unwrap();
+        drop(ctx);
+
+        let mut s = Session::new(&root, seed, true).unwrap();
+        let (ctx, v) = s.open_and_verify().unwrap();
+        assert_eq!(v.prepared, 1, "the prepared transaction is recovered and decided");
+        let next = ctx.next_wid.load(Ordering::SeqCst);
+        assert!(next > wid, "generation {} starts at id {next:#x}, not past the recovered {wid:#x}", s.state.generation);
+        assert_ne!(txn_name(next), recovered_name);
+        let mut w = Worker::new(0, 1);
+        w.execute(&ctx, &two_phase_put(4, (s.state.generation << 44) | 1));
+        assert_eq!(*ctx.problems.lock(), Vec::<String>::new());
+        s.end(&ctx, Ending::Clean).unwrap();
+        drop(ctx);
+
+        let mut s = Session::new(&root, seed, true).unwrap();
+        let (ctx, v) = s.open_and_verify().unwrap();
+        assert_eq!((v.writes, v.acked, v.prepared), (1, 1, 0));
+        s.end(&ctx, Ending::Clean).unwrap();
+        let _ = std::fs::remove_dir_all(&root);
+    }
 }

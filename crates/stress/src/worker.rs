@@ -117,6 +117,19 @@ impl Ctx {
     }
 }
 
+/// The first write id of generation `generation`: ids are unique over the whole test, not
+/// only within a generation, because a two-phase transaction is named after its id and one
+/// prepared before a crash is recovered, under that name, by the next generation. Its
+/// low 40 bits count the generation's writes.
+pub fn first_wid(generation: u64) -> u64 {
+    (generation << 40) | 1
+}
+
+/// The name of the two-phase transaction of write `wid`.
+pub fn txn_name(wid: u64) -> String {
+    format!("x{wid:x}")
+}
+
 fn wo(mode: WriteMode) -> WriteOptions {
     WriteOptions { sync: mode == WriteMode::Sync, disable_wal: mode == WriteMode::NoWal, ..Default::default() }
 }
@@ -357,7 +370,7 @@ impl Worker {
             t.rollback_to_save_point()?;
         }
         if two_phase && ctx.engine.kind == Kind::Pessimistic {
-            t.set_name(&format!("x{wid:x}"))?;
+            t.set_name(&txn_name(wid))?;
             t.prepare()?;
         }
         match end {
