@@ -77,7 +77,7 @@ fn put_key_bytes(dst: &mut Vec<u8>, ikey: &[u8], skip: usize) -> Result<()> {
     Ok(())
 }
 
-/// Reads `user_len` user-key bytes (already `have` of them known from a shared prefix) plus the trailer.
+/// Reads a key of `user_len` user-key bytes, the first of which are `prefix` (shared, not stored), plus the trailer.
 fn get_key_bytes(src: &mut &[u8], prefix: &[u8], user_len: usize) -> Result<Vec<u8>> {
     let rest_len = user_len.checked_sub(prefix.len()).ok_or_else(|| Error::corruption("Invalid PlainTable key size"))?;
     if src.len() < rest_len + 1 {
@@ -295,5 +295,27 @@ mod tests {
             let mut src = &buf[..cut];
             assert!(EntryDecoder::new(KeyEncoding::Plain, 4).next(&mut src).is_err(), "cut at {cut}");
         }
+    }
+
+    #[test]
+    fn matches_the_entries_rocksdb_7_8_3_flushed() {
+        // The first 47 bytes (its data section) of a PlainTable SST that Debian's RocksDB 7.8.3 flushed
+        // (user_key_len 0 = variable, kPlain, puts bar1=v1, bar2=v2, foo1=x at sequences 1..3).
+        let rocksdb: &[u8] = b"\x04\x62\x61\x72\x31\x01\x01\x00\x00\x00\x00\x00\x00\x02\x76\x31\x04\x62\x61\x72\x32\x01\x02\x00\x00\x00\x00\x00\x00\x02\x76\x32\x04\x66\x6f\x6f\x31\x01\x03\x00\x00\x00\x00\x00\x00\x01\x78";
+        let entries = [(b"bar1", 1u64, &b"v1"[..]), (b"bar2", 2, b"v2"), (b"foo1", 3, b"x")];
+        let mut enc = EntryEncoder::new(KeyEncoding::Plain, VARIABLE_LENGTH, 16);
+        let mut buf = Vec::new();
+        for (k, seq, v) in entries {
+            enc.append(&mut buf, &make_internal_key(k, seq, ValueType::Value), &k[..3], v).unwrap();
+        }
+        assert_eq!(buf, rocksdb);
+        let mut dec = EntryDecoder::new(KeyEncoding::Plain, VARIABLE_LENGTH);
+        let mut src = rocksdb;
+        for (k, seq, v) in entries {
+            let (dk, dv) = dec.next(&mut src).unwrap();
+            assert_eq!(dk, make_internal_key(k, seq, ValueType::Value));
+            assert_eq!(dv, v);
+        }
+        assert!(src.is_empty());
     }
 }
