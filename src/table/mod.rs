@@ -8,6 +8,7 @@ pub mod filter;
 pub mod filter_block;
 pub mod format;
 pub mod partitioned_filter;
+pub mod plain;
 pub mod properties;
 pub mod reader;
 pub mod ribbon;
