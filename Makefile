@@ -25,9 +25,11 @@ build:
 	@cd $(RELEASE_DIR) && for a in $(ALIASES); do ln -sfn libferrock.so $$a; done
 	@echo "built $(RELEASE_DIR)/libferrock.so (+ aliases: $(ALIASES))"
 
-# c.h (RocksDB 11.8.1's functions) and ferrock_ext.h (the ferrock-only ferrock_* entry points).
+# c.h (RocksDB 11.8.1's functions) and ferrock_ext.h (the ferrock-only ferrock_* entry points),
+# then the Python binding's ctypes table generated from c.h (its suite checks it is fresh).
 header:
 	$(CARGO) run --example gen_header -- include/rocksdb/c.h include/rocksdb/ferrock_ext.h
+	python3 bindings/python/tools/gen_capi.py
 
 deps:
 	@scripts/deps.sh

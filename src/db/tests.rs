@@ -1292,6 +1292,7 @@ fn a_used_up_write_buffer_manager_stalls_writes_when_allowed() {
     assert!(wbm.memory_usage() > 0, "the memtable's block is counted");
     drop(db);
     assert_eq!(wbm.memory_usage(), 0, "a closed database holds no memtable memory");
+}
 
 /// Issue 14 (delrange-reversed-latches.txt): a reversed DeleteRange is refused with RocksDB's
 /// MemTableInserter text and latched as the background error (HandleMemTableInsertFailure):
