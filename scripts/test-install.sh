@@ -8,7 +8,13 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MAKE=${MAKE:-make}
-work=$(mktemp -d)
+# Go's build cache keeps, in a cgo package's archive, the link flags pkg-config gave when it was
+# built, and its key does not cover PKG_CONFIG_PATH (seen: a run linked against the -L of an
+# earlier run's deleted prefix). So the prefix is one fixed path and the Go build below uses a
+# cache of its own, so it can only link the library installed here.
+work=$PWD/target/test-install
+rm -rf "$work"
+mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
 
@@ -68,7 +74,7 @@ func main() {
 GO
   printf 'module goconsumer\n\ngo 1.22\n\nrequire github.com/ferrock/ferrock/bindings/go v0.0.0\n\nreplace github.com/ferrock/ferrock/bindings/go => %s\n' \
     "$PWD/bindings/go" > "$work/goconsumer/go.mod"
-  out=$(cd "$work/goconsumer" && env -u CGO_CFLAGS -u CGO_LDFLAGS GOTOOLCHAIN=local CGO_ENABLED=1 \
+  out=$(cd "$work/goconsumer" && env -u CGO_CFLAGS -u CGO_LDFLAGS GOTOOLCHAIN=local CGO_ENABLED=1 GOCACHE="$work/gocache" \
     GOFLAGS=-mod=mod go build -o "$work/goconsumer/consumer" . && \
     LD_LIBRARY_PATH=$prefix/lib "$work/goconsumer/consumer" "$work/godb")
   if [ "$out" != "go=installed <nil>" ]; then

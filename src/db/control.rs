@@ -125,7 +125,7 @@ mod tests {
         db.continue_background_work().unwrap();
         db.wait_for_background_work().unwrap();
         assert_eq!(db.property_int("rocksdb.num-immutable-mem-table"), Some(0));
-        assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+        assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(1));
         assert_eq!(db.get(&ReadOptions::default(), b"k").unwrap(), Some(b"v".to_vec()));
         assert!(db.continue_background_work().is_err());
     }
@@ -137,7 +137,7 @@ mod tests {
         db.pause_background_work().unwrap();
         db.put(&WriteOptions::default(), b"k", b"v").unwrap();
         db.flush(&FlushOptions::default()).unwrap();
-        assert_eq!(db.property_int("rocksdb.num-files-at-level0"), Some(1));
+        assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(1));
         db.continue_background_work().unwrap();
     }
 

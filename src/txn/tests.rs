@@ -363,11 +363,11 @@ fn a_committed_transaction_gives_its_name_up_at_once() {
     drop(t);
     assert!(db.transaction_by_name("n").is_some_and(|x| Arc::ptr_eq(&x, &t2)));
     let t3 = db.begin(&wo(), &TransactionOptions::default(), None);
-    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Transaction name must be unique.");
+    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Duplicate txn name n");
     t2.put(b"b", b"1").unwrap();
     t2.prepare().unwrap();
     t2.rollback().unwrap();
-    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Transaction name must be unique.");
+    assert_eq!(t3.set_name("n").unwrap_err().to_string(), "Invalid argument: Duplicate txn name n");
     drop(t2);
     t3.set_name("n").unwrap();
 }
