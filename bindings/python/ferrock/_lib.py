@@ -100,3 +100,16 @@ def callback_type(function: str, parameter: str) -> Any:
 
 lib = Library(find_library())
 library_path: str = lib._name
+
+
+class ClosedOnCollect:
+    """A handle over C memory that closes itself when Python collects it. At interpreter
+    shutdown the library may already be gone, so an error from that close is ignored; the
+    class defines `close`."""
+
+    def __del__(self) -> None:
+        try:
+            self.close()  # type: ignore[attr-defined]
+        except Exception:
+            pass
+

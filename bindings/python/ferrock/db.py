@@ -29,7 +29,7 @@ from typing import (
 )
 
 from ._capi import PROTOTYPES
-from ._lib import COMPRESSION_TYPES, lib
+from ._lib import COMPRESSION_TYPES, ClosedOnCollect, lib
 from .callbacks import CompactionFilter, MergeOperator, PrefixExtractor
 from .errors import InvalidArgumentError, NotFoundError, NotSupportedError, error_from_status
 
@@ -535,7 +535,7 @@ class ColumnFamily(_Store):
         return f"<ColumnFamily {self.name!r}>"
 
 
-class Iterator:
+class Iterator(ClosedOnCollect):
     """A Python iterator over a database or column family (see :meth:`DB.iterator`).
 
     It may be repositioned with :meth:`seek`, :meth:`seek_to_first` and
@@ -635,14 +635,8 @@ class Iterator:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: the library may be gone already
-            pass
 
-
-class Snapshot:
+class Snapshot(ClosedOnCollect):
     """A consistent read view of the whole database, released by :meth:`close`
     (or on leaving its ``with`` block, or when the database closes)."""
 
@@ -691,14 +685,8 @@ class Snapshot:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
-
-class WriteBatch:
+class WriteBatch(ClosedOnCollect):
     """Puts and deletes applied atomically by :meth:`DB.write`.
 
     As a context manager (``with db.write_batch() as wb:``) the batch is
@@ -775,14 +763,8 @@ class WriteBatch:
         finally:
             self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
-
-class DB(_Store):
+class DB(_Store, ClosedOnCollect):
     """A ferrock (RocksDB-format) database.
 
     ``DB(path, create_if_missing=True, **options)`` opens it; use it as a
@@ -958,11 +940,6 @@ class DB(_Store):
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else "open"

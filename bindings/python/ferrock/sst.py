@@ -7,12 +7,12 @@ import os
 from ctypes import byref, c_uint64
 from typing import Any, Optional, Union
 
-from ._lib import lib
+from ._lib import ClosedOnCollect, lib
 from .db import BytesLike, _as_bytes, _call, _Options
 from .errors import InvalidArgumentError
 
 
-class SstFileWriter:
+class SstFileWriter(ClosedOnCollect):
     """``SstFileWriter(path=None, **options)``: keys must be added in increasing order.
 
     ``open(path)``, ``put``/``w[key] = value``, ``merge``, ``delete``,
@@ -82,12 +82,6 @@ class SstFileWriter:
                 self.finish()
         finally:
             self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 __all__ = ["SstFileWriter"]

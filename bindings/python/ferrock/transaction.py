@@ -15,7 +15,7 @@ import weakref
 from ctypes import byref, c_size_t
 from typing import Any, Optional, TypeVar, Union
 
-from ._lib import lib
+from ._lib import ClosedOnCollect, lib
 from .db import (
     DB,
     BytesLike,
@@ -34,7 +34,7 @@ from .errors import InvalidArgumentError, NotSupportedError
 T = TypeVar("T")
 
 
-class TransactionDB(_Mapping):
+class TransactionDB(_Mapping, ClosedOnCollect):
     """A database opened for transactions: ``TransactionDB(path, create_if_missing=True, **options)``
     (the options of :class:`~ferrock.DB`). Reads and writes outside a
     transaction use the mapping API; :meth:`transaction` starts one."""
@@ -188,14 +188,8 @@ class TransactionDB(_Mapping):
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
-
-class Transaction(_Mapping):
+class Transaction(_Mapping, ClosedOnCollect):
     """One pessimistic transaction; reads see its own writes. Use it as a
     context manager, or call :meth:`commit` / :meth:`rollback` (then
     :meth:`close`)."""
@@ -319,12 +313,6 @@ class Transaction(_Mapping):
                 self.rollback()
         finally:
             self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 class OptimisticTransactionDB(DB):
