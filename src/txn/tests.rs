@@ -869,3 +869,22 @@ fn optimistic_commit_conflicts_with_a_covering_range_delete() {
     t.commit().unwrap();
     assert_eq!(base.get(&ro(), b"z1").unwrap(), Some(b"v9".to_vec()));
 }
+
+/// Issue 14, difftest seed 32 (shrunk: `cfcreate 3`, `tbegin 2`, `cfdrop 3`, `tmerge 2 3 k01 v27`):
+/// an optimistic transaction's Merge through a dropped family's handle is recorded, as RocksDB's
+/// is (it answers ok); a closed database still refuses it.
+#[test]
+fn a_merge_through_a_dropped_familys_handle_is_recorded() {
+    let dir = TempDir::new("merge-dropped-cf");
+    let odb = OptimisticTransactionDb::open(&counter_opts(), &dir.0).unwrap();
+    let cf = odb.base_db().create_column_family(&counter_opts(), "cf3").unwrap();
+    let t = odb.begin(&wo(), &OptimisticTransactionOptions::default(), None);
+    odb.base_db().drop_column_family(&cf).unwrap();
+    t.merge_cf(&cf, b"k01", &n(27)).unwrap();
+    // A live family without a merge operator is still refused.
+    let plain = odb.base_db().create_column_family(&opts(), "plain").unwrap();
+    assert_eq!(
+        t.merge_cf(&plain, b"k", &n(1)).unwrap_err().to_string(),
+        "Not implemented: Provide a merge_operator when opening DB"
+    );
+}
