@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <rocksdb/c.h>
+
 static int checks_passed = 0;
 static int checks_failed = 0;
 
@@ -53,6 +55,18 @@ static inline void make_db_path(char* buf, size_t cap, const char* name) {
   snprintf(buf, cap, "%s/ferrock-capi-%s-%d", tmp ? tmp : "/tmp", name, (int)getpid());
   snprintf(cmd, sizeof(cmd), "rm -rf '%s'", buf);
   if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", buf);
+}
+
+/* Table files at `level` (-1 when the property has no answer). A string-only property:
+ * rocksdb_property_int has no answer for it (RocksDB's GetIntProperty), so it is read as text. */
+static inline int files_at_level(rocksdb_t* db, int level) {
+  char name[64];
+  snprintf(name, sizeof name, "rocksdb.num-files-at-level%d", level);
+  char* v = rocksdb_property_value(db, name);
+  if (v == NULL) return -1;
+  int n = atoi(v);
+  rocksdb_free(v);
+  return n;
 }
 
 static inline void remove_db_path(const char* path) {

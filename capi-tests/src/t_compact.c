@@ -12,18 +12,6 @@ static rocksdb_t* open_fresh(const char* path, rocksdb_options_t* o) {
   return db;
 }
 
-static int files_at(rocksdb_t* db, int level) {
-  char name[64];
-  snprintf(name, sizeof name, "rocksdb.num-files-at-level%d", level);
-  /* A string-only property: rocksdb_property_int has no answer for it (RocksDB's
-     GetIntProperty), so it is read as text. */
-  char* v = rocksdb_property_value(db, name);
-  if (v == NULL) return -1;
-  int n = atoi(v);
-  rocksdb_free(v);
-  return n;
-}
-
 int main(void) {
   char path[512];
   make_db_path(path, sizeof path, "t_compact");
@@ -45,7 +33,7 @@ int main(void) {
     if (!err) rocksdb_flush(db, fo, &err);
   }
   CHECK_NOERR(err);
-  CHECK(files_at(db, 0) == 3, "three level-0 tables");
+  CHECK(files_at_level(db, 0) == 3, "three level-0 tables");
 
   rocksdb_compaction_options_t* co = rocksdb_compaction_options_create();
   CHECK(co != NULL, "compaction options are created");
@@ -74,7 +62,7 @@ int main(void) {
   rocksdb_livefiles_destroy(live);
   CHECK(nout == 1 && out != NULL && strstr(out[0], ".sst") != NULL, "one output table named (%zu)", nout);
   rocksdb_compact_files_output_file_names_destroy(out, nout);
-  CHECK(files_at(db, 0) == 0 && files_at(db, 1) == 1, "level 0 compacted into level 1");
+  CHECK(files_at_level(db, 0) == 0 && files_at_level(db, 1) == 1, "level 0 compacted into level 1");
   rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
   size_t len = 0;
   char* v = rocksdb_get(db, ro, "k0004", 5, &len, &err);
@@ -104,7 +92,7 @@ int main(void) {
     CHECK(nout == 1, "one output (%zu)", nout);
     rocksdb_compact_files_output_file_names_destroy(out, nout);
     rocksdb_livefiles_destroy(live);
-    CHECK(files_at(db, 1) == 1, "rewritten in level 1");
+    CHECK(files_at_level(db, 1) == 1, "rewritten in level 1");
     v = rocksdb_get(db, ro, "k0004", 5, &len, &err);
     CHECK_NOERR(err);
     CHECK_VALUE(v, len, "r1");
@@ -136,7 +124,7 @@ int main(void) {
   /* output_path_id -1: RocksDB's "choose the path" (CompactFiles' default argument). */
   rocksdb_compact_files_cf(db, rocksdb_get_default_column_family_handle(db), co, l1, 1, 2, -1, &out, &nout, NULL, &err);
   CHECK_NOERR(err);
-  CHECK(files_at(db, 1) == 0 && files_at(db, 2) == (int)nout && nout >= 1, "level 1 compacted into level 2");
+  CHECK(files_at_level(db, 1) == 0 && files_at_level(db, 2) == (int)nout && nout >= 1, "level 1 compacted into level 2");
   rocksdb_compact_files_output_file_names_destroy(out, nout);
   rocksdb_livefiles_destroy(live);
   v = rocksdb_get(db, ro, "k0004", 5, &len, &err);

@@ -6,18 +6,6 @@
 #include <rocksdb/c.h>
 #include "check.h"
 
-static int files_at(rocksdb_t* db, int level) {
-  char name[64];
-  snprintf(name, sizeof name, "rocksdb.num-files-at-level%d", level);
-  /* A string-only property: rocksdb_property_int has no answer for it (RocksDB's
-     GetIntProperty), so it is read as text. */
-  char* v = rocksdb_property_value(db, name);
-  if (v == NULL) return -1;
-  int n = atoi(v);
-  rocksdb_free(v);
-  return n;
-}
-
 static void wait_for_compact(rocksdb_t* db) {
   char* err = NULL;
   rocksdb_wait_for_compact_options_t* w = rocksdb_wait_for_compact_options_create();
@@ -59,7 +47,7 @@ int main(void) {
     if (!err) rocksdb_flush(db, fo, &err);
   }
   CHECK_NOERR(err);
-  CHECK(files_at(db, 0) == 3, "three level-0 tables, no automatic compaction");
+  CHECK(files_at_level(db, 0) == 3, "three level-0 tables, no automatic compaction");
 
   /* Errors, each with RocksDB 11.8.1's text. */
   rocksdb_set_options(db, 0, NULL, NULL, &err);
@@ -95,7 +83,7 @@ int main(void) {
     CHECK_ERR_PREFIX(err, "Invalid argument: Option not changeable: num_levels");
   }
   wait_for_compact(db);
-  CHECK(files_at(db, 0) == 3, "the failed call re-enabled nothing: still three level-0 tables");
+  CHECK(files_at_level(db, 0) == 3, "the failed call re-enabled nothing: still three level-0 tables");
   /* A NULL array is an error, not a crash. */
   rocksdb_set_options(db, 1, NULL, NULL, &err);
   CHECK(err != NULL, "NULL keys are refused");
@@ -110,10 +98,10 @@ int main(void) {
     CHECK_NOERR(err);
   }
   wait_for_compact(db);
-  CHECK(files_at(db, 0) == 0, "level 0 compacted after the trigger change (%d left)", files_at(db, 0));
+  CHECK(files_at_level(db, 0) == 0, "level 0 compacted after the trigger change (%d left)", files_at_level(db, 0));
   {
     int below = 0;
-    for (int level = 1; level < 7; level++) below += files_at(db, level);
+    for (int level = 1; level < 7; level++) below += files_at_level(db, level);
     CHECK(below >= 1, "the data is below level 0 (dynamic level bytes: the base level)");
   }
 
