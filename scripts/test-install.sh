@@ -8,14 +8,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 MAKE=${MAKE:-make}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 # Go's build cache keeps, in a cgo package's archive, the link flags pkg-config gave when it was
 # built, and its key does not cover PKG_CONFIG_PATH (seen: a run linked against the -L of an
-# earlier run's deleted prefix). So the prefix is one fixed path and the Go build below uses a
-# cache of its own, so it can only link the library installed here.
-work=$PWD/target/test-install
-rm -rf "$work"
-mkdir -p "$work"
-trap 'rm -rf "$work"' EXIT
+# earlier run's deleted prefix), so the Go build below uses a cache of its own ($work/gocache):
+# it can only link the library installed here.
 prefix=$work/prefix
 
 $MAKE --no-print-directory install PREFIX="$prefix" >/dev/null
