@@ -15,7 +15,7 @@ FERROCK=$PWD/target/release/libferrock.so
 # Debian's library by its real path (target/release's librocksdb.so.7.8 is ferrock's alias).
 DEBIAN=/usr/lib/x86_64-linux-gnu/librocksdb.so.7.8
 LIBS=(--lib "7.8.3=$DEBIAN")
-RELEASE=$HOME/.cache/ferrock/rocksdb-11.8.1/librocksdb.so
+RELEASE=${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib/librocksdb.so
 if [ -f "$RELEASE" ]; then
   LIBS+=(--lib "11.8.1=$RELEASE")
 else

@@ -36,6 +36,35 @@ impl DbInner {
         }
     }
 
+    /// Whether an unflushed memtable of `cf_id` (the active one or an immutable one) holds a key,
+    /// or a range tombstone over a key, in one of the user-key ranges `[start, limit]` (both
+    /// inclusive). RocksDB's RangesOverlapWithMemtables: CompactRange with both bounds and
+    /// ingestion flush only when it says so. A range with `start` after `limit` overlaps nothing.
+    pub(crate) fn memtables_overlap(&self, cf_id: u32, ranges: &[(&[u8], &[u8])]) -> Result<bool> {
+        use std::cmp::Ordering::{Greater, Less};
+        let cf = self.cf(cf_id)?;
+        let ucmp = cf.user_comparator();
+        let sv = cf.super_version();
+        for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
+            if m.is_empty() {
+                continue;
+            }
+            let tombstones = m.range_tombstones();
+            let mut it = m.iter();
+            for &(start, limit) in ranges {
+                it.seek(&crate::key::seek_key(start, crate::key::MAX_SEQUENCE_NUMBER));
+                if it.valid() && ucmp.compare(crate::key::user_key(it.key()), limit) != Greater {
+                    return Ok(true);
+                }
+                // A tombstone [ts, te) meets [start, limit] when ts <= limit and start < te.
+                if tombstones.iter().any(|t| ucmp.compare(&t.start, limit) != Greater && ucmp.compare(start, &t.end) == Less) {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
     /// The first half of a flush: makes `cf_id`'s active memtable immutable (when it holds
     /// anything) and schedules its flush. Returns the id of the newest memtable the flush
     /// has to write, None when there is nothing to flush. Requires: the write leader lock,

@@ -11,7 +11,7 @@ use super::{ColumnFamilyHandle, Db, DbInner};
 use crate::env::FileSystem;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
-use crate::key::{make_internal_key, parse_internal_key, seek_key, InternalKeyComparator, ValueType};
+use crate::key::{make_internal_key, parse_internal_key, InternalKeyComparator, ValueType};
 use crate::table::reader::{Table, TableReadOptions};
 use crate::version::edit::{FileMetaData, VersionEdit};
 use crate::version::filename::table_file_name;
@@ -154,34 +154,6 @@ fn link_or_copy(fs: &dyn FileSystem, from: &Path, to: &Path, link: bool) -> Resu
     crate::env::copy_file(fs, from, to)
 }
 
-impl DbInner {
-    /// Whether any memtable of `cf` holds a key in [smallest, largest] (user keys).
-    fn memtables_overlap(&self, cf_id: u32, files: &[ExternalFile]) -> Result<bool> {
-        let cf = self.cf(cf_id)?;
-        let sv = cf.super_version();
-        let mems = std::iter::once(&sv.mem).chain(sv.imm.iter());
-        for m in mems {
-            if m.is_empty() {
-                continue;
-            }
-            let mut it = m.iter();
-            for f in files {
-                it.seek(&seek_key(&f.smallest_user, crate::key::MAX_SEQUENCE_NUMBER));
-                if it.valid() {
-                    let uk = crate::key::user_key(it.key());
-                    if cf.user_comparator().compare(uk, &f.largest_user) != std::cmp::Ordering::Greater {
-                        return Ok(true);
-                    }
-                }
-                if !m.range_tombstones().is_empty() {
-                    return Ok(true);
-                }
-            }
-        }
-        Ok(false)
-    }
-}
-
 impl Db {
     /// Ingests the external tables at `paths` into the default column family.
     pub fn ingest_external_file(&self, paths: &[PathBuf], opts: &IngestExternalFileOptions) -> Result<()> {
@@ -271,7 +243,7 @@ impl Db {
         // overlaps is flushed with writes stopped, as RocksDB does, so no write can land in
         // the file's range between the flush and the install.
         let _leader = db.writers.leader.lock();
-        if db.memtables_overlap(cf_id, files)? {
+        if db.memtables_overlap(cf_id, &files.iter().map(|f| (&f.smallest_user[..], &f.largest_user[..])).collect::<Vec<_>>())? {
             if !opts.allow_blocking_flush {
                 return Err(Error::invalid_argument("External file requires flush"));
             }
