@@ -19,7 +19,11 @@
 #      WORKLOADS (all nine, in order), ROUNDS (1), OUT (a file for the table),
 #      ROCKSDB_RELEASE (1: include RocksDB 11.8.1 release, building it when missing),
 #      RECOMPRESS (1: also compare sst_dump --command=recompress, bench/recompress_compare.sh),
-#      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table).
+#      RECORD=1 (rewrite docs/benchmarks.md with this run: machine, command, date, table),
+#      BASE_REV (a git revision: adds a column for ferrock built at that commit, to measure a
+#      change against the commit before it in the same command; built once, from `git archive`,
+#      into target/bench-base/<sha>).
+# Each figure is the median of the ROUNDS runs of that side and workload.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -42,6 +46,22 @@ if [ "$ROCKSDB_RELEASE" = 1 ]; then
   sides=(rocksdb release ferrock)
 fi
 
+BASE_REV=${BASE_REV:-}
+if [ -n "$BASE_REV" ]; then
+  base_sha=$(git rev-parse --verify "$BASE_REV^{commit}")
+  base_dir=$ROOT/target/bench-base/$base_sha
+  BASE_LIBDIR=$base_dir/target/release
+  if [ ! -f "$BASE_LIBDIR/libferrock.so" ]; then
+    echo "bench-compare: building ferrock at $BASE_REV ($base_sha) once, into $base_dir"
+    rm -rf "$base_dir/src"
+    mkdir -p "$base_dir/src"
+    git archive "$base_sha" | tar -x -C "$base_dir/src"
+    (cd "$base_dir/src" && nice cargo build --release --lib -q --target-dir "$base_dir/target")
+  fi
+  ln -sfn libferrock.so "$BASE_LIBDIR/librocksdb.so.7.8"
+  sides+=(base)
+fi
+
 bin=$ROOT/target/bench/bench_compare
 mkdir -p "$(dirname "$bin")"
 gcc -O2 -Wall -Werror -I/usr/include bench/bench_compare.c -o "$bin" -lrocksdb -lpthread
@@ -57,6 +77,14 @@ if [ "$ROCKSDB_RELEASE" = 1 ]; then
   case "$(readlink -f "$rel_lib")" in
     "$RELEASE_LIBDIR"/librocksdb.so) ;;
     *) echo "bench-compare: the release side does not resolve to $RELEASE_LIBDIR/librocksdb.so" >&2; exit 1 ;;
+  esac
+fi
+if [ -n "$BASE_REV" ]; then
+  base_lib=$(LD_LIBRARY_PATH=$BASE_LIBDIR ldd "$bin" | awk '/librocksdb/ { print $3 }')
+  echo "base side ($BASE_REV): $base_lib -> $(readlink -f "$base_lib")"
+  case "$(readlink -f "$base_lib")" in
+    "$BASE_LIBDIR"/libferrock.so) ;;
+    *) echo "bench-compare: the base side does not resolve to $BASE_LIBDIR/libferrock.so" >&2; exit 1 ;;
   esac
 fi
 case "$(readlink -f "$our_lib")" in
@@ -88,6 +116,8 @@ run_one() {
     out=$(LD_LIBRARY_PATH=$FERROCK_LIBDIR "$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
   elif [ "$side" = release ]; then
     out=$(LD_LIBRARY_PATH=$RELEASE_LIBDIR "$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
+  elif [ "$side" = base ]; then
+    out=$(LD_LIBRARY_PATH=$BASE_LIBDIR "$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
   else
     out=$("$bin" "$w" "$dir" "$NUM" "$ops" 2>&1) || rc=$?
   fi
@@ -115,29 +145,36 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
 done
 
-table=$(awk -v release="$ROCKSDB_RELEASE" -v workloads="$WORKLOADS" '
-  { key = $1 SUBSEP $2; if ($5 != "ok") failed[key] = 1; sum[key] += $3; n[key]++; if ($4 > rss[key]) rss[key] = $4 }
-  function ops(s, w) { k = s SUBSEP w; return (k in failed) ? "FAILED" : sprintf("%.0f", sum[k] / n[k]) }
+# The table: each side's median throughput, ferrock's ratio to each other side, each side's peak RSS.
+table=$(awk -v sides="${sides[*]}" -v workloads="$WORKLOADS" -v base_rev="$BASE_REV" '
+  BEGIN {
+    label["rocksdb"] = "RocksDB 7.8.3 (Debian)"; label["release"] = "RocksDB 11.8.1 release"
+    label["base"] = "ferrock " base_rev; label["ferrock"] = "ferrock"
+  }
+  { key = $1 SUBSEP $2; if ($5 != "ok") failed[key] = 1; v[key, ++n[key]] = $3; if ($4 > rss[key]) rss[key] = $4 }
+  function median(k,   i, j, t, m, a) {
+    m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, i]
+    for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  function ok(k) { return (k in n) && !(k in failed) }
+  function ops(s, w) { k = s SUBSEP w; return ok(k) ? sprintf("%.0f", median(k)) : "FAILED" }
   function ratio(a, b, w) { ka = a SUBSEP w; kb = b SUBSEP w
-    return ((ka in failed) || (kb in failed) || sum[kb] == 0) ? "-" : sprintf("%.2f", sum[ka] / sum[kb]) }
-  function mib(s, w) { k = s SUBSEP w; return (k in failed) ? "-" : sprintf("%.0f MiB", rss[k] / 1024) }
+    return (!ok(ka) || !ok(kb) || median(kb) == 0) ? "-" : sprintf("%.2f", median(ka) / median(kb)) }
+  function mib(s, w) { k = s SUBSEP w; return ok(k) ? sprintf("%.0f MiB", rss[k] / 1024) : "-" }
   END {
-    if (release == 1) {
-      print "| workload | RocksDB 7.8.3 (Debian) ops/s | RocksDB 11.8.1 release ops/s | ferrock ops/s | ferrock / 7.8.3 | ferrock / 11.8.1 | peak RSS 7.8.3 | peak RSS 11.8.1 | peak RSS ferrock |"
-      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-    } else {
-      print "| workload | RocksDB 7.8.3 ops/s | ferrock ops/s | ferrock / RocksDB | RocksDB peak RSS | ferrock peak RSS |"
-      print "|---|---:|---:|---:|---:|---:|"
-    }
-    nw = split(workloads, ws, " ")
-    for (i = 1; i <= nw; i++) {
-      w = ws[i]
-      if (release == 1)
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", w, ops("rocksdb", w), ops("release", w), ops("ferrock", w),
-          ratio("ferrock", "rocksdb", w), ratio("ferrock", "release", w), mib("rocksdb", w), mib("release", w), mib("ferrock", w)
-      else
-        printf "| %s | %s | %s | %s | %s | %s |\n", w, ops("rocksdb", w), ops("ferrock", w), ratio("ferrock", "rocksdb", w),
-          mib("rocksdb", w), mib("ferrock", w)
+    ns = split(sides, ss, " "); nw = split(workloads, ws, " ")
+    head = "| workload"; rule = "|---"
+    for (i = 1; i <= ns; i++) { head = head " | " label[ss[i]] " ops/s"; rule = rule "|---:" }
+    for (i = 1; i <= ns; i++) if (ss[i] != "ferrock") { head = head " | ferrock / " label[ss[i]]; rule = rule "|---:" }
+    for (i = 1; i <= ns; i++) { head = head " | peak RSS " label[ss[i]]; rule = rule "|---:" }
+    print head " |"; print rule "|"
+    for (j = 1; j <= nw; j++) {
+      w = ws[j]; line = "| " w
+      for (i = 1; i <= ns; i++) line = line " | " ops(ss[i], w)
+      for (i = 1; i <= ns; i++) if (ss[i] != "ferrock") line = line " | " ratio("ferrock", ss[i], w)
+      for (i = 1; i <= ns; i++) line = line " | " mib(ss[i], w)
+      print line " |"
     }
   }' "$results")
 echo
@@ -160,7 +197,7 @@ if [ "${RECORD:-0}" = 1 ]; then
     echo "- Machine: $(nproc) CPUs ($cpu), $ram RAM, $(. /etc/os-release && echo "$PRETTY_NAME")"
     echo "- Libraries: RocksDB $(dpkg-query -W -f='${Version}' librocksdb7.8 2>/dev/null || echo 7.8.3) (Debian, built with assertions)$([ "$ROCKSDB_RELEASE" = 1 ] && echo ", RocksDB 11.8.1 (release build of librocksdb-sys 0.19.0+11.8.1: -O3, NDEBUG)"), ferrock $(git describe --always --dirty 2>/dev/null)"
     echo "- Load average when the run started: $load_at_start (the machine may be shared)"
-    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS RWW_READS=$RWW_READS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE make bench-compare\`"
+    echo "- Command: \`NUM=$NUM READS=$READS SEEKS=$SEEKS RWW_READS=$RWW_READS ROUNDS=$ROUNDS ROCKSDB_RELEASE=$ROCKSDB_RELEASE${BASE_REV:+ BASE_REV=$BASE_REV} make bench-compare\`"
     echo
     echo "$table"
     if [ -n "$recompress" ]; then
