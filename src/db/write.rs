@@ -277,8 +277,16 @@ impl DbInner {
         // without an operator, a reversed range) it refuses after the WAL write, and
         // HandleMemTableInsertFailure latches the error: every later write answers it. ferrock
         // refuses before the WAL (the batch is not logged) and latches the same error.
+        // Records ferrock does not store are refused without latching (nothing was wrong with
+        // the database); the same pass notes the first.
+        let mut unsupported: Option<Error> = None;
         let insert_failure = batch.for_each(|r| {
             let cf = match r {
+                BatchRecord::BlobIndex { .. } | BatchRecord::PutEntity { .. } if unsupported.is_none() => {
+                    let what = if matches!(r, BatchRecord::BlobIndex { .. }) { "blob files" } else { "wide columns" };
+                    unsupported = Some(Error::not_supported(what));
+                    return Ok(());
+                }
                 BatchRecord::Put { cf, .. }
                 | BatchRecord::Delete { cf, .. }
                 | BatchRecord::SingleDelete { cf, .. }
@@ -309,13 +317,9 @@ impl DbInner {
             return Err(e);
         }
         drop(cfs);
-        // Records ferrock does not store are refused without latching (nothing was wrong with
-        // the database).
-        batch.for_each(|r| match r {
-            BatchRecord::BlobIndex { .. } => Err(Error::not_supported("blob files")),
-            BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
-            _ => Ok(()),
-        })?;
+        if let Some(e) = unsupported {
+            return Err(e);
+        }
         if batch.count() == 0 {
             return self.write_empty_batch(wo.sync);
         }
@@ -515,12 +519,14 @@ impl DbInner {
         if let Some(e) = self.bg_error() {
             return Err(e);
         }
-        let wbm = self.opts().write_buffer_manager.clone();
-        let mut need_lock = wbm.as_ref().is_some_and(|w| w.should_flush() || w.should_stall());
+        // The fast path reads options in place under their read locks: `opts()` would clone
+        // an Arc (two more atomic read-modify-writes) for every write.
+        let mut need_lock =
+            self.options.read().write_buffer_manager.as_ref().is_some_and(|w| w.should_flush() || w.should_stall());
         let mut delay_cause = StallCause::None;
         for cf in self.cfs.read().values() {
-            let sv = cf.super_version();
-            if sv.mem.should_flush(cf.opts().write_buffer_size) {
+            let write_buffer_size = cf.options.read().write_buffer_size;
+            if cf.super_version().mem.should_flush(write_buffer_size) {
                 need_lock = true;
             }
             let c = cf.stall.cause();
@@ -547,6 +553,7 @@ impl DbInner {
         if !need_lock && !self.wal_over_limit() {
             return Ok(());
         }
+        let wbm = self.opts().write_buffer_manager.clone();
         let mut st = self.state.lock();
         let mut stall: Option<(Instant, StallCause)> = None;
         loop {

@@ -218,9 +218,20 @@ impl SkipList {
         true
     }
 
+    /// The internal key stored in `n`, without decoding its value (the comparisons of a
+    /// search read only keys).
+    /// Requires: `n` is a node of this list, not the head.
     #[inline]
     fn key(&self, n: Node) -> &[u8] {
-        self.entry(n).0
+        debug_assert!(!self.is_head(n));
+        // SAFETY: as in `entry`: a varint key length and the key bytes follow the node's
+        // links (and the current-value word of an in-place list), written before `n` was
+        // published and never written again.
+        unsafe {
+            let mut p = n.as_raw().add(self.entry_offset()).cast_const();
+            let klen = read_varint(&mut p);
+            std::slice::from_raw_parts(p, klen)
+        }
     }
 
     /// Order of node `n`'s key against `probe`.
