@@ -286,6 +286,19 @@ impl WriteBatch {
         }
     }
 
+    /// Writes into `out` the batch that `batches` make one after another, numbered from
+    /// `sequence`: the WAL record of a write group (what `append` then `set_sequence` make,
+    /// without building a batch). Checksums are not carried: the WAL does not hold them.
+    pub fn encode_group<'a>(batches: impl Iterator<Item = &'a WriteBatch> + Clone, sequence: u64, out: &mut Vec<u8>) {
+        out.clear();
+        let count: u32 = batches.clone().map(|b| b.count()).sum();
+        out.extend_from_slice(&sequence.to_le_bytes());
+        out.extend_from_slice(&count.to_le_bytes());
+        for b in batches {
+            out.extend_from_slice(&b.rep[HEADER_SIZE..]);
+        }
+    }
+
     /// Drops the records after the first `len` bytes, leaving `count` of them.
     pub(crate) fn truncate_to(&mut self, len: usize, count: u32) {
         self.rep.truncate(len.max(HEADER_SIZE));
@@ -525,5 +538,28 @@ mod tests {
         c.put(b"c", b"3");
         b.append(&c);
         assert_eq!(b.count(), 2);
+    }
+
+    #[test]
+    fn a_group_record_is_the_batches_appended_and_numbered() {
+        let mut a = WriteBatch::new();
+        a.put(b"k1", b"v1");
+        a.delete_cf(3, b"k2");
+        let mut b = WriteBatch::new();
+        b.put_log_data(b"blob");
+        b.merge(b"k3", b"v3");
+        let mut want = a.clone();
+        want.append(&b);
+        want.set_sequence(77);
+        // A reused buffer holding an older record is overwritten whole.
+        let mut out = b"stale record bytes".to_vec();
+        WriteBatch::encode_group([&a, &b].into_iter(), 77, &mut out);
+        assert_eq!(out, want.data());
+        let one = WriteBatch::from_data(&out).unwrap();
+        assert_eq!((one.sequence(), one.count()), (77, 3));
+        WriteBatch::encode_group([&a].into_iter(), 5, &mut out);
+        let mut alone = a.clone();
+        alone.set_sequence(5);
+        assert_eq!(out, alone.data());
     }
 }

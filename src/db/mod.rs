@@ -237,6 +237,9 @@ pub(crate) struct WalState {
     /// The WAL directory was synced since the current WAL was created (RocksDB's
     /// wal_dir_synced_): until then the new file's directory entry is not durable.
     pub dir_synced: bool,
+    /// The record of the group being written, reused so that a write costs no allocation
+    /// for its WAL record.
+    pub record: Vec<u8>,
 }
 
 impl WalState {

@@ -209,7 +209,7 @@ pub(super) fn open(
             last_stats_dump: Instant::now(),
         }),
         bg_cv: Condvar::new(),
-        wal: Mutex::new(WalState { writer: None, number: 0, dir_synced: false }),
+        wal: Mutex::new(WalState { writer: None, number: 0, dir_synced: false, record: Vec::new() }),
         cfs: RwLock::new(BTreeMap::new()),
         last_sequence: AtomicU64::new(last_seq),
         closed: AtomicBool::new(false),

@@ -419,30 +419,27 @@ impl DbInner {
         let total: u64 = group.iter().map(|w| w.batch.count() as u64).sum();
         let sync = group.iter().any(|w| w.sync);
         if !leader.disable_wal {
-            let mut merged;
-            let record: &[u8] = if group.len() == 1 {
-                merged = leader.batch.clone();
-                merged.set_sequence(first_seq);
-                merged.data()
-            } else {
-                merged = WriteBatch::with_capacity(group.iter().map(|w| w.batch.size_in_bytes()).sum());
-                for w in group {
-                    merged.append(&w.batch);
-                }
-                merged.set_sequence(first_seq);
-                merged.data()
-            };
             let mut wal = self.wal.lock();
             if wal.writer.is_none() {
                 return Err(Error::shutdown(""));
             }
-            if let Err(e) = wal.append(record, sync, self.fs.as_ref(), &self.wal_dir) {
+            // The record is built in the WAL's reused buffer (the leader holds the WAL lock,
+            // no other writer builds one meanwhile).
+            let mut record = std::mem::take(&mut wal.record);
+            WriteBatch::encode_group(group.iter().map(|w| &w.batch), first_seq, &mut record);
+            let appended = wal.append(&record, sync, self.fs.as_ref(), &self.wal_dir);
+            let record_len = record.len();
+            // A large group's buffer is not kept: it would hold its memory for good.
+            if record.capacity() <= 1 << 20 {
+                wal.record = record;
+            }
+            if let Err(e) = appended {
                 self.wal_write_failed(&mut wal, &e);
                 return Err(e);
             }
             drop(wal);
-            self.write_stats.wal_bytes.fetch_add(record.len() as u64, Ordering::Relaxed);
-            self.tick(crate::stats::Ticker::WalFileBytes, record.len() as u64);
+            self.write_stats.wal_bytes.fetch_add(record_len as u64, Ordering::Relaxed);
+            self.tick(crate::stats::Ticker::WalFileBytes, record_len as u64);
             self.tick(crate::stats::Ticker::WriteWithWal, group.len() as u64);
             if sync {
                 self.write_stats.wal_syncs.fetch_add(1, Ordering::Relaxed);

@@ -26,22 +26,21 @@ struct PosixWritableFile {
 }
 
 impl PosixWritableFile {
-    fn file(&mut self) -> Result<&mut File> {
-        let p = self.path.clone();
-        self.file
-            .as_mut()
-            .ok_or_else(|| Error::io(format!("While appending to file: {}: file is closed", p.display())))
+    /// Writes `data` to the open file. The path is only read to describe a failure: a WAL
+    /// write costs no allocation.
+    fn write_to_file(file: &mut Option<File>, path: &Path, data: &[u8]) -> Result<()> {
+        let Some(f) = file.as_mut() else {
+            return Err(Error::io(format!("While appending to file: {}: file is closed", path.display())));
+        };
+        f.write_all(data).map_err(|e| Error::from_io("While appending to file", path, &e))
     }
     fn write_out(&mut self) -> Result<()> {
         if self.buf.is_empty() {
             return Ok(());
         }
-        let buf = std::mem::take(&mut self.buf);
-        let path = self.path.clone();
-        let r = self.file()?.write_all(&buf);
-        self.buf = buf;
+        let r = Self::write_to_file(&mut self.file, &self.path, &self.buf);
         self.buf.clear();
-        r.map_err(|e| Error::from_io("While appending to file", &path, &e))
+        r
     }
 }
 
@@ -51,11 +50,7 @@ impl WritableFile for PosixWritableFile {
         if self.buf.len() + data.len() > WRITE_BUFFER {
             self.write_out()?;
             if data.len() >= WRITE_BUFFER {
-                let path = self.path.clone();
-                return self
-                    .file()?
-                    .write_all(data)
-                    .map_err(|e| Error::from_io("While appending to file", &path, &e));
+                return Self::write_to_file(&mut self.file, &self.path, data);
             }
         }
         self.buf.extend_from_slice(data);
@@ -66,8 +61,10 @@ impl WritableFile for PosixWritableFile {
     }
     fn sync(&mut self) -> Result<()> {
         self.write_out()?;
-        let path = self.path.clone();
-        self.file()?.sync_data().map_err(|e| Error::from_io("While fdatasync", &path, &e))
+        let Some(f) = self.file.as_mut() else {
+            return Err(Error::io(format!("While appending to file: {}: file is closed", self.path.display())));
+        };
+        f.sync_data().map_err(|e| Error::from_io("While fdatasync", &self.path, &e))
     }
     fn close(&mut self) -> Result<()> {
         if self.file.is_some() {
