@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, difftest, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -92,6 +92,15 @@ if [ -f capi-tests/Makefile ]; then
   run_suite capi $MAKE --no-print-directory -C capi-tests test LIBDIR="$LIBDIR"
 else
   skip_suite capi "capi-tests/Makefile not in the tree yet"
+fi
+
+# The differential test (issue 14, docs/difftest.md): the saved regressions and seeds 1..60
+# of random programs over c.h, on Debian's RocksDB 7.8.3 (and the release 11.8.1 when built)
+# and on ferrock, every answer compared (about 30 s).
+if [ -x scripts/difftest.sh ]; then
+  run_suite difftest scripts/difftest.sh 60
+else
+  skip_suite difftest "scripts/difftest.sh not in the tree yet"
 fi
 
 # RocksDB 11.8.1's own C API test, db/c_test.c, unchanged, linked to ferrock: the last phase

@@ -404,6 +404,12 @@ impl DbInner {
         }
     }
 
+    /// The name of family `id` (empty when there is none), for a handle made from a
+    /// batch record's family id.
+    pub fn cf_name(&self, id: u32) -> String {
+        self.cfs.read().get(&id).map(|c| c.name.clone()).unwrap_or_default()
+    }
+
     pub fn cf_for_handle(&self, h: &ColumnFamilyHandle) -> Result<Arc<ColumnFamily>> {
         self.check_open()?;
         match self.cfs.read().get(&h.id) {

@@ -14,7 +14,7 @@
 pub mod lock;
 pub mod wbwi;
 
-use crate::batch::WriteBatch;
+use crate::batch::{BatchRecord, WriteBatch};
 use crate::db::{ColumnFamilyHandle, Db, PinnableSlice, Snapshot};
 use crate::error::{Code, Error, Result};
 use crate::key::ValueType;
@@ -671,25 +671,40 @@ impl Transaction {
         st.snapshot = None;
     }
 
-    /// Replaces the transaction's writes with `batch`'s (RocksDB's RebuildFromWriteBatch): each
-    /// key is locked (pessimistic) or tracked (optimistic) as if written.
+    /// Adds `batch`'s writes to the transaction, record by record, as if each were written
+    /// through it (RocksDB's RebuildFromWriteBatch and its IndexedWriteBatchBuilder): each key
+    /// is locked (pessimistic) or tracked (optimistic), and the first refusal stops it, with
+    /// the records before it kept. Log data is dropped (the builder's LogData does nothing);
+    /// what the builder has no handler for is refused with RocksDB's handler's status.
     pub fn rebuild_from_write_batch(&self, batch: &WriteBatch) -> Result<()> {
-        let mut st = self.st.lock();
-        let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
-        batch.for_each(|r| {
-            match r {
-                crate::batch::BatchRecord::Put { cf, key, .. }
-                | crate::batch::BatchRecord::Delete { cf, key }
-                | crate::batch::BatchRecord::SingleDelete { cf, key }
-                | crate::batch::BatchRecord::Merge { cf, key, .. } => keys.push((cf, key.to_vec())),
-                _ => {}
+        let handle = |cf: u32| ColumnFamilyHandle { id: cf, name: self.shared.db.inner.cf_name(cf) };
+        batch.for_each(|r| match r {
+            BatchRecord::Put { cf, key, value } => self.put_cf(&handle(cf), key, value),
+            BatchRecord::Delete { cf, key } => self.delete_cf(&handle(cf), key),
+            BatchRecord::SingleDelete { cf, key } => self.single_delete_cf(&handle(cf), key),
+            BatchRecord::Merge { cf, key, value } => self.merge_cf(&handle(cf), key, value),
+            BatchRecord::LogData(_) => Ok(()),
+            BatchRecord::PutEntity { .. } => Err(Error::not_supported("wide columns")),
+            BatchRecord::DeleteRange { .. } => Err(Error::invalid_argument("DeleteRangeCF not implemented")),
+            BatchRecord::BlobIndex { .. } => Err(Error::invalid_argument("PutBlobIndexCF not implemented")),
+            BatchRecord::Noop => Err(Error::invalid_argument("MarkNoop() handler not defined.")),
+            BatchRecord::BeginPrepare | BatchRecord::EndPrepare(_) | BatchRecord::Commit(_) | BatchRecord::Rollback(_) => {
+                Err(Error::invalid_argument(""))
             }
-            Ok(())
-        })?;
-        for (cf, k) in &keys {
-            self.track(&mut st, *cf, k, true, None)?;
+        })
+    }
+
+    /// Locks `keys` for a write that bypasses the transaction's own batch (the TransactionDB's
+    /// Write: RocksDB's CommitBatch), then writes `batch` as it is and releases the locks.
+    fn commit_batch(&self, keys: &std::collections::BTreeSet<(u32, Vec<u8>)>, batch: &WriteBatch) -> Result<()> {
+        {
+            let mut st = self.st.lock();
+            for (cf, k) in keys {
+                self.track(&mut st, *cf, k, true, None)?;
+            }
+            st.batch.rebuild_from(batch)?;
         }
-        st.batch.rebuild_from(batch)
+        self.commit()
     }
 }
 
@@ -880,8 +895,36 @@ impl TransactionDb {
     pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         self.merge_cf(wo, &default_cf(), key, value)
     }
+    /// RocksDB's PessimisticTransactionDB::Write: the keys of the batch's puts, merges and
+    /// deletes are locked (in sorted order, so concurrent writes cannot deadlock each other)
+    /// and the batch is written as it is. What LockBatch's handler has no override for is
+    /// refused before anything is locked, with the default handler's status: a range
+    /// deletion, a single deletion outside the default family (one in the default family is
+    /// written without a lock), a blob index.
     pub fn write(&self, wo: &WriteOptions, batch: &WriteBatch) -> Result<()> {
-        self.write_locked(wo, batch.clone())
+        let mut keys = std::collections::BTreeSet::new();
+        batch.for_each(|r| match r {
+            BatchRecord::Put { cf, key, .. }
+            | BatchRecord::PutEntity { cf, key, .. }
+            | BatchRecord::Merge { cf, key, .. }
+            | BatchRecord::Delete { cf, key } => {
+                keys.insert((cf, key.to_vec()));
+                Ok(())
+            }
+            BatchRecord::SingleDelete { cf: 0, .. } | BatchRecord::LogData(_) => Ok(()),
+            BatchRecord::SingleDelete { .. } => {
+                Err(Error::invalid_argument("non-default column family and SingleDeleteCF not implemented"))
+            }
+            BatchRecord::DeleteRange { .. } => Err(Error::invalid_argument("DeleteRangeCF not implemented")),
+            BatchRecord::BlobIndex { .. } => Err(Error::invalid_argument("PutBlobIndexCF not implemented")),
+            BatchRecord::Noop => Err(Error::invalid_argument("MarkNoop() handler not defined.")),
+            BatchRecord::BeginPrepare => Err(Error::invalid_argument("MarkBeginPrepare() handler not defined.")),
+            BatchRecord::EndPrepare(_) => Err(Error::invalid_argument("MarkEndPrepare() handler not defined.")),
+            BatchRecord::Commit(_) => Err(Error::invalid_argument("MarkCommit() handler not defined.")),
+            BatchRecord::Rollback(_) => Err(Error::invalid_argument("MarkRollbackPrepare() handler not defined.")),
+        })?;
+        let opts = TransactionOptions { lock_timeout: self.shared.opts.default_lock_timeout, ..Default::default() };
+        self.begin(wo, &opts, None).commit_batch(&keys, batch)
     }
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.shared.db.get_cf(ro, cf, key)

@@ -888,3 +888,65 @@ fn a_merge_through_a_dropped_familys_handle_is_recorded() {
         "Not implemented: Provide a merge_operator when opening DB"
     );
 }
+
+#[test]
+fn a_transaction_db_write_refuses_what_rocksdbs_lock_batch_cannot_lock() {
+    // RocksDB 11.8.1's PessimisticTransaction::LockBatch handler overrides Put, PutEntity,
+    // Merge and Delete only; the default handler answers the rest (difftest seed 15).
+    let dir = TempDir::new("txndb-write-handler");
+    let db = open(&dir);
+    let b_cf = db.db().create_column_family(&opts(), "b").unwrap();
+    let mut ranged = WriteBatch::new();
+    ranged.put(b"before", b"1");
+    ranged.delete_range(b"k03", b"k09");
+    let e = db.write(&wo(), &ranged).unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: DeleteRangeCF not implemented");
+    // Refused before anything is written or locked.
+    assert_eq!(db.db().get(&ro(), b"before").unwrap(), None);
+    assert_eq!(db.num_locks(), 0);
+
+    let mut single = WriteBatch::new();
+    single.put_cf(b_cf.id(), b"x", b"1");
+    single.single_delete_cf(b_cf.id(), b"x");
+    let e = db.write(&wo(), &single).unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: non-default column family and SingleDeleteCF not implemented");
+
+    // A single deletion in the default family is written (without a lock), with the rest.
+    db.put(&wo(), b"s", b"old").unwrap();
+    let mut ok = WriteBatch::new();
+    ok.single_delete(b"s");
+    ok.put_log_data(b"blob");
+    ok.put_cf(b_cf.id(), b"y", b"2");
+    db.write(&wo(), &ok).unwrap();
+    assert_eq!(db.db().get(&ro(), b"s").unwrap(), None);
+    assert_eq!(db.db().get_cf(&ro(), &b_cf, b"y").unwrap(), Some(b"2".to_vec()));
+    assert_eq!(db.num_locks(), 0);
+}
+
+#[test]
+fn rebuild_from_write_batch_adds_to_the_transaction_and_stops_at_the_first_refusal() {
+    let dir = TempDir::new("txn-rebuild");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    t.put(b"mine", b"0").unwrap();
+    let mut b = WriteBatch::new();
+    b.put(b"a", b"1");
+    b.put_log_data(b"dropped");
+    b.delete_range(b"b", b"c");
+    b.put(b"after", b"2");
+    let e = t.rebuild_from_write_batch(&b).unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: DeleteRangeCF not implemented");
+    // The transaction's own write stays, the records before the refusal are added (and
+    // locked), the log data is not carried, and nothing after the refusal is.
+    assert_eq!(t.get(&ro(), b"mine").unwrap(), Some(b"0".to_vec()));
+    assert_eq!(t.get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(t.get(&ro(), b"after").unwrap(), None);
+    assert_eq!(t.num_writes(), 2);
+    assert_eq!(db.num_locks(), 2);
+    let mut want = WriteBatch::new();
+    want.put(b"mine", b"0");
+    want.put(b"a", b"1");
+    assert_eq!(t.write_batch().data()[12..], want.data()[12..]);
+    t.commit().unwrap();
+    assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+}

@@ -61,6 +61,9 @@ struct Outcome {
     used: BTreeSet<String>,
 }
 
+/// The line a child's outcome ends with when the harness itself panicked.
+const HARNESS_PANIC: &str = "HARNESS PANIC";
+
 fn run_child(lib: &LibRef, p: &Program, dir: &str) -> Outcome {
     let _ = std::fs::remove_dir_all(dir);
     let exe = std::env::current_exe().expect("own path");
@@ -103,6 +106,11 @@ fn run_child(lib: &LibRef, p: &Program, dir: &str) -> Outcome {
     }
     if hung {
         lines.push("HANG (no answer in 120 s)".into());
+    } else if status.code() == Some(101) {
+        // The child's own Rust code panicked (a library's crash is a signal): the program is
+        // malformed or the harness is wrong, and every side would "agree" on it.
+        let first = err.lines().find(|l| l.contains("panicked at")).unwrap_or("").to_string();
+        lines.push(format!("{HARNESS_PANIC} {first}"));
     } else if !status.success() {
         let last = err.lines().filter(|l| !l.trim().is_empty()).last().unwrap_or("").to_string();
         lines.push(format!("CRASH ({status}) {last}"));
@@ -156,6 +164,13 @@ impl Driver {
         for r in 0..ours {
             if let Some((i, step)) = divergence(p, &outs[r].lines, &outs[ours].lines, &self.libs[r].name, &self.entries) {
                 return Some((r, i, step, outs));
+            }
+        }
+        // Every side answered the same, but a harness panic is never an agreement.
+        for (r, o) in outs.iter().enumerate() {
+            if let Some(i) = o.lines.iter().position(|l| l.starts_with(HARNESS_PANIC)) {
+                let step = p.ops.get(i.wrapping_sub(1)).map(|o| o.join(" ")).unwrap_or_else(|| "end".into());
+                return Some((r.min(ours.saturating_sub(1)), i, step, outs));
             }
         }
         None
