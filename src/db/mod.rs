@@ -283,11 +283,11 @@ pub(crate) struct DbInner {
     pub wal: Mutex<WalState>,
     pub cfs: RwLock<BTreeMap<u32, Arc<ColumnFamily>>>,
     /// The last sequence number visible to readers.
-    pub last_sequence: AtomicU64,
+    pub last_sequence: crate::util::padded::CachePadded<AtomicU64>,
     pub closed: AtomicBool,
     /// Operations in progress that may write files or acknowledge writes (`begin_operation`):
     /// close waits for them before it releases LOCK.
-    pub operations: AtomicUsize,
+    pub operations: crate::util::padded::CachePadded<AtomicUsize>,
     /// A write with disable_wal was made since the open: at shutdown every column family's
     /// memtable is flushed, as RocksDB's has_unpersisted_data_ asks (set, never cleared: a flush
     /// of one column family says nothing about the others).

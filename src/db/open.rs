@@ -211,7 +211,7 @@ pub(super) fn open(
         bg_cv: Condvar::new(),
         wal: Mutex::new(WalState { writer: None, number: 0, dir_synced: false, record: Vec::new() }),
         cfs: RwLock::new(BTreeMap::new()),
-        last_sequence: AtomicU64::new(last_seq),
+        last_sequence: crate::util::padded::CachePadded(AtomicU64::new(last_seq)),
         closed: AtomicBool::new(false),
         operations: Default::default(),
         has_unpersisted_data: AtomicBool::new(false),
