@@ -30,6 +30,7 @@ pub mod cf;
 pub mod checkpoint;
 pub mod compactionfilter;
 pub mod compact;
+pub mod cuckoo;
 pub mod comparator;
 pub mod db;
 pub mod dbpath;

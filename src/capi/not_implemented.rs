@@ -20,6 +20,8 @@ use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::comparator::*;
 #[allow(unused_imports)]
+use super::cuckoo::*;
+#[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
 use super::dbpath::*;
@@ -135,11 +137,6 @@ pub struct rocksdb_compactionservice_scheduleresponse_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compactionservice_t`).
 pub struct rocksdb_compactionservice_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_cuckoo_table_options_t`).
-pub struct rocksdb_cuckoo_table_options_t {
     _opaque: [u8; 0],
 }
 
@@ -1171,124 +1168,6 @@ pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_create_mem_env() -> *mut rocksdb_env_t {
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_create() -> *mut rocksdb_cuckoo_table_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_destroy(a0: *mut rocksdb_cuckoo_table_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_cuckoo_block_size(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_hash_table_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_identity_as_first_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_max_search_depth(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_use_module_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_cuckoo_block_size(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_table_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_identity_as_first_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_max_search_depth(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_use_module_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
@@ -2333,22 +2212,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
         h.stored.set("compression_options.2", a2 as i64 as u64);
         h.stored.set("compression_options.3", a3 as i64 as u64);
         h.stored.set("compression_options.4", a4 as i64 as u64);
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_cuckoo_table_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_cuckoo_table_factory");
-        }
         Ok(())
     })
 }

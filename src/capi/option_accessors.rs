@@ -1627,10 +1627,7 @@ pub unsafe extern "C" fn rocksdb_options_get_allow_mmap_reads(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("allow_mmap_reads")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.allow_mmap_reads as c_uchar)
     })
 }
 
@@ -3651,7 +3648,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_mmap_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_mmap_reads", v as u64);
+        h.opts.allow_mmap_reads = v != 0;
         Ok(())
     })
 }

@@ -327,7 +327,7 @@ pub unsafe extern "C" fn rocksdb_options_set_wal_dir(
     })
 }
 
-/// Block-based tables are ferrock's only format: the table options are copied in.
+/// The table factory becomes block-based with a copy of the table options.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
     opt: *mut rocksdb_options_t,
@@ -337,6 +337,8 @@ pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
         let o = handle_mut(opt, "options")?;
         if let Some(t) = table_options.as_ref() {
             o.opts.table = t.t.clone();
+            // The block-based factory replaces a cuckoo one.
+            o.opts.cuckoo_table = None;
             if let Some(what) = &t.unsupported {
                 o.mark_unsupported(what);
             }

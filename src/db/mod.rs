@@ -735,3 +735,5 @@ mod comparator_tests;
 mod durability_tests;
 #[cfg(test)]
 mod paths_tests;
+#[cfg(test)]
+mod cuckoo_tests;

@@ -124,4 +124,4 @@ pub fn cuckoo_hash(user_key: &[u8], hash_cnt: u32, use_module_hash: bool, table_
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
