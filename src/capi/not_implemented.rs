@@ -2060,22 +2060,6 @@ pub unsafe extern "C" fn rocksdb_options_add_table_properties_collector_factory(
     })
 }
 
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_compaction_readahead_size(
-    a0: *mut rocksdb_options_t,
-    a1: size_t,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set(
-            "rocksdb_options_compaction_readahead_size",
-            a1 as i64 as u64,
-        );
-        Ok(())
-    })
-}
-
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_blob_cache(
@@ -2330,22 +2314,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
 ) {
     let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_put_with_ts"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
-    a0: *mut rocksdb_readoptions_t,
-    a1: *const c_char,
-    a2: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_readoptions_set_table_index_factory_from_string"),
-    );
     ()
 }
 

@@ -152,23 +152,56 @@ pub unsafe extern "C" fn rocksdb_readoptions_has_table_filter(
     0
 }
 
-/// No table index factory can be set in ferrock: nothing to clear.
+/// RocksDB's LoadUserDefinedIndexFactoryFromString for read options: "trie_index", the built-in factory, is
+/// kept and named by the getter. A read with it uses a table's trie index when the table has one; ferrock's
+/// tables never do (it cannot write that index), and RocksDB then reads with the table's own index too, so
+/// results are the same. An unknown name is RocksDB's NotSupported error; NULL clears it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_readoptions_clear_table_index_factory(
+pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
     opt: *mut rocksdb_readoptions_t,
+    value: *const c_char,
+    value_len: size_t,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = opt;
+    with_errptr(errptr, (), || {
+        let o = handle_mut(opt, "read options")?;
+        o.table_index_factory = None;
+        if value.is_null() {
+            return Ok(());
+        }
+        let name = String::from_utf8_lossy(bytes(value, value_len)?).into_owned();
+        if name != "trie_index" {
+            return Err(Error::not_supported(format!("Could not load UserDefinedIndexFactory: {name}")));
+        }
+        o.table_index_factory = std::ffi::CString::new(name).ok();
+        Ok(())
+    })
 }
 
-/// NULL (length 0): no table index factory is set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_table_index_factory(opt: *mut rocksdb_readoptions_t) {
+    guarded((), || {
+        handle_mut(opt, "read options")?.table_index_factory = None;
+        Ok(())
+    })
+}
+
+/// The factory's name, or NULL (length 0) when none is set.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_get_table_index_factory_name(
     opt: *const rocksdb_readoptions_t,
     len: *mut size_t,
 ) -> *const c_char {
-    let _ = opt;
     set_out(len, 0);
-    std::ptr::null()
+    guarded(std::ptr::null(), || {
+        Ok(match &handle(opt, "read options")?.table_index_factory {
+            Some(n) => {
+                set_out(len, n.as_bytes().len());
+                n.as_ptr()
+            }
+            None => std::ptr::null(),
+        })
+    })
 }
 
 /// RocksDB's UserDefinedIndexFactory::CreateFromString: "trie_index", RocksDB's built-in

@@ -11,6 +11,8 @@ pub struct rocksdb_readoptions_t {
     pub(crate) stored: Stored,
     /// Byte-string options ferrock stores but does not use (timestamp, request id, ...).
     pub(crate) stored_bytes: std::collections::BTreeMap<&'static str, Vec<u8>>,
+    /// The user-defined index factory reads ask for (`rocksdb_readoptions_set_table_index_factory_from_string`).
+    pub(crate) table_index_factory: Option<std::ffi::CString>,
 }
 
 #[unsafe(no_mangle)]
@@ -20,6 +22,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_create() -> *mut rocksdb_readoption
             ro: ReadOptions::new(),
             stored: Stored::default(),
             stored_bytes: Default::default(),
+            table_index_factory: None,
         }))
     })
 }
