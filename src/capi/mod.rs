@@ -63,6 +63,7 @@ pub mod sstfilewriter;
 pub mod snapshot;
 pub mod statistics;
 pub mod table_options;
+pub mod table_properties;
 pub mod transaction;
 pub mod ttl;
 pub mod wbwi;
