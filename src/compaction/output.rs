@@ -389,10 +389,19 @@ impl<'a> OutputWriter<'a> {
                     return status;
                 }
             }
+            let cuckoo = matches!(b, OutputTable::Cuckoo(_));
             let (_props, mut file) = b.finish()?;
             file.sync()?;
             file.close()?;
             meta.file_size = file.size();
+            if cuckoo {
+                // RocksDB opens every table it wrote to check it is usable; a cuckoo table is not without
+                // allow_mmap_reads, so the flush or compaction fails with the reader's error.
+                if let Err(e) = self.store.open_table(&self.icmp, self.cf.output_dir(), &meta) {
+                    self.store.discard_tables(self.cf.output_dir(), &[meta.number]);
+                    return Err(e);
+                }
+            }
             self.bytes_written += meta.file_size;
             self.outputs.push(meta);
         }
