@@ -312,6 +312,48 @@ static void test_load_latest_options(void) {
   remove_db_path(empty);
 }
 
+/* What c_test's options and read_options phases check: the statistics level lives on the statistics
+ * object (disable_all without one; enable_statistics starts at except_detailed_timers; set clamps),
+ * compaction_readahead_size's unprefixed setter, a bool option reading back 1 for 42, and the read
+ * options' table index factory (trie_index kept and named, an unknown one NotSupported, clear). */
+static void test_c_test_option_phases(void) {
+  char* err = NULL;
+  rocksdb_options_t* o = rocksdb_options_create();
+  CHECK(rocksdb_options_get_statistics_level(o) == rocksdb_statistics_level_disable_all, "no statistics");
+  rocksdb_options_set_statistics_level(o, rocksdb_statistics_level_all);
+  CHECK(rocksdb_options_get_statistics_level(o) == rocksdb_statistics_level_disable_all, "still none");
+  rocksdb_options_enable_statistics(o);
+  CHECK(rocksdb_options_get_statistics_level(o) == rocksdb_statistics_level_except_detailed_timers, "default level");
+  rocksdb_options_set_statistics_level(o, 99);
+  CHECK(rocksdb_options_get_statistics_level(o) == rocksdb_statistics_level_all, "clamped");
+  rocksdb_options_t* copy = rocksdb_options_create_copy(o);
+  rocksdb_options_set_statistics_level(copy, rocksdb_statistics_level_except_timers);
+  CHECK(rocksdb_options_get_statistics_level(o) == rocksdb_statistics_level_except_timers, "the copy shares the object");
+  rocksdb_options_compaction_readahead_size(o, 10);
+  CHECK(rocksdb_options_get_compaction_readahead_size(o) == 10, "readahead");
+  CHECK(rocksdb_options_get_track_and_verify_wals_in_manifest(o) == 0, "default");
+  rocksdb_options_set_track_and_verify_wals_in_manifest(o, 42);
+  CHECK(rocksdb_options_get_track_and_verify_wals_in_manifest(o) == 1, "a bool");
+  rocksdb_options_destroy(copy);
+  rocksdb_options_destroy(o);
+
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  size_t len = 7;
+  CHECK(rocksdb_readoptions_get_table_index_factory_name(ro, &len) == NULL && len == 0, "none");
+  rocksdb_readoptions_set_table_index_factory_from_string(ro, "trie_index", 10, &err);
+  CHECK_NOERR(err);
+  const char* name = rocksdb_readoptions_get_table_index_factory_name(ro, &len);
+  CHECK(name != NULL && len == 10 && memcmp(name, "trie_index", 10) == 0, "trie_index");
+  rocksdb_readoptions_set_table_index_factory_from_string(ro, "bogus", 5, &err);
+  CHECK_ERR_PREFIX(err, "Not implemented: Could not load UserDefinedIndexFactory: bogus");
+  CHECK(rocksdb_readoptions_get_table_index_factory_name(ro, &len) == NULL && len == 0, "cleared by the failure");
+  rocksdb_readoptions_set_table_index_factory_from_string(ro, "trie_index", 10, &err);
+  CHECK_NOERR(err);
+  rocksdb_readoptions_clear_table_index_factory(ro);
+  CHECK(rocksdb_readoptions_get_table_index_factory_name(ro, &len) == NULL && len == 0, "cleared");
+  rocksdb_readoptions_destroy(ro);
+}
+
 int main(void) {
   test_load_latest_options();
   test_compact_options();
@@ -321,5 +363,6 @@ int main(void) {
   test_read_write_flush_options();
   test_table_options_and_cache();
   test_unsupported_options_fail_open();
+  test_c_test_option_phases();
   return check_report("t_options");
 }

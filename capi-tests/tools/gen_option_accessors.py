@@ -72,6 +72,18 @@ HAND_WRITTEN = {
     "rocksdb_options_set_bottommost_compression", "rocksdb_options_get_bottommost_compression",
     "rocksdb_options_set_wal_recovery_mode", "rocksdb_options_get_wal_recovery_mode",
     "rocksdb_options_set_max_bytes_for_level_multiplier_additional",
+    "rocksdb_options_set_statistics_level", "rocksdb_options_get_statistics_level",
+}
+
+# Setters c.h names without `set_` (RocksDB's spelling), with the option they set.
+UNPREFIXED_SETTERS = {
+    "rocksdb_options_compaction_readahead_size": "compaction_readahead_size",
+}
+
+# Stored options whose RocksDB field is a bool: any non-zero value reads back as 1.
+STORED_BOOLS = {
+    ("options", "track_and_verify_wals_in_manifest"),
+    ("options", "track_and_verify_wals"),
 }
 
 # Setters whose non-zero value changes results or files: open fails with "Not implemented: <what>".
@@ -205,6 +217,8 @@ def main():
                 opt, ctype = m.group(2), m.group(4)
                 if kind == "writeoptions" and opt == "disable_WAL":
                     pass
+                elif name in UNPREFIXED_SETTERS:
+                    opt = UNPREFIXED_SETTERS[name]
                 elif not name.startswith("rocksdb_%s_set_" % kind):
                     continue
                 engine = ENGINE.get((kind, opt))
@@ -216,7 +230,8 @@ def main():
                 if engine:
                     out.append("        %s = %s;" % (engine[0], c_to_engine(ctype, engine[1], "v")))
                 else:
-                    out.append("        h.stored.set(\"%s\", %s);" % (opt, to_bits(ctype, "v")))
+                    bits = "(v != 0) as u64" if (kind, opt) in STORED_BOOLS else to_bits(ctype, "v")
+                    out.append("        h.stored.set(\"%s\", %s);" % (opt, bits))
                 out.append("        Ok(())")
                 out.append("    })")
                 out.append("}")

@@ -348,9 +348,6 @@ typedef struct rocksdb_comparator_t rocksdb_comparator_t;
 
 typedef struct rocksdb_create_backup_options_t rocksdb_create_backup_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_cuckoo_table_options_t`).
- */
 typedef struct rocksdb_cuckoo_table_options_t rocksdb_cuckoo_table_options_t;
 
 /*
@@ -608,9 +605,6 @@ typedef struct rocksdb_t rocksdb_t;
  */
 typedef struct rocksdb_table_properties_collector_factory_t rocksdb_table_properties_collector_factory_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_table_properties_t`).
- */
 typedef struct rocksdb_table_properties_t rocksdb_table_properties_t;
 
 /*
@@ -1319,6 +1313,38 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *db, const rocks
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
 
+extern ROCKSDB_LIBRARY_API rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_ratio(rocksdb_cuckoo_table_options_t *options, double v);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_table_ratio(rocksdb_cuckoo_table_options_t *options, double v);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_cuckoo_options_get_hash_table_ratio(rocksdb_cuckoo_table_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_max_search_depth(rocksdb_cuckoo_table_options_t *options, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_max_search_depth(rocksdb_cuckoo_table_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_cuckoo_block_size(rocksdb_cuckoo_table_options_t *options, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_cuckoo_block_size(rocksdb_cuckoo_table_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_identity_as_first_hash(rocksdb_cuckoo_table_options_t *options, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_identity_as_first_hash(rocksdb_cuckoo_table_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *options, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_use_module_hash(rocksdb_cuckoo_table_options_t *options);
+
+/*
+ The table factory becomes a cuckoo factory with a copy of the options (RocksDB copies them too); NULL changes
+ nothing, as in RocksDB. It replaces any earlier factory, so an earlier plain table factory no longer fails open.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *opt, rocksdb_cuckoo_table_options_t *table_options);
+
 extern ROCKSDB_LIBRARY_API rocksdb_comparator_t *rocksdb_comparator_create(void *state, void (*destructor)(void*), int (*compare)(void*, const char*, size_t, const char*, size_t), const char *(*name)(void*));
 
 /*
@@ -1797,6 +1823,11 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_cf_name(const rocksd
  The table written (empty at flush begin: ferrock numbers the table when it writes it).
  */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_flushjobinfo_file_path(const rocksdb_flushjobinfo_t *info, size_t *size);
+
+/*
+ The properties of the table the flush wrote (valid while the info is).
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *info);
 
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_flushjobinfo_file_number(const rocksdb_flushjobinfo_t *info);
 
@@ -2597,16 +2628,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compact
 /*
  Not implemented in ferrock: returns NULL.
  */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *a0, const char *a1, size_t a2);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
 extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_t *rocksdb_compactionservice_create(void *a0, void (*a1)(void*), rocksdb_compaction_service_schedule_cb a2, const char *a3, rocksdb_compaction_service_wait_cb a4, rocksdb_compaction_service_cancel_awaiting_jobs_cb a5, rocksdb_compaction_service_on_installation_cb a6);
 
 /*
@@ -2705,71 +2726,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_des
 extern ROCKSDB_LIBRARY_API rocksdb_env_t *rocksdb_create_mem_env(void);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_cuckoo_options_get_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_cuckoo_options_get_max_search_depth(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_cuckoo_options_get_use_module_hash(rocksdb_cuckoo_table_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_cuckoo_block_size(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_hash_table_ratio(rocksdb_cuckoo_table_options_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_identity_as_first_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_max_search_depth(rocksdb_cuckoo_table_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_set_use_module_hash(rocksdb_cuckoo_table_options_t *a0, unsigned char a1);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_delete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
@@ -2803,11 +2759,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errpt
  Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -2903,11 +2854,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksd
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_flushjobinfo_blob_file_addition_info_at(const rocksdb_flushjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_flushjobinfo_table_properties(const rocksdb_flushjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_cf_with_ts" through errptr.
@@ -3155,11 +3101,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_add_compact_on_deletion_collecto
 extern ROCKSDB_LIBRARY_API void rocksdb_options_add_table_properties_collector_factory(rocksdb_options_t *a0, rocksdb_table_properties_collector_factory_t *a1);
 
 /*
- Accepted and stored; ferrock does not use it.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_compaction_readahead_size(rocksdb_options_t *a0, size_t a1);
-
-/*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_blob_cache(rocksdb_options_t *a0, rocksdb_cache_t *a1);
@@ -3197,11 +3138,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_cuckoo_table_factory(rocksdb_options_t *a0, rocksdb_cuckoo_table_options_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
 
 /*
@@ -3233,11 +3169,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rock
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *a0, const char *a1, size_t a2, char **errptr);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3348,296 +3279,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcomp
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_column_family_id(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_column_family_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_comparator_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_options(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_creation_time(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_block_restart_interval(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_host_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_session_id(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_external_sst_file_global_seqno_offset(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fast_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_file_creation_time(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_filter_policy_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_filter_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fixed_key_len(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_format_version(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_largest_seqno(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_smallest_seqno(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_block_restart_interval(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_key_is_user_key(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_partitions(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_value_is_delta_encoded(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_largest_seqno(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_smallest_seqno(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_merge_operator_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_newest_key_time(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_bypassed(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_rejected(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_deletions(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_entries(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_filter_entries(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_merge_operands(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_range_deletions(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_uniform_blocks(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_oldest_key_time(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_orig_file_number(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_prefix_extractor_name(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_property_collectors_names(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_key_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_value_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_readable_properties_count(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_separate_key_value_in_data_block(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_seqno_to_time_mapping(const rocksdb_table_properties_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_slow_compression_estimated_data_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_tail_start_offset(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_top_level_index_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_udi_is_primary_index(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_uncompressed_data_size(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_user_collected_properties_count(const rocksdb_table_properties_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_key_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_value_at(const rocksdb_table_properties_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_user_defined_timestamps_persisted(const rocksdb_table_properties_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -4069,6 +3710,8 @@ extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_listener_wait(rocksdb_f
 
 extern ROCKSDB_LIBRARY_API void rocksdb_flushoptions_set_wait(rocksdb_flushoptions_t *h, unsigned char v);
 
+extern ROCKSDB_LIBRARY_API void rocksdb_options_compaction_readahead_size(rocksdb_options_t *h, size_t v);
+
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_WAL_size_limit_MB(rocksdb_options_t *h);
 
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_WAL_ttl_seconds(rocksdb_options_t *h);
@@ -4342,8 +3985,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_options_get_sample_for_compression(r
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_get_skip_stats_update_on_db_open(rocksdb_options_t *h);
 
 extern ROCKSDB_LIBRARY_API size_t rocksdb_options_get_soft_pending_compaction_bytes_limit(rocksdb_options_t *h);
-
-extern ROCKSDB_LIBRARY_API int rocksdb_options_get_statistics_level(rocksdb_options_t *h);
 
 extern ROCKSDB_LIBRARY_API unsigned int rocksdb_options_get_stats_dump_period_sec(rocksdb_options_t *h);
 
@@ -4683,8 +4324,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_skip_stats_update_on_db_open
 
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_soft_pending_compaction_bytes_limit(rocksdb_options_t *h, size_t v);
 
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_statistics_level(rocksdb_options_t *h, int v);
-
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_stats_dump_period_sec(rocksdb_options_t *h, unsigned int v);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_stats_history_buffer_size(rocksdb_options_t *h, size_t v);
@@ -4902,26 +4541,31 @@ extern ROCKSDB_LIBRARY_API unsigned char rocksdb_options_checksum_handoff_file_t
 extern ROCKSDB_LIBRARY_API size_t rocksdb_options_checksum_handoff_file_types_count(rocksdb_options_t *opt);
 
 /*
- Not implemented in ferrock yet: reads cannot apply a table filter, so none is kept
- (`rocksdb_readoptions_has_table_filter` stays 0) and the state is released at once
- through `destructor`, as RocksDB releases the state of a filter it lets go.
+ The filter iterators made with these read options ask about each table (RocksDB's ReadOptions::table_filter):
+ `table_filter(state, properties)` returning 0 hides the table's entries. An earlier filter is cleared first (its
+ destructor runs); a NULL callback keeps only the state, as in RocksDB.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_filter(rocksdb_readoptions_t *opt, void *state, void (*destructor)(void*), rocksdb_readoptions_table_filter_cb table_filter);
 
 /*
- No table filter can be kept in ferrock (see `rocksdb_readoptions_set_table_filter`): nothing to clear.
+ Clears the filter; its destructor runs now, as in RocksDB.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_filter(rocksdb_readoptions_t *opt);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_readoptions_has_table_filter(const rocksdb_readoptions_t *opt);
 
 /*
- No table index factory can be set in ferrock: nothing to clear.
+ RocksDB's LoadUserDefinedIndexFactoryFromString for read options: "trie_index", the built-in factory, is
+ kept and named by the getter. A read with it uses a table's trie index when the table has one; ferrock's
+ tables never do (it cannot write that index), and RocksDB then reads with the table's own index too, so
+ results are the same. An unknown name is RocksDB's NotSupported error; NULL clears it.
  */
+extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_set_table_index_factory_from_string(rocksdb_readoptions_t *opt, const char *value, size_t value_len, char **errptr);
+
 extern ROCKSDB_LIBRARY_API void rocksdb_readoptions_clear_table_index_factory(rocksdb_readoptions_t *opt);
 
 /*
- NULL (length 0): no table index factory is set.
+ The factory's name, or NULL (length 0) when none is set.
  */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_readoptions_get_table_index_factory_name(const rocksdb_readoptions_t *opt, size_t *len);
 
@@ -4993,6 +4637,17 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_prepare_for_bulk_load(rocksdb_op
 extern ROCKSDB_LIBRARY_API void rocksdb_options_enable_statistics(rocksdb_options_t *opt);
 
 /*
+ The level of the options' statistics object; without one (no enable_statistics) nothing changes,
+ as in RocksDB.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_statistics_level(rocksdb_options_t *opt, int level);
+
+/*
+ The statistics object's level; rocksdb_statistics_level_disable_all without one.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_options_get_statistics_level(rocksdb_options_t *opt);
+
+/*
  Compression by RocksDB's type byte (`rocksdb_*_compression`); an unknown byte is stored as given.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression(rocksdb_options_t *opt, int t);
@@ -5012,7 +4667,7 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bytes_for_level_multipli
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_dir(rocksdb_options_t *opt, const char *v);
 
 /*
- Block-based tables are ferrock's only format: the table options are copied in.
+ The table factory becomes block-based with a copy of the table options.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(rocksdb_options_t *opt, rocksdb_block_based_table_options_t *table_options);
 
@@ -5359,6 +5014,146 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_filter_policy(ro
  Tables read with these options use this cache (shared with whoever else holds it); NULL = a cache of the database's own.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_set_block_cache(rocksdb_block_based_table_options_t *options, rocksdb_cache_t *block_cache);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_column_family_id(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_creation_time(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_file_creation_time(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_filter_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fixed_key_len(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_format_version(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_key_is_user_key(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_partitions(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_value_is_delta_encoded(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_largest_seqno(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_key_smallest_seqno(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_deletions(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_entries(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_filter_entries(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_merge_operands(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_range_deletions(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_oldest_key_time(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_orig_file_number(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_key_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_raw_value_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_top_level_index_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_data_block_restart_interval(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_index_block_restart_interval(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_external_sst_file_global_seqno_offset(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_fast_compression_estimated_data_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_slow_compression_estimated_data_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_newest_key_time(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_bypassed(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_data_blocks_compression_rejected(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_num_uniform_blocks(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_separate_key_value_in_data_block(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_tail_start_offset(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_udi_is_primary_index(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_uncompressed_data_size(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_table_properties_user_defined_timestamps_persisted(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_column_family_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_comparator_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_compression_options(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_host_id(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_id(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_db_session_id(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_filter_policy_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_merge_operator_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_prefix_extractor_name(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_property_collectors_names(const rocksdb_table_properties_t *props, size_t *len);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_largest_seqno(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_table_properties_has_key_smallest_seqno(const rocksdb_table_properties_t *props);
+
+/*
+ No mapping: ferrock records no sequence-number-to-time mapping.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_seqno_to_time_mapping(const rocksdb_table_properties_t *props, size_t *len);
+
+/*
+ The user-collected properties (the properties block's entries ferrock does not interpret), in key order.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_user_collected_properties_count(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_key_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_user_collected_properties_value_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
+
+/*
+ RocksDB's readable properties come from property collectors, which ferrock's tables have none of.
+ */
+extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_readable_properties_count(const rocksdb_table_properties_t *props);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
+
+/*
+ Compaction infos carry no table properties yet (`rocksdb_compactionjobinfo_table_properties_count` is 0): NULL.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *info, const char *file_name, size_t file_name_len);
+
+/*
+ NULL: compaction infos carry no table properties yet.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
+
+/*
+ The ingested table's properties (valid while the info is).
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *info);
 
 extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
 

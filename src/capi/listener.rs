@@ -257,11 +257,18 @@ pub struct rocksdb_flushjobinfo_t {
     info: FlushJobInfo,
     cf_name: CText,
     file_path: CText,
+    /// The table's properties (empty ones when the flush wrote none, as RocksDB's default-constructed field).
+    table_properties: super::table_properties::rocksdb_table_properties_t,
 }
 
 impl From<&FlushJobInfo> for rocksdb_flushjobinfo_t {
     fn from(i: &FlushJobInfo) -> Self {
-        rocksdb_flushjobinfo_t { info: i.clone(), cf_name: CText::new(&i.cf_name), file_path: CText::new(&i.file_path) }
+        let table_properties = match &i.table_properties {
+            // The builder saw the table's keys: their sequence bounds are known.
+            Some(p) => super::table_properties::rocksdb_table_properties_t::new(p.clone(), Some((i.smallest_seqno, i.largest_seqno))),
+            None => super::table_properties::rocksdb_table_properties_t::new(crate::table::TableProperties::default(), None),
+        };
+        rocksdb_flushjobinfo_t { info: i.clone(), cf_name: CText::new(&i.cf_name), file_path: CText::new(&i.file_path), table_properties }
     }
 }
 
@@ -318,6 +325,13 @@ pub struct rocksdb_externalfileingestioninfo_t {
     cf_name: CText,
     external_file_path: CText,
     internal_file_path: CText,
+    table_properties: super::table_properties::rocksdb_table_properties_t,
+}
+
+impl rocksdb_externalfileingestioninfo_t {
+    pub(crate) fn table_properties(&self) -> &super::table_properties::rocksdb_table_properties_t {
+        &self.table_properties
+    }
 }
 
 impl From<&ExternalFileIngestionInfo> for rocksdb_externalfileingestioninfo_t {
@@ -327,6 +341,10 @@ impl From<&ExternalFileIngestionInfo> for rocksdb_externalfileingestioninfo_t {
             cf_name: CText::new(&i.cf_name),
             external_file_path: CText::new(&i.external_file_path),
             internal_file_path: CText::new(&i.internal_file_path),
+            table_properties: super::table_properties::rocksdb_table_properties_t::new(
+                i.table_properties.clone().unwrap_or_default(),
+                None,
+            ),
         }
     }
 }
@@ -398,6 +416,13 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_cf_name(info: *const rocksdb_flush
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_file_path(info: *const rocksdb_flushjobinfo_t, size: *mut size_t) -> *const c_char {
     text(info, size, |i| &i.file_path)
+}
+/// The properties of the table the flush wrote (valid while the info is).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
+    info: *const rocksdb_flushjobinfo_t,
+) -> *const super::table_properties::rocksdb_table_properties_t {
+    guarded(std::ptr::null(), || Ok(&handle(info, "flush job info")?.table_properties as *const _))
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flushjobinfo_file_number(info: *const rocksdb_flushjobinfo_t) -> u64 {

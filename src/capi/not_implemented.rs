@@ -20,6 +20,8 @@ use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::comparator::*;
 #[allow(unused_imports)]
+use super::cuckoo::*;
+#[allow(unused_imports)]
 use super::db::*;
 #[allow(unused_imports)]
 use super::dbpath::*;
@@ -77,6 +79,8 @@ use super::sstfilewriter::*;
 use super::statistics::*;
 #[allow(unused_imports)]
 use super::table_options::*;
+#[allow(unused_imports)]
+use super::table_properties::*;
 #[allow(unused_imports)]
 use super::transaction::*;
 #[allow(unused_imports)]
@@ -138,11 +142,6 @@ pub struct rocksdb_compactionservice_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_cuckoo_table_options_t`).
-pub struct rocksdb_cuckoo_table_options_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_fifo_compaction_options_t`).
 pub struct rocksdb_fifo_compaction_options_t {
     _opaque: [u8; 0],
@@ -200,11 +199,6 @@ pub struct rocksdb_sst_partitioner_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_table_properties_collector_factory_t`).
 pub struct rocksdb_table_properties_collector_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_table_properties_t`).
-pub struct rocksdb_table_properties_t {
     _opaque: [u8; 0],
 }
 
@@ -955,27 +949,6 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
 
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: *const c_char,
-    a2: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
-    a0: *const rocksdb_compactionjobinfo_t,
-    a1: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionservice_create(
     a0: *mut c_void,
     a1: Option<unsafe extern "C" fn(*mut c_void)>,
@@ -1173,124 +1146,6 @@ pub unsafe extern "C" fn rocksdb_create_mem_env() -> *mut rocksdb_env_t {
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_create() -> *mut rocksdb_cuckoo_table_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_destroy(a0: *mut rocksdb_cuckoo_table_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_cuckoo_block_size(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_hash_table_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_identity_as_first_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_max_search_depth(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_get_use_module_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_cuckoo_block_size(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_hash_table_ratio(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_identity_as_first_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_max_search_depth(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_cuckoo_options_set_use_module_hash(
-    a0: *mut rocksdb_cuckoo_table_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_delete_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_delete_cf_with_ts(
@@ -1389,15 +1244,6 @@ pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
     ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(
-    a0: *const rocksdb_externalfileingestioninfo_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0);
-    std::ptr::null()
 }
 
 /// Not implemented in ferrock: returns NULL.
@@ -1572,15 +1418,6 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_info_at(
     a1: size_t,
 ) -> *const rocksdb_blob_file_addition_info_t {
     let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_flushjobinfo_table_properties(
-    a0: *const rocksdb_flushjobinfo_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (a0);
     std::ptr::null()
 }
 
@@ -2181,22 +2018,6 @@ pub unsafe extern "C" fn rocksdb_options_add_table_properties_collector_factory(
     })
 }
 
-/// Accepted and stored; ferrock does not use it.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_compaction_readahead_size(
-    a0: *mut rocksdb_options_t,
-    a1: size_t,
-) {
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        h.stored.set(
-            "rocksdb_options_compaction_readahead_size",
-            a1 as i64 as u64,
-        );
-        Ok(())
-    })
-}
-
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_blob_cache(
@@ -2339,22 +2160,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_cuckoo_table_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_cuckoo_table_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_fifo_compaction_options_t,
@@ -2467,22 +2272,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
 ) {
     let _ = (a0, a1, a2, a3, a4, a5, a6, a7, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_put_with_ts"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_readoptions_set_table_index_factory_from_string" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
-    a0: *mut rocksdb_readoptions_t,
-    a1: *const c_char,
-    a2: size_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_readoptions_set_table_index_factory_from_string"),
-    );
     ()
 }
 
@@ -2754,548 +2543,6 @@ pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
 ) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_column_family_id(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_column_family_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_comparator_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_compression_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_compression_options(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_creation_time(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_data_block_restart_interval(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_data_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_db_host_id(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_db_id(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_db_session_id(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_external_sst_file_global_seqno_offset(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_fast_compression_estimated_data_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_file_creation_time(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_filter_policy_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_filter_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_fixed_key_len(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_format_version(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_has_key_largest_seqno(
-    a0: *const rocksdb_table_properties_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_has_key_smallest_seqno(
-    a0: *const rocksdb_table_properties_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_index_block_restart_interval(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_index_key_is_user_key(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_index_partitions(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_index_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_index_value_is_delta_encoded(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_key_largest_seqno(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_key_smallest_seqno(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_merge_operator_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_newest_key_time(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_bypassed(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_data_blocks_compression_rejected(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_deletions(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_entries(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_filter_entries(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_merge_operands(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_range_deletions(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_num_uniform_blocks(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_oldest_key_time(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_orig_file_number(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_prefix_extractor_name(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_property_collectors_names(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_raw_key_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_raw_value_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_count(
-    a0: *const rocksdb_table_properties_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_key_at(
-    a0: *const rocksdb_table_properties_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_value_at(
-    a0: *const rocksdb_table_properties_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_separate_key_value_in_data_block(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_seqno_to_time_mapping(
-    a0: *const rocksdb_table_properties_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_slow_compression_estimated_data_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_tail_start_offset(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_top_level_index_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_udi_is_primary_index(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_uncompressed_data_size(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_count(
-    a0: *const rocksdb_table_properties_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_key_at(
-    a0: *const rocksdb_table_properties_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_user_collected_properties_value_at(
-    a0: *const rocksdb_table_properties_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_table_properties_user_defined_timestamps_persisted(
-    a0: *const rocksdb_table_properties_t,
-) -> u64 {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: returns NULL.

@@ -1532,6 +1532,18 @@ pub unsafe extern "C" fn rocksdb_flushoptions_set_wait(h: *mut rocksdb_flushopti
 }
 
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_compaction_readahead_size(
+    h: *mut rocksdb_options_t,
+    v: size_t,
+) {
+    guarded((), || {
+        let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
+        h.stored.set("compaction_readahead_size", v as u64);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_get_WAL_size_limit_MB(h: *mut rocksdb_options_t) -> u64 {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
@@ -1627,10 +1639,7 @@ pub unsafe extern "C" fn rocksdb_options_get_allow_mmap_reads(
 ) -> c_uchar {
     guarded(0, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("allow_mmap_reads")
-            .map(|b| b as c_uchar)
-            .unwrap_or(0))
+        Ok(h.opts.allow_mmap_reads as c_uchar)
     })
 }
 
@@ -3168,17 +3177,6 @@ pub unsafe extern "C" fn rocksdb_options_get_soft_pending_compaction_bytes_limit
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_get_statistics_level(h: *mut rocksdb_options_t) -> c_int {
-    guarded(0, || {
-        let h = handle(h as *const rocksdb_options_t, "options")?;
-        Ok(h.stored
-            .get("statistics_level")
-            .map(|b| b as i64 as c_int)
-            .unwrap_or(0))
-    })
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_get_stats_dump_period_sec(
     h: *mut rocksdb_options_t,
 ) -> c_uint {
@@ -3651,7 +3649,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_mmap_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_mmap_reads", v as u64);
+        h.opts.allow_mmap_reads = v != 0;
         Ok(())
     })
 }
@@ -5156,15 +5154,6 @@ pub unsafe extern "C" fn rocksdb_options_set_soft_pending_compaction_bytes_limit
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_statistics_level(h: *mut rocksdb_options_t, v: c_int) {
-    guarded((), || {
-        let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("statistics_level", v as i64 as u64);
-        Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_stats_dump_period_sec(
     h: *mut rocksdb_options_t,
     v: c_uint,
@@ -5279,7 +5268,7 @@ pub unsafe extern "C" fn rocksdb_options_set_track_and_verify_wals(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("track_and_verify_wals", v as u64);
+        h.stored.set("track_and_verify_wals", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5291,7 +5280,8 @@ pub unsafe extern "C" fn rocksdb_options_set_track_and_verify_wals_in_manifest(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("track_and_verify_wals_in_manifest", v as u64);
+        h.stored
+            .set("track_and_verify_wals_in_manifest", (v != 0) as u64);
         Ok(())
     })
 }

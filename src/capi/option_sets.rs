@@ -120,11 +120,11 @@ pub unsafe extern "C" fn rocksdb_options_checksum_handoff_file_types_count(
 
 /// c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
 pub type rocksdb_readoptions_table_filter_cb =
-    Option<unsafe extern "C" fn(*mut c_void, *const super::not_implemented::rocksdb_table_properties_t) -> c_uchar>;
+    Option<unsafe extern "C" fn(*mut c_void, *const super::table_properties::rocksdb_table_properties_t) -> c_uchar>;
 
-/// Not implemented in ferrock yet: reads cannot apply a table filter, so none is kept
-/// (`rocksdb_readoptions_has_table_filter` stays 0) and the state is released at once
-/// through `destructor`, as RocksDB releases the state of a filter it lets go.
+/// The filter iterators made with these read options ask about each table (RocksDB's ReadOptions::table_filter):
+/// `table_filter(state, properties)` returning 0 hides the table's entries. An earlier filter is cleared first (its
+/// destructor runs); a NULL callback keeps only the state, as in RocksDB.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_set_table_filter(
     opt: *mut rocksdb_readoptions_t,
@@ -132,43 +132,86 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_table_filter(
     destructor: Option<unsafe extern "C" fn(*mut c_void)>,
     table_filter: rocksdb_readoptions_table_filter_cb,
 ) {
-    let _ = (opt, table_filter);
-    if let Some(d) = destructor {
-        d(state);
-    }
+    guarded((), || {
+        let o = handle_mut(opt, "read options")?;
+        o.clear_table_filter();
+        o.table_filter = Some(super::readoptions::TableFilterState { state, destructor, callback: table_filter });
+        if let Some(cb) = table_filter {
+            // The state stays the caller's until the filter is cleared (then the destructor runs), as in RocksDB.
+            let state = state as usize;
+            o.ro.table_filter = Some(std::sync::Arc::new(move |props: &crate::table::TableProperties, seqnos: (u64, u64)| {
+                let p = super::table_properties::rocksdb_table_properties_t::new(props.clone(), Some(seqnos));
+                cb(state as *mut c_void, &p) != 0
+            }));
+        }
+        Ok(())
+    })
 }
 
-/// No table filter can be kept in ferrock (see `rocksdb_readoptions_set_table_filter`): nothing to clear.
+/// Clears the filter; its destructor runs now, as in RocksDB.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_clear_table_filter(opt: *mut rocksdb_readoptions_t) {
-    let _ = opt;
+    guarded((), || {
+        handle_mut(opt, "read options")?.clear_table_filter();
+        Ok(())
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_readoptions_has_table_filter(
-    opt: *const rocksdb_readoptions_t,
-) -> c_uchar {
-    let _ = opt;
-    0
+pub unsafe extern "C" fn rocksdb_readoptions_has_table_filter(opt: *const rocksdb_readoptions_t) -> c_uchar {
+    guarded(0, || Ok(handle(opt, "read options")?.ro.table_filter.is_some() as c_uchar))
 }
 
-/// No table index factory can be set in ferrock: nothing to clear.
+/// RocksDB's LoadUserDefinedIndexFactoryFromString for read options: "trie_index", the built-in factory, is
+/// kept and named by the getter. A read with it uses a table's trie index when the table has one; ferrock's
+/// tables never do (it cannot write that index), and RocksDB then reads with the table's own index too, so
+/// results are the same. An unknown name is RocksDB's NotSupported error; NULL clears it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_readoptions_clear_table_index_factory(
+pub unsafe extern "C" fn rocksdb_readoptions_set_table_index_factory_from_string(
     opt: *mut rocksdb_readoptions_t,
+    value: *const c_char,
+    value_len: size_t,
+    errptr: *mut *mut c_char,
 ) {
-    let _ = opt;
+    with_errptr(errptr, (), || {
+        let o = handle_mut(opt, "read options")?;
+        o.table_index_factory = None;
+        if value.is_null() {
+            return Ok(());
+        }
+        let name = String::from_utf8_lossy(bytes(value, value_len)?).into_owned();
+        if name != "trie_index" {
+            return Err(Error::not_supported(format!("Could not load UserDefinedIndexFactory: {name}")));
+        }
+        o.table_index_factory = std::ffi::CString::new(name).ok();
+        Ok(())
+    })
 }
 
-/// NULL (length 0): no table index factory is set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_readoptions_clear_table_index_factory(opt: *mut rocksdb_readoptions_t) {
+    guarded((), || {
+        handle_mut(opt, "read options")?.table_index_factory = None;
+        Ok(())
+    })
+}
+
+/// The factory's name, or NULL (length 0) when none is set.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_readoptions_get_table_index_factory_name(
     opt: *const rocksdb_readoptions_t,
     len: *mut size_t,
 ) -> *const c_char {
-    let _ = opt;
     set_out(len, 0);
-    std::ptr::null()
+    guarded(std::ptr::null(), || {
+        Ok(match &handle(opt, "read options")?.table_index_factory {
+            Some(n) => {
+                set_out(len, n.as_bytes().len());
+                n.as_ptr()
+            }
+            None => std::ptr::null(),
+        })
+    })
 }
 
 /// RocksDB's UserDefinedIndexFactory::CreateFromString: "trie_index", RocksDB's built-in

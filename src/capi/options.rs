@@ -203,6 +203,26 @@ pub unsafe extern "C" fn rocksdb_options_enable_statistics(opt: *mut rocksdb_opt
     })
 }
 
+/// The level of the options' statistics object; without one (no enable_statistics) nothing changes,
+/// as in RocksDB.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_set_statistics_level(opt: *mut rocksdb_options_t, level: c_int) {
+    guarded((), || {
+        if let Some(s) = &handle_mut(opt, "options")?.opts.stats {
+            s.set_stats_level(level);
+        }
+        Ok(())
+    })
+}
+
+/// The statistics object's level; rocksdb_statistics_level_disable_all without one.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_options_get_statistics_level(opt: *mut rocksdb_options_t) -> c_int {
+    guarded(0, || {
+        Ok(handle(opt, "options")?.opts.stats.as_ref().map_or(crate::stats::STATS_LEVEL_DISABLE_ALL, |s| s.stats_level()))
+    })
+}
+
 /// Compression by RocksDB's type byte (`rocksdb_*_compression`); an unknown byte is stored as given.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compression(opt: *mut rocksdb_options_t, t: c_int) {
@@ -327,7 +347,7 @@ pub unsafe extern "C" fn rocksdb_options_set_wal_dir(
     })
 }
 
-/// Block-based tables are ferrock's only format: the table options are copied in.
+/// The table factory becomes block-based with a copy of the table options.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
     opt: *mut rocksdb_options_t,
@@ -337,6 +357,8 @@ pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
         let o = handle_mut(opt, "options")?;
         if let Some(t) = table_options.as_ref() {
             o.opts.table = t.t.clone();
+            // The block-based factory replaces a cuckoo one.
+            o.opts.cuckoo_table = None;
             if let Some(what) = &t.unsupported {
                 o.mark_unsupported(what);
             }

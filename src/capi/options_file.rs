@@ -34,7 +34,7 @@ fn options_handle(opts: Options, not_applied: &[String]) -> rocksdb_options_t {
                 _ => 0,
             };
             h.stored.set("compaction_style", style);
-        } else if name == "table_factory" && value != "BlockBasedTable" {
+        } else if name == "table_factory" && value != "BlockBasedTable" && value != crate::table::cuckoo::CUCKOO_TABLE_NAME {
             h.mark_unsupported(&format!("table factory {value}"));
         }
     }

@@ -11,6 +11,37 @@ pub struct rocksdb_readoptions_t {
     pub(crate) stored: Stored,
     /// Byte-string options ferrock stores but does not use (timestamp, request id, ...).
     pub(crate) stored_bytes: std::collections::BTreeMap<&'static str, Vec<u8>>,
+    /// The user-defined index factory reads ask for (`rocksdb_readoptions_set_table_index_factory_from_string`).
+    pub(crate) table_index_factory: Option<std::ffi::CString>,
+    /// The C table filter's state and destructor (`rocksdb_readoptions_set_table_filter`).
+    pub(crate) table_filter: Option<TableFilterState>,
+}
+
+/// A C table filter as set: the state is the caller's until the destructor is called.
+pub(crate) struct TableFilterState {
+    pub(crate) state: *mut c_void,
+    pub(crate) destructor: Option<unsafe extern "C" fn(*mut c_void)>,
+    pub(crate) callback: super::option_sets::rocksdb_readoptions_table_filter_cb,
+}
+
+impl rocksdb_readoptions_t {
+    /// RocksDB's ClearTableFilter: the filter is dropped and the destructor, if any, called on the state.
+    pub(crate) fn clear_table_filter(&mut self) {
+        self.ro.table_filter = None;
+        if let Some(f) = self.table_filter.take() {
+            let _ = f.callback;
+            if let Some(d) = f.destructor {
+                // SAFETY: the caller's destructor for the caller's state, called once.
+                unsafe { d(f.state) };
+            }
+        }
+    }
+}
+
+impl Drop for rocksdb_readoptions_t {
+    fn drop(&mut self) {
+        self.clear_table_filter();
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -20,6 +51,8 @@ pub unsafe extern "C" fn rocksdb_readoptions_create() -> *mut rocksdb_readoption
             ro: ReadOptions::new(),
             stored: Stored::default(),
             stored_bytes: Default::default(),
+            table_index_factory: None,
+            table_filter: None,
         }))
     })
 }

@@ -13,6 +13,8 @@ use crate::iter::InternalIterator;
 use crate::key::{parse_internal_key, InternalKeyComparator, ValueType};
 use crate::options::Options;
 use crate::table::builder::{TableBuildOptions, TableBuilder};
+use crate::table::cuckoo::builder::{CuckooBuildInfo, CuckooTableBuilder};
+use crate::table::TableProperties;
 use crate::util::rate_limiter::IoPriority;
 use crate::version::edit::FileMetaData;
 use std::path::{Path, PathBuf};
@@ -56,7 +58,7 @@ pub struct OutputWriter<'a> {
     level: usize,
     /// Split when a file reaches this size (u64::MAX: never).
     target_size: u64,
-    current: Option<(TableBuilder, FileMetaData)>,
+    current: Option<(OutputTable, FileMetaData)>,
     outputs: Vec<FileMetaData>,
     last_user_key: Vec<u8>,
     bytes_written: u64,
@@ -275,10 +277,25 @@ impl<'a> OutputWriter<'a> {
         meta.smallest_seqno = u64::MAX;
         meta.file_creation_time = now;
         meta.oldest_ancester_time = now;
-        let mut builder = TableBuilder::new(opts, file);
-        if let Some(op) = &o.merge_operator {
-            builder.set_merge_operator_name(&op.name());
-        }
+        let builder = match &o.cuckoo_table {
+            Some(c) => {
+                let info = CuckooBuildInfo {
+                    column_family_id: self.cf.id,
+                    column_family_name: self.cf.name.to_string(),
+                    db_id: self.store.db_id().to_string(),
+                    db_session_id: self.store.session_id().to_string(),
+                    file_number: number,
+                };
+                OutputTable::Cuckoo(CuckooTableBuilder::new(*c, self.icmp.user.clone(), info, file))
+            }
+            None => {
+                let mut builder = TableBuilder::new(opts, file);
+                if let Some(op) = &o.merge_operator {
+                    builder.set_merge_operator_name(&op.name());
+                }
+                OutputTable::Block(builder)
+            }
+        };
         self.current = Some((builder, meta));
         Ok(())
     }
@@ -364,10 +381,27 @@ impl<'a> OutputWriter<'a> {
 
     fn finish_current(&mut self) -> Result<()> {
         if let Some((b, mut meta)) = self.current.take() {
+            if let OutputTable::Cuckoo(c) = &b {
+                // RocksDB's BuildTable abandons a table no entry was accepted into, reporting why.
+                if c.is_empty() {
+                    let status = c.status();
+                    self.store.discard_tables(self.cf.output_dir(), &[meta.number]);
+                    return status;
+                }
+            }
+            let cuckoo = matches!(b, OutputTable::Cuckoo(_));
             let (_props, mut file) = b.finish()?;
             file.sync()?;
             file.close()?;
             meta.file_size = file.size();
+            if cuckoo {
+                // RocksDB opens every table it wrote to check it is usable; a cuckoo table is not without
+                // allow_mmap_reads, so the flush or compaction fails with the reader's error.
+                if let Err(e) = self.store.open_table(&self.icmp, self.cf.output_dir(), &meta) {
+                    self.store.discard_tables(self.cf.output_dir(), &[meta.number]);
+                    return Err(e);
+                }
+            }
             self.bytes_written += meta.file_size;
             self.outputs.push(meta);
         }
@@ -414,4 +448,49 @@ pub fn write_surviving(
         .with_range_tombstones(&fragmented)
         .with_compaction_filter(user_filter.map(|(f, _)| f), user_filter.map_or(0, |(_, l)| l))
         .run(input, &mut |k, v| out.add(k, v))
+}
+
+/// The builder of the table being written: block-based, or cuckoo when the family's table factory is
+/// RocksDB's CuckooTable (`Options::cuckoo_table`).
+enum OutputTable {
+    Block(TableBuilder),
+    Cuckoo(CuckooTableBuilder),
+}
+
+impl OutputTable {
+    fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
+        match self {
+            OutputTable::Block(b) => b.add(ikey, value),
+            // As RocksDB's: an entry the format refuses is left out, its reason kept in the builder.
+            OutputTable::Cuckoo(c) => {
+                c.add(ikey, value);
+                Ok(())
+            }
+        }
+    }
+
+    fn add_range_tombstone(&mut self, begin_ikey: &[u8], end_user_key: &[u8]) -> Result<()> {
+        match self {
+            OutputTable::Block(b) => b.add_range_tombstone(begin_ikey, end_user_key),
+            // RocksDB adds range tombstones like entries; the cuckoo builder refuses their type.
+            OutputTable::Cuckoo(c) => {
+                c.add(begin_ikey, end_user_key);
+                Ok(())
+            }
+        }
+    }
+
+    fn file_size(&self) -> u64 {
+        match self {
+            OutputTable::Block(b) => b.file_size(),
+            OutputTable::Cuckoo(c) => c.file_size(),
+        }
+    }
+
+    fn finish(self) -> Result<(TableProperties, Box<dyn crate::env::WritableFile>)> {
+        match self {
+            OutputTable::Block(b) => b.finish(),
+            OutputTable::Cuckoo(c) => c.finish(),
+        }
+    }
 }

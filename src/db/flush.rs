@@ -189,7 +189,7 @@ impl DbInner {
         edit.log_number = Some(log_number);
         edit.prev_log_number = Some(0);
         let numbers: Vec<u64> = files.iter().map(|f| f.number).collect();
-        let flushed_table = files.first().map(|f| (f.number, f.smallest_seqno, f.largest_seqno));
+        let flushed_table = files.first().map(|f| (f.number, f.smallest_seqno, f.largest_seqno, f.file_size));
         for f in files {
             edit.new_files.push((0, f));
         }

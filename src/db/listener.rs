@@ -104,6 +104,9 @@ pub struct FlushJobInfo {
     pub largest_seqno: u64,
     /// A `flush_reason` value.
     pub flush_reason: u32,
+    /// The properties of the table written, as read back from it (None at `on_flush_begin`
+    /// and when the flush wrote no table).
+    pub table_properties: Option<crate::table::TableProperties>,
 }
 
 /// What a compaction is about (RocksDB's `CompactionJobInfo`); the output side and the
@@ -164,6 +167,8 @@ pub struct ExternalFileIngestionInfo {
     pub external_file_path: String,
     pub internal_file_path: String,
     pub global_seqno: u64,
+    /// The ingested table's properties, as read from it.
+    pub table_properties: Option<crate::table::TableProperties>,
 }
 
 /// A column family's write-stall condition changed (RocksDB's `WriteStallInfo`).
@@ -390,19 +395,26 @@ impl EventHub {
 
     /// Fires `on_flush_completed` for the table written (if any), then the queued events.
     /// Requires: the db mutex is not held; `info` came from `flush_info`.
-    pub(crate) fn flush_completed(&self, db_inner: &DbInner, cf: &ColumnFamily, info: Option<FlushJobInfo>, file: Option<(u64, u64, u64)>) {
+    pub(crate) fn flush_completed(&self, db_inner: &DbInner, cf: &ColumnFamily, info: Option<FlushJobInfo>, file: Option<(u64, u64, u64, u64)>) {
         let opts = &db_inner.opts();
         let mut info = match info {
             Some(i) => i,
             None => return,
         };
         (info.triggered_writes_slowdown, info.triggered_writes_stop) = l0_triggers(cf);
-        if let Some((number, smallest, largest)) = file {
+        if let Some((number, smallest, largest, size)) = file {
             info.file_number = number;
             // A flush writes to the family's first path.
             info.file_path = table_path(cf, 0, number);
             info.smallest_seqno = smallest;
             info.largest_seqno = largest;
+            // The table is opened (and kept open) as a read would; a table that cannot be read
+            // leaves the properties out rather than failing a flush that succeeded.
+            info.table_properties = db_inner
+                .table_cache
+                .get(&cf.icmp, cf.table_dir(0), number, size, largest)
+                .ok()
+                .map(|t| t.properties().clone());
         }
         if let Some(db) = self.db() {
             for l in &opts.listeners {
@@ -555,12 +567,17 @@ impl EventHub {
             None => return,
         };
         for (source, number) in sources.iter().zip(numbers) {
-            let global_seqno = version.levels.iter().flatten().find(|f| f.number == *number).map_or(0, |f| f.smallest_seqno);
+            let meta = version.levels.iter().flatten().find(|f| f.number == *number);
+            let global_seqno = meta.map_or(0, |f| f.smallest_seqno);
+            let table_properties = meta.and_then(|f| {
+                db_inner.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno).ok()
+            });
             let info = ExternalFileIngestionInfo {
                 cf_name: cf.name.clone(),
                 external_file_path: source.to_string_lossy().into_owned(),
                 internal_file_path: table_path(&cf, 0, *number),
                 global_seqno,
+                table_properties: table_properties.map(|t| t.properties().clone()),
             };
             for l in &opts.listeners {
                 l.on_external_file_ingested(&db, &info);

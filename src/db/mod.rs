@@ -744,3 +744,5 @@ mod comparator_tests;
 mod durability_tests;
 #[cfg(test)]
 mod paths_tests;
+#[cfg(test)]
+mod cuckoo_tests;

@@ -181,6 +181,7 @@ pub(super) fn open(
         block_cache.clone(),
         db_opts.table.cache_index_and_filter_blocks,
         db_opts.paranoid_checks,
+        db_opts.allow_mmap_reads,
     ));
     let last_seq = versions.last_sequence();
     let session_id = super::generate_session_id(fs.as_ref());

@@ -161,6 +161,20 @@ fn prefix_filtered_memtable(
 }
 
 /// A table's iterator, behind its filter when the filter holds `extractor`'s prefixes.
+/// A table's iterator, or an empty one when the read's table filter rejects the table.
+fn filtered_table(
+    t: &Arc<crate::table::reader::Table>,
+    seqnos: (u64, u64),
+    fill_cache: bool,
+    extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    table_filter: Option<&crate::options::TableFilter>,
+) -> Box<dyn InternalIterator> {
+    match table_filter {
+        Some(f) if !f(t.properties(), seqnos) => Box::new(crate::iter::EmptyIterator::new()),
+        _ => prefix_filtered_table(t, fill_cache, extractor),
+    }
+}
+
 fn prefix_filtered_table(
     t: &Arc<crate::table::reader::Table>,
     fill_cache: bool,
@@ -279,6 +293,7 @@ impl DbInner {
         sv: &Arc<SuperVersion>,
         fill_cache: bool,
         prefix_filter: Option<Arc<dyn crate::prefix::SliceTransform>>,
+        table_filter: Option<crate::options::TableFilter>,
     ) -> Result<Box<dyn InternalIterator>> {
         let icmp = &cf.icmp;
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
@@ -292,20 +307,23 @@ impl DbInner {
             if level == 0 {
                 for f in files {
                     let t = self.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
-                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()));
+                    let seqnos = (f.smallest_seqno, f.largest_seqno);
+                    children.push(filtered_table(&t, seqnos, fill_cache, prefix_filter.as_ref(), table_filter.as_ref()));
                 }
             } else {
                 let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
                 let files = files.clone();
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
+                let table_filter = table_filter.clone();
                 let file_icmp = icmp.clone();
                 let dirs = cf.dirs.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
                     let dir = &dirs[(f.path_id as usize).min(dirs.len().saturating_sub(1))];
                     let t = tc.get(&file_icmp, dir, f.number, f.file_size, f.largest_seqno)?;
-                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()))
+                    let seqnos = (f.smallest_seqno, f.largest_seqno);
+                    Ok(filtered_table(&t, seqnos, fill_cache, prefix_filter.as_ref(), table_filter.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
             }
@@ -363,7 +381,7 @@ impl Db {
         let seq = self.inner.read_seq(ro);
         let prefix_filter =
             if ro.prefix_seek_filtering(c.opts().prefix_extractor.as_ref()) { c.opts().prefix_extractor.clone() } else { None };
-        let internal = self.inner.new_internal_iterator(&c, &sv, ro.fill_cache, prefix_filter)?;
+        let internal = self.inner.new_internal_iterator(&c, &sv, ro.fill_cache, prefix_filter, ro.table_filter.clone())?;
         let tombstones = collect_range_tombstones(&self.inner, &c, &sv)?;
         let fragmented = crate::rangedel::FragmentedTombstones::new(c.user_comparator().clone(), &tombstones);
         let it = DbIter::new(internal, c.user_comparator().clone(), seq, ro.iterate_lower_bound.clone(), ro.iterate_upper_bound.clone())

@@ -17,6 +17,8 @@ pub(crate) struct TableCache {
     block_cache: Option<Arc<BlockCache>>,
     cache_index_and_filter_blocks: bool,
     paranoid_checks: bool,
+    /// DBOptions::allow_mmap_reads (a cuckoo table opens only with it).
+    allow_mmap_reads: bool,
     tables: Mutex<HashMap<u64, Arc<Table>>>,
 }
 
@@ -26,8 +28,16 @@ impl TableCache {
         block_cache: Option<Arc<BlockCache>>,
         cache_index_and_filter_blocks: bool,
         paranoid_checks: bool,
+        allow_mmap_reads: bool,
     ) -> TableCache {
-        TableCache { fs, block_cache, cache_index_and_filter_blocks, paranoid_checks, tables: Mutex::new(HashMap::new()) }
+        TableCache {
+            fs,
+            block_cache,
+            cache_index_and_filter_blocks,
+            paranoid_checks,
+            allow_mmap_reads,
+            tables: Mutex::new(HashMap::new()),
+        }
     }
 
     /// `largest_seqno` is the file's MANIFEST entry: an ingested (external) table's keys read with it
@@ -67,6 +77,7 @@ impl TableCache {
             verify_checksums: true,
             file_number: number,
             cache_index_and_filter_blocks: cached && self.cache_index_and_filter_blocks,
+            allow_mmap_reads: self.allow_mmap_reads,
         };
         Table::open_external(file, file_size, opts, largest_seqno)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })

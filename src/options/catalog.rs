@@ -236,6 +236,9 @@ options_catalog! {
         Db "write_identity_file" => write_identity_file: bool = true, Num, immutable, unwritten;
         /// "": the database directory. Not written (RocksDB writes it; ferrock never has).
         Db "wal_dir" => wal_dir: String = String::new(), Text, immutable, unwritten;
+        /// Table files are read through mmap in RocksDB; ferrock reads them alike either way, but a
+        /// cuckoo table, as in RocksDB, opens only with it ("File is not mmaped").
+        Db "allow_mmap_reads" => allow_mmap_reads: bool = false, Num, immutable, written;
 
         /// 64 MiB.
         Cf "write_buffer_size" => write_buffer_size: usize = 64 << 20, Num, mutable, written;
@@ -296,6 +299,9 @@ options_catalog! {
         /// The user-key order (immutable; written as `comparator` by `file.rs`).
         comparator: Comparator = Comparator::Bytewise;
         table: BlockBasedTableOptions = BlockBasedTableOptions::default();
+        /// Some: the table factory is RocksDB's CuckooTable with these options (src/table/cuckoo/):
+        /// flushes and compactions write cuckoo tables; None: block-based tables (`table`).
+        cuckoo_table: Option<crate::table::cuckoo::CuckooTableOptions> = None;
         /// Merge writes are refused without one.
         merge_operator: Option<Arc<dyn crate::merge::MergeOperator>> = None;
         compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>> = None;

@@ -22,7 +22,7 @@ use crate::options::CompressionType;
 use crate::util::comparator::Comparator;
 use crate::options::file::{latest_options_file, read_options_sections, OptionsSection};
 use once_cell::sync::Lazy;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The RocksDB version whose option names ferrock answers to.
@@ -101,11 +101,39 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
                     out.not_applied.extend(skipped.into_iter().map(|e| (Some(name.to_string()), e)));
                 }
             }
-            // Other table factories (PlainTable, Cuckoo): RocksDB skips them too.
+            "TableOptions/CuckooTable" => {
+                let name = s.argument.as_deref().unwrap_or("");
+                if let Some((_, o)) = out.cfs.iter_mut().find(|(n, _)| n == name) {
+                    o.cuckoo_table = Some(cuckoo_options(&s.entries)?);
+                }
+            }
+            // Other table factories (PlainTable): RocksDB skips them too.
             _ => {}
         }
     }
     Ok(out)
+}
+
+/// A `[TableOptions/CuckooTable]` section (RocksDB's cuckoo_table_type_info: five options).
+fn cuckoo_options(entries: &BTreeMap<String, String>) -> Result<crate::table::cuckoo::CuckooTableOptions> {
+    let mut c = crate::table::cuckoo::CuckooTableOptions::default();
+    let bad = |k: &str, v: &str| Error::invalid_argument(format!("Error parsing {}:{}", k, v));
+    let boolean = |k: &str, v: &str| match v {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(bad(k, v)),
+    };
+    for (k, v) in entries {
+        match k.as_str() {
+            "hash_table_ratio" => c.hash_table_ratio = v.parse().map_err(|_| bad(k, v))?,
+            "max_search_depth" => c.max_search_depth = v.parse().map_err(|_| bad(k, v))?,
+            "cuckoo_block_size" => c.cuckoo_block_size = v.parse().map_err(|_| bad(k, v))?,
+            "identity_as_first_hash" => c.identity_as_first_hash = boolean(k, v)?,
+            "use_module_hash" => c.use_module_hash = boolean(k, v)?,
+            _ => return Err(Error::invalid_argument(format!("Unrecognized option CuckooTableOptions.{}", k))),
+        }
+    }
+    Ok(c)
 }
 
 /// What a database's newest OPTIONS file says that the options an opener gives

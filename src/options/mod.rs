@@ -145,6 +145,12 @@ pub struct DbPath {
 }
 
 
+/// RocksDB's ReadOptions::table_filter: whether an iterator reads the point entries of the table with
+/// these properties (its range tombstones apply either way). With them come the table's (smallest,
+/// largest) key sequence numbers, which RocksDB 11.8.1 records among a table's properties and ferrock's
+/// 7.8.3-format tables keep in the MANIFEST.
+pub type TableFilter = Arc<dyn Fn(&crate::table::TableProperties, (u64, u64)) -> bool + Send + Sync>;
+
 /// RocksDB's ReadOptions (the fields ferrock honours).
 #[derive(Clone, Default)]
 pub struct ReadOptions {
@@ -161,6 +167,8 @@ pub struct ReadOptions {
     pub tailing: bool,
     pub pin_data: bool,
     pub readahead_size: usize,
+    /// Asked once per table as an iterator opens it (RocksDB's TableCache::NewIterator).
+    pub table_filter: Option<TableFilter>,
 }
 
 impl ReadOptions {

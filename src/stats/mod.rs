@@ -203,7 +203,18 @@ impl HistogramStat {
 pub struct Statistics {
     tickers: Vec<AtomicU64>,
     histograms: Vec<Mutex<HistogramStat>>,
+    /// RocksDB's StatsLevel (`STATS_LEVEL_*`): at or below EXCEPT_TICKERS nothing is counted, at or
+    /// below EXCEPT_HISTOGRAM_OR_TIMERS no histogram is measured.
+    level: std::sync::atomic::AtomicI32,
 }
+
+/// RocksDB's StatsLevel values (c.h's rocksdb_statistics_level_*).
+pub const STATS_LEVEL_DISABLE_ALL: i32 = 0;
+pub const STATS_LEVEL_EXCEPT_TICKERS: i32 = 0;
+pub const STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS: i32 = 1;
+/// A new statistics object's level (RocksDB's default kExceptDetailedTimers).
+pub const STATS_LEVEL_EXCEPT_DETAILED_TIMERS: i32 = 3;
+pub const STATS_LEVEL_ALL: i32 = 5;
 
 impl Statistics {
     pub fn new() -> Arc<Statistics> {
@@ -212,17 +223,33 @@ impl Statistics {
         Arc::new(Statistics {
             tickers: (0..nt).map(|_| AtomicU64::new(0)).collect(),
             histograms: (0..nh).map(|_| Mutex::new(HistogramStat::new())).collect(),
+            level: std::sync::atomic::AtomicI32::new(STATS_LEVEL_EXCEPT_DETAILED_TIMERS),
         })
+    }
+
+    pub fn stats_level(&self) -> i32 {
+        self.level.load(Ordering::Relaxed)
+    }
+
+    /// Clamped to RocksDB's range, as c.h's rocksdb_options_set_statistics_level does.
+    pub fn set_stats_level(&self, level: i32) {
+        self.level.store(level.clamp(STATS_LEVEL_DISABLE_ALL, STATS_LEVEL_ALL), Ordering::Relaxed);
     }
 
     #[inline]
     pub fn record(&self, t: Ticker, n: u64) {
+        if self.stats_level() <= STATS_LEVEL_EXCEPT_TICKERS {
+            return;
+        }
         if let Some(c) = self.tickers.get(t as usize) {
             c.fetch_add(n, Ordering::Relaxed);
         }
     }
 
     pub fn measure(&self, h: Histogram, value: u64) {
+        if self.stats_level() <= STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS {
+            return;
+        }
         if let Some(m) = self.histograms.get(h as usize) {
             m.lock().add(value);
         }
@@ -288,5 +315,17 @@ mod tests {
         assert!(text.lines().any(|l| l.starts_with("rocksdb.db.get.micros P50 : ") && l.ends_with("COUNT : 100 SUM : 5050")), "{text}");
         s.reset();
         assert_eq!(s.ticker_count(58), 0);
+        // Levels: tickers stop at EXCEPT_TICKERS, histograms at EXCEPT_HISTOGRAM_OR_TIMERS.
+        assert_eq!(s.stats_level(), STATS_LEVEL_EXCEPT_DETAILED_TIMERS);
+        s.set_stats_level(STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS);
+        s.record(Ticker::NumberKeysWritten, 1);
+        s.measure(Histogram::DbGet, 7);
+        assert_eq!((s.ticker_count(58), s.histogram_data(0).count), (1, 0));
+        s.set_stats_level(-3);
+        assert_eq!(s.stats_level(), STATS_LEVEL_DISABLE_ALL);
+        s.record(Ticker::NumberKeysWritten, 1);
+        assert_eq!(s.ticker_count(58), 1);
+        s.set_stats_level(99);
+        assert_eq!(s.stats_level(), STATS_LEVEL_ALL);
     }
 }

@@ -4,6 +4,7 @@ pub mod block;
 pub mod builder;
 pub mod cache;
 pub mod compression;
+pub mod cuckoo;
 pub mod filter;
 pub mod filter_block;
 pub mod format;

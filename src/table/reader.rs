@@ -20,6 +20,7 @@ use crate::prefix::SliceTransform;
 use crate::table::block::{Block, BlockBuilder, BlockIter, KeyOrder};
 use crate::table::builder::{PROPERTIES_META_NAME, RANGE_DEL_META_NAME};
 use crate::table::cache::BlockCache;
+use crate::table::cuckoo::{CuckooIterator, CuckooTable};
 use crate::table::filter_block::{FilterBlockReader, ACCEPTED_FILTER_SUFFIXES};
 use crate::table::partitioned_filter::PartitionedFilter;
 use crate::table::format::{
@@ -36,6 +37,8 @@ pub struct TableReadOptions {
     pub verify_checksums: bool,
     pub file_number: u64,
     pub cache_index_and_filter_blocks: bool,
+    /// DBOptions::allow_mmap_reads: a cuckoo table opens only with it, as in RocksDB. Tools set it.
+    pub allow_mmap_reads: bool,
 }
 
 impl Default for TableReadOptions {
@@ -46,6 +49,7 @@ impl Default for TableReadOptions {
             verify_checksums: true,
             file_number: 0,
             cache_index_and_filter_blocks: false,
+            allow_mmap_reads: true,
         }
     }
 }
@@ -73,6 +77,8 @@ pub struct Table {
     file_size: u64,
     /// Sequence number every key of an ingested file reads with.
     global_seqno: Option<u64>,
+    /// A cuckoo table (src/table/cuckoo/): lookups and scans go to it; the block-based parts stay empty.
+    cuckoo: Option<Arc<CuckooTable>>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
@@ -108,6 +114,9 @@ impl Table {
         let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
+        if crate::util::coding::decode_fixed64(&tail[tail_len - 8..]) == crate::table::cuckoo::CUCKOO_TABLE_MAGIC {
+            return Self::open_cuckoo(file, file_size, &opts, file_name);
+        }
         let mut footer = Footer::decode(&tail, file_size - tail_len as u64).map_err(|e| annotate(e, &file_name))?;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
@@ -243,7 +252,41 @@ impl Table {
             maybe_compressed,
             file_size,
             global_seqno,
+            cuckoo: None,
         }))
+    }
+
+    /// A cuckoo table, behind the same reader: its index is empty, so the block-based paths find no blocks.
+    fn open_cuckoo(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: &TableReadOptions, file_name: String) -> Result<Arc<Table>> {
+        if !opts.allow_mmap_reads {
+            return Err(Error::invalid_argument("File is not mmaped"));
+        }
+        let c = CuckooTable::open(&*file, file_size, &opts.comparator, &file_name)?;
+        Ok(Arc::new(Table {
+            file,
+            file_name,
+            footer: Footer { format_version: crate::table::cuckoo::CUCKOO_FORMAT_VERSION, ..Footer::default() },
+            props: c.properties().clone(),
+            comparator: opts.comparator.clone(),
+            index_block: Arc::new(Block::new(BlockBuilder::new(1, false).finish())),
+            index_user_keys: false,
+            index_delta: false,
+            filter: None,
+            partitioned_filter: None,
+            range_del_block: None,
+            cache: None,
+            cache_id: 0,
+            verify_checksums: false,
+            maybe_compressed: false,
+            file_size,
+            global_seqno: None,
+            cuckoo: Some(Arc::new(c)),
+        }))
+    }
+
+    /// Whether this is a cuckoo table.
+    pub fn is_cuckoo(&self) -> bool {
+        self.cuckoo.is_some()
     }
 
     pub fn properties(&self) -> &TableProperties {
@@ -439,6 +482,13 @@ impl Table {
     }
 
     fn get_after_filter(&self, lookup_ikey: &[u8], f: &mut GetCallback<'_>) -> Result<()> {
+        if let Some(c) = &self.cuckoo {
+            // One entry per user key, whatever the lookup's sequence (RocksDB's cuckoo reader has no snapshots).
+            if let Some((ikey, value)) = c.get(key::user_key(lookup_ikey)) {
+                f(&ikey, &value)?;
+            }
+            return Ok(());
+        }
         let mut index = self.index_iter();
         index.seek(self.index_key(lookup_ikey));
         let mut first = true;
@@ -483,6 +533,7 @@ impl Table {
     /// A two-level iterator over the whole table.
     pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
         TableIterator {
+            cuckoo: self.cuckoo.as_ref().map(|c| c.iter()),
             index: self.index_iter(),
             table: self.clone(),
             data: None,
@@ -678,6 +729,8 @@ pub struct TableIterator {
     data_handle: BlockHandle,
     fill_cache: bool,
     error: Option<Error>,
+    /// A cuckoo table's iterator, which every call goes to.
+    cuckoo: Option<CuckooIterator>,
 }
 
 impl TableIterator {
@@ -749,10 +802,16 @@ impl TableIterator {
 
 impl InternalIterator for TableIterator {
     fn valid(&self) -> bool {
+        if let Some(c) = &self.cuckoo {
+            return c.valid();
+        }
         self.error.is_none() && self.data.as_ref().map(|d| d.valid()).unwrap_or(false)
     }
 
     fn seek_to_first(&mut self) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.seek_to_first();
+        }
         self.error = None;
         self.index.seek_to_first();
         self.init_data_block();
@@ -763,6 +822,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek_to_last(&mut self) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.seek_to_last();
+        }
         self.error = None;
         self.index.seek_to_last();
         self.init_data_block();
@@ -773,6 +835,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek(&mut self, target: &[u8]) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.seek(target);
+        }
         self.error = None;
         let ik = self.table.index_key(target);
         self.index.seek(ik);
@@ -784,6 +849,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek_for_prev(&mut self, target: &[u8]) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.seek_for_prev(target);
+        }
         self.error = None;
         let ik = self.table.index_key(target);
         self.index.seek(ik);
@@ -798,6 +866,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn next(&mut self) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.next();
+        }
         if let Some(d) = self.data.as_mut() {
             d.next();
         }
@@ -805,6 +876,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn prev(&mut self) {
+        if let Some(c) = self.cuckoo.as_mut() {
+            return c.prev();
+        }
         if let Some(d) = self.data.as_mut() {
             d.prev();
         }
@@ -812,14 +886,23 @@ impl InternalIterator for TableIterator {
     }
 
     fn key(&self) -> &[u8] {
+        if let Some(c) = &self.cuckoo {
+            return c.key();
+        }
         self.data.as_ref().map(|d| d.key()).unwrap_or(&[])
     }
 
     fn value(&self) -> &[u8] {
+        if let Some(c) = &self.cuckoo {
+            return c.value();
+        }
         self.data.as_ref().map(|d| d.value()).unwrap_or(&[])
     }
 
     fn status(&self) -> Result<()> {
+        if let Some(c) = &self.cuckoo {
+            return c.status();
+        }
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
