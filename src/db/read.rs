@@ -161,12 +161,14 @@ fn prefix_filtered_memtable(
 }
 
 /// A table's iterator, behind its filter when the filter holds `extractor`'s prefixes.
+/// `cf_extractor` is the family's prefix extractor (a PlainTable's iterator needs it even in total order).
 fn prefix_filtered_table(
     t: &Arc<crate::table::reader::Table>,
     fill_cache: bool,
     extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    cf_extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
 ) -> Box<dyn InternalIterator> {
-    let it = Box::new(t.iter(fill_cache));
+    let it = Box::new(t.iter_for_read(fill_cache, extractor.is_some(), cf_extractor));
     match extractor {
         Some(x) if t.has_prefix_filter_for(x.as_ref()) => {
             let table = t.clone();
@@ -281,6 +283,7 @@ impl DbInner {
         prefix_filter: Option<Arc<dyn crate::prefix::SliceTransform>>,
     ) -> Result<Box<dyn InternalIterator>> {
         let icmp = &cf.icmp;
+        let cf_extractor = cf.opts().prefix_extractor.clone();
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             children.push(prefix_filtered_memtable(m, prefix_filter.as_ref()));
@@ -292,20 +295,21 @@ impl DbInner {
             if level == 0 {
                 for f in files {
                     let t = self.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
-                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()));
+                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref()));
                 }
             } else {
                 let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
                 let files = files.clone();
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
+                let cf_extractor = cf_extractor.clone();
                 let file_icmp = icmp.clone();
                 let dirs = cf.dirs.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
                     let dir = &dirs[(f.path_id as usize).min(dirs.len().saturating_sub(1))];
                     let t = tc.get(&file_icmp, dir, f.number, f.file_size, f.largest_seqno)?;
-                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref()))
+                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
             }

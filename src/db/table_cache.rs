@@ -67,6 +67,8 @@ impl TableCache {
             verify_checksums: true,
             file_number: number,
             cache_index_and_filter_blocks: cached && self.cache_index_and_filter_blocks,
+            // A PlainTable's index tuning changes only its speed, never what is read.
+            plain_tuning: Default::default(),
         };
         Table::open_external(file, file_size, opts, largest_seqno)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })

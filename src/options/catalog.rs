@@ -296,6 +296,8 @@ options_catalog! {
         /// The user-key order (immutable; written as `comparator` by `file.rs`).
         comparator: Comparator = Comparator::Bytewise;
         table: BlockBasedTableOptions = BlockBasedTableOptions::default();
+        /// The format new tables are written in (table_factory; `table`'s options apply to BlockBased).
+        table_factory: crate::table::factory::TableFactory = crate::table::factory::TableFactory::BlockBased;
         /// Merge writes are refused without one.
         merge_operator: Option<Arc<dyn crate::merge::MergeOperator>> = None;
         compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>> = None;

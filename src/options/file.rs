@@ -40,7 +40,7 @@ fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
 fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("comparator", o.comparator.name().to_string()),
-        ("table_factory", "BlockBasedTable".to_string()),
+        ("table_factory", o.table_factory.name().to_string()),
         ("memtable_factory", memtable_factory(o.memtable_rep)),
         ("compaction_style", "kCompactionStyleLevel".to_string()),
     ];
@@ -92,7 +92,18 @@ pub fn options_file_text(db_opts: &Options, cfs: &[(String, &Options)]) -> Strin
     for (name, o) in cfs {
         let quoted = escape(name);
         push_section(&mut out, &format!("[CFOptions \"{quoted}\"]"), &cf_options_entries(o));
-        push_section(&mut out, &format!("[TableOptions/BlockBasedTable \"{quoted}\"]"), &table_options_entries(o));
+        match &o.table_factory {
+            crate::table::factory::TableFactory::BlockBased => push_section(
+                &mut out,
+                &format!("[TableOptions/BlockBasedTable \"{quoted}\"]"),
+                &table_options_entries(o),
+            ),
+            crate::table::factory::TableFactory::Plain(p) => push_section(
+                &mut out,
+                &format!("[TableOptions/{} \"{quoted}\"]", crate::table::plain::FACTORY_NAME),
+                &p.options_file_entries(),
+            ),
+        }
     }
     out
 }

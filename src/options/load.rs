@@ -101,7 +101,22 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
                     out.not_applied.extend(skipped.into_iter().map(|e| (Some(name.to_string()), e)));
                 }
             }
-            // Other table factories (PlainTable, Cuckoo): RocksDB skips them too.
+            "TableOptions/PlainTable" => {
+                let name = s.argument.as_deref().unwrap_or("");
+                if let Some((_, o)) = out.cfs.iter_mut().find(|(n, _)| n == name) {
+                    // The section configures the factory `table_factory=PlainTable` chose.
+                    if let crate::table::factory::TableFactory::Plain(p) = &mut o.table_factory {
+                        for (k, v) in &s.entries {
+                            match p.set_from_string(k, v) {
+                                Some(r) => r?,
+                                None if ignore_unknown => {}
+                                None => return Err(Error::invalid_argument(format!("Could not find option: : {k}"))),
+                            }
+                        }
+                    }
+                }
+            }
+            // Other table factories (Cuckoo): RocksDB skips them too.
             _ => {}
         }
     }
@@ -266,6 +281,13 @@ fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown:
                 not_applied.push(format!("CFOptions: prefix_extractor={v}"));
             }
         }
+        (Section::Cf, "table_factory") => match v {
+            "BlockBasedTable" => o.table_factory = crate::table::factory::TableFactory::BlockBased,
+            crate::table::plain::FACTORY_NAME => {
+                o.table_factory = crate::table::factory::TableFactory::Plain(Default::default())
+            }
+            _ => not_applied.push(format!("CFOptions: table_factory={v}")),
+        },
         (Section::Table, "filter_policy") => {
             (o.table.bloom_bits_per_key, o.table.ribbon_bloom_before_level) = crate::options::value::parse_filter_policy(name, v)?;
         }

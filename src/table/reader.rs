@@ -25,6 +25,7 @@ use crate::table::partitioned_filter::PartitionedFilter;
 use crate::table::format::{
     read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE,
 };
+use crate::table::plain::reader::{is_plain_table_magic, PlainTable, PlainTableIterator};
 use crate::table::properties::TableProperties;
 use crate::util::comparator::Comparator;
 use std::sync::Arc;
@@ -36,6 +37,9 @@ pub struct TableReadOptions {
     pub verify_checksums: bool,
     pub file_number: u64,
     pub cache_index_and_filter_blocks: bool,
+    /// How a PlainTable file's in-memory index is built (the family's PlainTableOptions when it uses that
+    /// factory; the defaults otherwise). Block-based files ignore it.
+    pub plain_tuning: crate::table::plain::PlainTableOptions,
 }
 
 impl Default for TableReadOptions {
@@ -46,6 +50,7 @@ impl Default for TableReadOptions {
             verify_checksums: true,
             file_number: 0,
             cache_index_and_filter_blocks: false,
+            plain_tuning: Default::default(),
         }
     }
 }
@@ -73,6 +78,8 @@ pub struct Table {
     file_size: u64,
     /// Sequence number every key of an ingested file reads with.
     global_seqno: Option<u64>,
+    /// A PlainTable file (`table::plain`): every read goes to it, and the block-based fields above are empty.
+    plain: Option<Arc<PlainTable>>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
@@ -108,6 +115,10 @@ impl Table {
         let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
+        // The footer's magic number says the format: a table cache opens block-based and plain files alike.
+        if is_plain_table_magic(crate::util::coding::decode_fixed64(&tail[tail.len() - 8..])) {
+            return Self::open_plain(file, file_size, opts, file_name);
+        }
         let mut footer = Footer::decode(&tail, file_size - tail_len as u64).map_err(|e| annotate(e, &file_name))?;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
         // Metadata blocks are always verified: a bad one must fail the open.
@@ -243,7 +254,40 @@ impl Table {
             maybe_compressed,
             file_size,
             global_seqno,
+            plain: None,
         }))
+    }
+
+    /// A PlainTable file behind the `Table` interface: no filter, index or range deletions of the block-based
+    /// kind; lookups and iterators go to the `PlainTable`.
+    fn open_plain(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions, file_name: String) -> Result<Arc<Table>> {
+        let p = PlainTable::open(&*file, file_size, opts.comparator.clone(), opts.plain_tuning.clone(), &file_name)
+            .map_err(|e| annotate(e, &file_name))?;
+        Ok(Arc::new(Table {
+            file,
+            file_name,
+            footer: *p.footer(),
+            props: p.properties().clone(),
+            comparator: opts.comparator,
+            index_block: Arc::new(Block::new(BlockBuilder::new(1, false).finish())),
+            index_user_keys: false,
+            index_delta: false,
+            filter: None,
+            partitioned_filter: None,
+            range_del_block: None,
+            cache: None,
+            cache_id: 0,
+            verify_checksums: opts.verify_checksums,
+            maybe_compressed: false,
+            file_size,
+            global_seqno: None,
+            plain: Some(Arc::new(p)),
+        }))
+    }
+
+    /// Whether the file is a PlainTable (`table::plain`).
+    pub fn is_plain(&self) -> bool {
+        self.plain.is_some()
     }
 
     pub fn properties(&self) -> &TableProperties {
@@ -432,6 +476,9 @@ impl Table {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
+        if let Some(p) = &self.plain {
+            return p.get(lookup_ikey, extractor, f);
+        }
         if !self.point_may_match(key::user_key(lookup_ikey), extractor) {
             return Ok(false);
         }
@@ -480,9 +527,21 @@ impl Table {
         index.status()
     }
 
-    /// A two-level iterator over the whole table.
+    /// A two-level iterator over the whole table (a PlainTable's: in total order, for SeekToFirst and Next).
     pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
+        self.iter_for_read(fill_cache, false, None)
+    }
+
+    /// The iterator of a read: `prefix_seek` when the read is in prefix mode, `extractor` the family's prefix
+    /// extractor. Only a PlainTable's iterator depends on them (RocksDB's PlainTableReader::NewIterator).
+    pub fn iter_for_read(
+        self: &Arc<Self>,
+        fill_cache: bool,
+        prefix_seek: bool,
+        extractor: Option<&Arc<dyn SliceTransform>>,
+    ) -> TableIterator {
         TableIterator {
+            plain: self.plain.as_ref().map(|p| p.iter(prefix_seek, extractor.cloned())),
             index: self.index_iter(),
             table: self.clone(),
             data: None,
@@ -522,6 +581,10 @@ impl Table {
 
     /// The file offset where entries >= `ikey` start (approximately).
     pub fn approximate_offset_of(&self, ikey: &[u8]) -> u64 {
+        if self.plain.is_some() {
+            // RocksDB's PlainTableReader::ApproximateOffsetOf.
+            return 0;
+        }
         let mut index = self.index_iter();
         index.seek(self.index_key(ikey));
         if index.valid() {
@@ -672,6 +735,8 @@ fn annotate(e: Error, file_name: &str) -> Error {
 
 /// Index → data block iterator over one table.
 pub struct TableIterator {
+    /// Set for a PlainTable: every call goes to it.
+    plain: Option<PlainTableIterator>,
     table: Arc<Table>,
     index: BlockIter,
     data: Option<BlockIter>,
@@ -749,10 +814,16 @@ impl TableIterator {
 
 impl InternalIterator for TableIterator {
     fn valid(&self) -> bool {
+        if let Some(p) = &self.plain {
+            return p.valid();
+        }
         self.error.is_none() && self.data.as_ref().map(|d| d.valid()).unwrap_or(false)
     }
 
     fn seek_to_first(&mut self) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_to_first();
+        }
         self.error = None;
         self.index.seek_to_first();
         self.init_data_block();
@@ -763,6 +834,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek_to_last(&mut self) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_to_last();
+        }
         self.error = None;
         self.index.seek_to_last();
         self.init_data_block();
@@ -773,6 +847,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek(&mut self, target: &[u8]) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek(target);
+        }
         self.error = None;
         let ik = self.table.index_key(target);
         self.index.seek(ik);
@@ -784,6 +861,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn seek_for_prev(&mut self, target: &[u8]) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_for_prev(target);
+        }
         self.error = None;
         let ik = self.table.index_key(target);
         self.index.seek(ik);
@@ -798,6 +878,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn next(&mut self) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.next();
+        }
         if let Some(d) = self.data.as_mut() {
             d.next();
         }
@@ -805,6 +888,9 @@ impl InternalIterator for TableIterator {
     }
 
     fn prev(&mut self) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.prev();
+        }
         if let Some(d) = self.data.as_mut() {
             d.prev();
         }
@@ -812,14 +898,23 @@ impl InternalIterator for TableIterator {
     }
 
     fn key(&self) -> &[u8] {
+        if let Some(p) = &self.plain {
+            return p.key();
+        }
         self.data.as_ref().map(|d| d.key()).unwrap_or(&[])
     }
 
     fn value(&self) -> &[u8] {
+        if let Some(p) = &self.plain {
+            return p.value();
+        }
         self.data.as_ref().map(|d| d.value()).unwrap_or(&[])
     }
 
     fn status(&self) -> Result<()> {
+        if let Some(p) = &self.plain {
+            return p.status();
+        }
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
