@@ -55,8 +55,11 @@ impl IndexBuilder {
         }
     }
 
-    /// Notes the entry at `offset` whose key has `prefix` (empty without an extractor).
-    pub fn add(&mut self, prefix: &[u8], offset: u32) {
+    /// Notes the entry at `offset` whose key has `prefix` (empty without an extractor). `seekable`: the entry
+    /// holds its whole key (always so in kPlain; in kPrefix only the full-key entries): a record due at an entry
+    /// that is not waits for the next one that is, so that reading can start at every record whatever
+    /// index_sparseness the file was written with.
+    pub fn add(&mut self, prefix: &[u8], offset: u32, seekable: bool) {
         if self.prev_prefix.as_deref() != Some(prefix) {
             self.num_prefixes += 1;
             self.keys_in_prefix = 0;
@@ -65,7 +68,7 @@ impl IndexBuilder {
             self.prefix_hashes.push(self.prev_hash);
             self.due = true;
         }
-        if self.due {
+        if self.due && seekable {
             self.records.push((self.prev_hash, offset));
             self.due = false;
         }
@@ -248,7 +251,7 @@ mod tests {
         let mut b = IndexBuilder::new(true, 0.75, 2);
         // Prefix "aa" has 5 keys (records at keys 1, 3, 5), "bb" one key.
         for (i, p) in ["aa", "aa", "aa", "aa", "aa", "bb"].iter().enumerate() {
-            b.add(p.as_bytes(), i as u32 * 10);
+            b.add(p.as_bytes(), i as u32 * 10, true);
         }
         assert_eq!(b.num_prefixes(), 2);
         let idx = PrefixIndex::from_raw(b.finish()).unwrap();
@@ -271,13 +274,13 @@ mod tests {
     #[test]
     fn single_bucket_without_extractor_and_empty_buckets() {
         let mut b = IndexBuilder::new(false, 0.75, 16);
-        b.add(b"", 0);
+        b.add(b"", 0, true);
         let idx = PrefixIndex::from_raw(b.finish()).unwrap();
         assert_eq!(idx.num_buckets(), 1);
         assert_eq!(idx.bucket(12345).unwrap(), Bucket::Direct(0));
         // Many buckets, one prefix: most buckets are empty.
         let mut b = IndexBuilder::new(true, 0.01, 16);
-        b.add(b"abc", 7);
+        b.add(b"abc", 7, true);
         let idx = PrefixIndex::from_raw(b.finish()).unwrap();
         assert_eq!(idx.num_buckets(), 101);
         let h = slice_hash(b"abc");

@@ -136,7 +136,10 @@ pub fn encoding_from_u8(v: u8) -> Option<KeyEncoding> {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod option_tests {
     use super::*;
 
     #[test]
@@ -165,3 +168,4 @@ mod tests {
         assert_eq!(e.to_string(), "Not implemented: PlainTable full_scan_mode");
     }
 }
+

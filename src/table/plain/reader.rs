@@ -190,6 +190,7 @@ impl PlainTable {
             if extractor.is_none() { PrefixBloom::new(self.tuning.bloom_bits_per_key, self.props.num_entries as usize) } else { None };
         let mut decoder = EntryDecoder::new(self.encoding, self.user_key_len);
         let mut pos = 0usize;
+        let mut first = true;
         while pos < self.data_end {
             let mut src = &self.data[pos..self.data_end];
             let (ikey, _) = decoder.next(&mut src)?;
@@ -197,7 +198,11 @@ impl PlainTable {
             if let Some(b) = key_bloom.as_mut() {
                 b.add(slice_hash(ukey));
             }
-            builder.add(Self::prefix_of(extractor, ukey), pos as u32);
+            if first && !decoder.last_seekable() {
+                return Err(Error::corruption("Key for a prefix is not seekable"));
+            }
+            first = false;
+            builder.add(Self::prefix_of(extractor, ukey), pos as u32, decoder.last_seekable());
             pos = self.data_end - src.len();
         }
         let index = PrefixIndex::from_raw(builder.finish())?;
