@@ -5012,10 +5012,13 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_max_bytes_for_level_multipli
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_dir(rocksdb_options_t *opt, const char *v);
 
 /*
- Block-based tables are ferrock's only format: the table options are copied in.
+ The family writes block-based tables with these options (copied in).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(rocksdb_options_t *opt, rocksdb_block_based_table_options_t *table_options);
 
+/*
+ The family writes PlainTable files (`table::plain`) with these options; reading opens any file by its magic.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
 
 /*

@@ -310,6 +310,14 @@ fn a_database_with_the_plain_factory_flushes_compacts_and_reads_back() {
     it.seek_to_last();
     assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: SeekToLast() is not supported in PlainTable");
     drop(it);
+    // No checksums in PlainTable: RocksDB's TableReader::VerifyChecksum answer.
+    assert_eq!(db.verify_checksum().unwrap_err().to_string(), "Not implemented: VerifyChecksum() not supported");
+    // An external PlainTable file is not written.
+    let mut w = crate::table::SstFileWriter::new(&o);
+    assert_eq!(
+        w.open(&dir.0.join("ext.sst")).unwrap_err().to_string(),
+        "Not implemented: SstFileWriter with the PlainTable factory"
+    );
     db.close().unwrap();
     // Debian's RocksDB 7.8.3 reads the directory with the options in its OPTIONS file.
     if std::path::Path::new("/usr/bin/ldb").exists() {
@@ -340,4 +348,23 @@ fn options_file_records_the_plain_factory_and_loads_it_back() {
     std::fs::write(dir.0.join("OPTIONS-000005"), &text).unwrap();
     let loaded = crate::options::load::load_latest_options(&*crate::env::default_fs(), &dir.0, false).unwrap();
     assert_eq!(loaded.cfs[0].1.table_factory, TableFactory::Plain(plain));
+}
+
+#[test]
+fn option_strings_choose_and_configure_the_plain_factory() {
+    use crate::options::load::options_from_string;
+    use crate::options::Options;
+    use crate::table::factory::TableFactory;
+    let base = Options::default();
+    let e = options_from_string(&base, "plain_table_factory={user_key_len=4}").unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Cannot modify BlockBasedTable as plain_table_factory");
+    let (o, _) = options_from_string(&base, "table_factory={id=PlainTable;bloom_bits_per_key=42}").unwrap();
+    assert_eq!(o.table_factory, TableFactory::Plain(PlainTableOptions { bloom_bits_per_key: 42, ..Default::default() }));
+    let (o, _) = options_from_string(&o, "plain_table_factory={user_key_len=8;encoding_type=kPrefix}").unwrap();
+    let want = PlainTableOptions { bloom_bits_per_key: 42, user_key_len: 8, encoding_type: KeyEncoding::Prefix, ..Default::default() };
+    assert_eq!(o.table_factory, TableFactory::Plain(want));
+    let e = options_from_string(&o, "block_based_table_factory={block_size=8192}").unwrap_err();
+    assert_eq!(e.to_string(), "Invalid argument: Cannot modify PlainTable as block_based_table_factory");
+    let (o, _) = options_from_string(&o, "table_factory=BlockBasedTable").unwrap();
+    assert_eq!(o.table_factory, TableFactory::BlockBased);
 }
