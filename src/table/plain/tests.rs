@@ -356,14 +356,14 @@ fn option_strings_choose_and_configure_the_plain_factory() {
     use crate::options::Options;
     use crate::table::factory::TableFactory;
     let base = Options::default();
-    let e = options_from_string(&base, "plain_table_factory={user_key_len=4}").unwrap_err();
+    let e = options_from_string(&base, "plain_table_factory={user_key_len=4}").err().unwrap();
     assert_eq!(e.to_string(), "Invalid argument: Cannot modify BlockBasedTable as plain_table_factory");
     let (o, _) = options_from_string(&base, "table_factory={id=PlainTable;bloom_bits_per_key=42}").unwrap();
     assert_eq!(o.table_factory, TableFactory::Plain(PlainTableOptions { bloom_bits_per_key: 42, ..Default::default() }));
     let (o, _) = options_from_string(&o, "plain_table_factory={user_key_len=8;encoding_type=kPrefix}").unwrap();
     let want = PlainTableOptions { bloom_bits_per_key: 42, user_key_len: 8, encoding_type: KeyEncoding::Prefix, ..Default::default() };
     assert_eq!(o.table_factory, TableFactory::Plain(want));
-    let e = options_from_string(&o, "block_based_table_factory={block_size=8192}").unwrap_err();
+    let e = options_from_string(&o, "block_based_table_factory={block_size=8192}").err().unwrap();
     assert_eq!(e.to_string(), "Invalid argument: Cannot modify PlainTable as block_based_table_factory");
     let (o, _) = options_from_string(&o, "table_factory=BlockBasedTable").unwrap();
     assert_eq!(o.table_factory, TableFactory::BlockBased);
