@@ -160,15 +160,25 @@ fn prefix_filtered_memtable(
     }
 }
 
+/// The family's PlainTable options, when it writes PlainTable files.
+fn plain_tuning(o: &crate::options::Options) -> Option<crate::table::plain::PlainTableOptions> {
+    match &o.table_factory {
+        crate::table::factory::TableFactory::Plain(p) => Some(p.clone()),
+        crate::table::factory::TableFactory::BlockBased => None,
+    }
+}
+
 /// A table's iterator, behind its filter when the filter holds `extractor`'s prefixes.
-/// `cf_extractor` is the family's prefix extractor (a PlainTable's iterator needs it even in total order).
+/// `cf_extractor` is the family's prefix extractor (a PlainTable's iterator needs it even in total order) and
+/// `plain` its PlainTable options (with which a PlainTable builds its index).
 fn prefix_filtered_table(
     t: &Arc<crate::table::reader::Table>,
     fill_cache: bool,
     extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
     cf_extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    plain: Option<&crate::table::plain::PlainTableOptions>,
 ) -> Box<dyn InternalIterator> {
-    let it = Box::new(t.iter_for_read(fill_cache, extractor.is_some(), cf_extractor));
+    let it = Box::new(t.iter_for_read(fill_cache, extractor.is_some(), cf_extractor, plain));
     match extractor {
         Some(x) if t.has_prefix_filter_for(x.as_ref()) => {
             let table = t.clone();
@@ -246,7 +256,8 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                let read = table.get_unless_filtered(&lookup_key, cf.opts().prefix_extractor.as_deref(), &mut |ikey, value| {
+                let plain = if table.is_plain() { plain_tuning(&opts) } else { None };
+                let read = table.get_in_family(&lookup_key, opts.prefix_extractor.as_deref(), plain.as_ref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
                 })?;
                 if !read {
@@ -284,6 +295,7 @@ impl DbInner {
     ) -> Result<Box<dyn InternalIterator>> {
         let icmp = &cf.icmp;
         let cf_extractor = cf.opts().prefix_extractor.clone();
+        let plain = plain_tuning(&cf.opts());
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             children.push(prefix_filtered_memtable(m, prefix_filter.as_ref()));
@@ -295,7 +307,7 @@ impl DbInner {
             if level == 0 {
                 for f in files {
                     let t = self.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
-                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref()));
+                    children.push(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref(), plain.as_ref()));
                 }
             } else {
                 let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
@@ -303,13 +315,14 @@ impl DbInner {
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
                 let cf_extractor = cf_extractor.clone();
+                let plain = plain.clone();
                 let file_icmp = icmp.clone();
                 let dirs = cf.dirs.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                     let f = files.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
                     let dir = &dirs[(f.path_id as usize).min(dirs.len().saturating_sub(1))];
                     let t = tc.get(&file_icmp, dir, f.number, f.file_size, f.largest_seqno)?;
-                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref()))
+                    Ok(prefix_filtered_table(&t, fill_cache, prefix_filter.as_ref(), cf_extractor.as_ref(), plain.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
             }

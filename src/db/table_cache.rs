@@ -67,7 +67,7 @@ impl TableCache {
             verify_checksums: true,
             file_number: number,
             cache_index_and_filter_blocks: cached && self.cache_index_and_filter_blocks,
-            // A PlainTable's index tuning changes only its speed, never what is read.
+            // A PlainTable builds its index on first use, with the options the read brings (db/read.rs).
             plain_tuning: Default::default(),
         };
         Table::open_external(file, file_size, opts, largest_seqno)

@@ -290,6 +290,11 @@ impl Table {
         self.plain.is_some()
     }
 
+    /// The PlainTable behind this table, if it is one.
+    pub fn plain_table(&self) -> Option<&Arc<PlainTable>> {
+        self.plain.as_ref()
+    }
+
     pub fn properties(&self) -> &TableProperties {
         &self.props
     }
@@ -473,13 +478,25 @@ impl Table {
         extractor: Option<&dyn SliceTransform>,
         f: &mut GetCallback<'_>,
     ) -> Result<bool> {
+        self.get_in_family(lookup_ikey, extractor, None, f)
+    }
+
+    /// `get_unless_filtered` with the family's PlainTable options (`plain_tuning`), with which a PlainTable
+    /// builds its index on first use (RocksDB's reader takes them from the family's factory).
+    pub fn get_in_family(
+        &self,
+        lookup_ikey: &[u8],
+        extractor: Option<&dyn SliceTransform>,
+        plain_tuning: Option<&crate::table::plain::PlainTableOptions>,
+        f: &mut GetCallback<'_>,
+    ) -> Result<bool> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
         }
         if let Some(p) = &self.plain {
             // A PlainTable's bloom is its own business: RocksDB counts BLOOM_FILTER_USEFUL for block-based
             // tables only, so a lookup here always reports that it read.
-            return p.get(lookup_ikey, extractor, f).map(|_| true);
+            return p.get(lookup_ikey, extractor, plain_tuning, f).map(|_| true);
         }
         if !self.point_may_match(key::user_key(lookup_ikey), extractor) {
             return Ok(false);
@@ -535,19 +552,21 @@ impl Table {
 
     /// A two-level iterator over the whole table (a PlainTable's: in total order, for SeekToFirst and Next).
     pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
-        self.iter_for_read(fill_cache, false, None)
+        self.iter_for_read(fill_cache, false, None, None)
     }
 
     /// The iterator of a read: `prefix_seek` when the read is in prefix mode, `extractor` the family's prefix
-    /// extractor. Only a PlainTable's iterator depends on them (RocksDB's PlainTableReader::NewIterator).
+    /// extractor, `plain_tuning` its PlainTable options. Only a PlainTable's iterator depends on them (RocksDB's
+    /// PlainTableReader::NewIterator).
     pub fn iter_for_read(
         self: &Arc<Self>,
         fill_cache: bool,
         prefix_seek: bool,
         extractor: Option<&Arc<dyn SliceTransform>>,
+        plain_tuning: Option<&crate::table::plain::PlainTableOptions>,
     ) -> TableIterator {
         TableIterator {
-            plain: self.plain.as_ref().map(|p| p.iter(prefix_seek, extractor.cloned())),
+            plain: self.plain.as_ref().map(|p| p.iter(prefix_seek, extractor.cloned(), plain_tuning.cloned())),
             index: self.index_iter(),
             table: self.clone(),
             data: None,

@@ -1,7 +1,8 @@
 //! `PlainTable`: an open PlainTable file (RocksDB's PlainTableReader). The whole file is read into memory at open
 //! (RocksDB maps it); the prefix hash index (`index`) and the bloom in front of it are built from the entries on
-//! first use, with the column family's prefix extractor, which the caller hands to every lookup and iterator (a
-//! table is opened without its family's options). Get and `PlainTableIterator::seek` go through the index;
+//! first use, with the column family's prefix extractor and PlainTableOptions (bloom_bits_per_key,
+//! hash_table_ratio, index_sparseness), which the reads hand to every lookup and iterator (a table cache opens a
+//! table without its family's options). Get and `PlainTableIterator::seek` go through the index;
 //! SeekToFirst/Next walk the entries in file order, which is key order. As in RocksDB there is no way backwards
 //! (SeekToLast, SeekForPrev and Prev are Not supported), and a total-order Seek works only when the family has no
 //! prefix extractor.
@@ -45,7 +46,8 @@ pub struct PlainTable {
     icmp: InternalKeyComparator,
     /// The extractor the file was built with (its name), None when it was built without one.
     file_extractor: Option<String>,
-    /// Index tuning: bloom_bits_per_key, hash_table_ratio, index_sparseness.
+    /// Index tuning (bloom_bits_per_key, hash_table_ratio, index_sparseness) when a read does not bring its
+    /// family's (`built`).
     tuning: PlainTableOptions,
     built: OnceLock<std::result::Result<Arc<Built>, Error>>,
 }
@@ -138,13 +140,30 @@ impl PlainTable {
         &self.footer
     }
 
+    /// The number of hash buckets of the index, once built (RocksDB's plain_table_hash_table_size / 4).
+    pub fn index_buckets(&self) -> Option<u32> {
+        match self.built.get() {
+            Some(Ok(b)) => Some(b.index.num_buckets()),
+            _ => None,
+        }
+    }
+
+    /// Whether the index has a bloom in front of it, once built.
+    pub fn has_bloom(&self) -> Option<bool> {
+        match self.built.get() {
+            Some(Ok(b)) => Some(b.bloom.is_some()),
+            _ => None,
+        }
+    }
+
     /// Whether the file was built with a prefix extractor (then only prefix seeks are possible).
     pub fn built_with_prefix_extractor(&self) -> bool {
         self.file_extractor.is_some()
     }
 
-    /// The index for the family's `extractor`, built on first use; RocksDB's open-time checks of the extractor.
-    fn built(&self, extractor: Option<&dyn SliceTransform>) -> Result<Arc<Built>> {
+    /// The index for the family's `extractor`, built on first use with the family's `tuning` (the table's own
+    /// when None); RocksDB's open-time checks of the extractor.
+    fn built(&self, extractor: Option<&dyn SliceTransform>, tuning: Option<&PlainTableOptions>) -> Result<Arc<Built>> {
         if let Some(name) = &self.file_extractor {
             match extractor {
                 None => {
@@ -160,7 +179,7 @@ impl PlainTable {
                 _ => {}
             }
         }
-        let r = self.built.get_or_init(|| self.build_index(extractor).map(Arc::new));
+        let r = self.built.get_or_init(|| self.build_index(extractor, tuning.unwrap_or(&self.tuning)).map(Arc::new));
         let b = r.clone()?;
         // A table is read through one family; a different extractor would need another index.
         match (&b.extractor, extractor) {
@@ -182,12 +201,11 @@ impl PlainTable {
     }
 
     /// RocksDB's PopulateIndexRecordList + bloom: one pass over the entries.
-    fn build_index(&self, extractor: Option<&dyn SliceTransform>) -> Result<Built> {
-        let mut builder =
-            IndexBuilder::new(extractor.is_some(), self.tuning.hash_table_ratio, self.tuning.index_sparseness);
+    fn build_index(&self, extractor: Option<&dyn SliceTransform>, tuning: &PlainTableOptions) -> Result<Built> {
+        let mut builder = IndexBuilder::new(extractor.is_some(), tuning.hash_table_ratio, tuning.index_sparseness);
         // Without an extractor the bloom holds whole user keys and is sized by entries.
         let mut key_bloom =
-            if extractor.is_none() { PrefixBloom::new(self.tuning.bloom_bits_per_key, self.props.num_entries as usize) } else { None };
+            if extractor.is_none() { PrefixBloom::new(tuning.bloom_bits_per_key, self.props.num_entries as usize) } else { None };
         let mut decoder = EntryDecoder::new(self.encoding, self.user_key_len);
         let mut pos = 0usize;
         let mut first = true;
@@ -207,7 +225,7 @@ impl PlainTable {
         }
         let index = PrefixIndex::from_raw(builder.finish())?;
         let bloom = match extractor {
-            Some(_) => PrefixBloom::new(self.tuning.bloom_bits_per_key, index.num_prefixes() as usize).map(|mut b| {
+            Some(_) => PrefixBloom::new(tuning.bloom_bits_per_key, index.num_prefixes() as usize).map(|mut b| {
                 for &h in builder.prefix_hashes() {
                     b.add(h);
                 }
@@ -277,9 +295,10 @@ impl PlainTable {
         &self,
         lookup_ikey: &[u8],
         extractor: Option<&dyn SliceTransform>,
+        tuning: Option<&PlainTableOptions>,
         f: &mut dyn FnMut(&[u8], &[u8]) -> Result<bool>,
     ) -> Result<bool> {
-        let built = self.built(extractor)?;
+        let built = self.built(extractor, tuning)?;
         let ukey = key::user_key(lookup_ikey);
         let (prefix, hash) = match extractor {
             None => {
@@ -316,12 +335,18 @@ impl PlainTable {
     }
 
     /// An iterator. `prefix_seek`: the read is in prefix mode (RocksDB's use_prefix_seek); `extractor`: the
-    /// family's prefix extractor (None: the table is read in total-order mode).
-    pub fn iter(self: &Arc<Self>, prefix_seek: bool, extractor: Option<Arc<dyn SliceTransform>>) -> PlainTableIterator {
+    /// family's prefix extractor (None: the table is read in total-order mode); `tuning` as for `get`.
+    pub fn iter(
+        self: &Arc<Self>,
+        prefix_seek: bool,
+        extractor: Option<Arc<dyn SliceTransform>>,
+        tuning: Option<PlainTableOptions>,
+    ) -> PlainTableIterator {
         PlainTableIterator {
             table: self.clone(),
             prefix_seek,
             extractor,
+            tuning,
             decoder: EntryDecoder::new(self.encoding, self.user_key_len),
             offset: self.data_end,
             next_offset: self.data_end,
@@ -372,6 +397,7 @@ pub struct PlainTableIterator {
     table: Arc<PlainTable>,
     prefix_seek: bool,
     extractor: Option<Arc<dyn SliceTransform>>,
+    tuning: Option<PlainTableOptions>,
     decoder: EntryDecoder,
     offset: usize,
     next_offset: usize,
@@ -396,7 +422,7 @@ impl PlainTableIterator {
         }
         let extractor = self.extractor.clone();
         let extractor = extractor.as_deref();
-        let built = self.table.built(extractor)?;
+        let built = self.table.built(extractor, self.tuning.as_ref())?;
         if total_order_mode && built.index.num_buckets() > 1 {
             return Err(Error::not_supported("PlainTable cannot issue non-prefix seek unless in total order mode."));
         }

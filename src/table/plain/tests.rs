@@ -97,7 +97,7 @@ fn round_trip_with_prefix_index_in_both_encodings() {
             assert_eq!(get(&t, b"foo99", Some(x.as_ref())), None);
             assert_eq!(get(&t, b"zzz00", Some(x.as_ref())), None);
             // Prefix seeks land on the first key >= the target within the prefix.
-            let mut it = t.iter_for_read(true, true, Some(&x));
+            let mut it = t.iter_for_read(true, true, Some(&x), None);
             it.seek(&seek_key(b"bar", MAX_SEQUENCE_NUMBER));
             assert!(it.valid());
             assert_eq!(user_key(it.key()), b"bar00");
@@ -120,14 +120,14 @@ fn unsupported_directions_and_total_order_seek_fail_as_in_rocksdb() {
     let entries = sample();
     let t = open(build(&PlainTableOptions::default(), Some(fixed3()), &as_refs(&entries)));
     let x = fixed3();
-    let mut it = t.iter_for_read(true, true, Some(&x));
+    let mut it = t.iter_for_read(true, true, Some(&x), None);
     it.seek_to_last();
     assert!(!it.valid());
     assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: SeekToLast() is not supported in PlainTable");
     it.seek_for_prev(&seek_key(b"foo", 0));
     assert_eq!(it.status().unwrap_err().to_string(), "Not implemented: SeekForPrev() is not supported in PlainTable");
     // total_order_seek on a family with a prefix extractor.
-    let mut it = t.iter_for_read(true, false, Some(&x));
+    let mut it = t.iter_for_read(true, false, Some(&x), None);
     it.seek(&seek_key(b"ba", MAX_SEQUENCE_NUMBER));
     assert_eq!(it.status().unwrap_err().to_string(), "Invalid argument: total_order_seek not implemented for PlainTable.");
     // SeekToFirst still works (compaction reads tables this way).
@@ -156,7 +156,7 @@ fn total_order_mode_without_extractor_seeks_by_binary_search() {
     let plain = PlainTableOptions { hash_table_ratio: 0.0, user_key_len: 5, ..Default::default() };
     let t = open(build(&plain, None, &as_refs(&entries)));
     assert_eq!(t.properties().fixed_key_len, 5);
-    let mut it = t.iter_for_read(true, false, None);
+    let mut it = t.iter_for_read(true, false, None, None);
     for (i, (k, _, _, _)) in entries.iter().enumerate().step_by(7) {
         it.seek(&seek_key(k, MAX_SEQUENCE_NUMBER));
         assert!(it.valid(), "{i}");
@@ -172,7 +172,7 @@ fn total_order_mode_without_extractor_seeks_by_binary_search() {
     }
     assert_eq!(get(&t, b"bar0x", None), None);
     // Prefix mode without an extractor: RocksDB's mismatch error.
-    let mut it = t.iter_for_read(true, true, None);
+    let mut it = t.iter_for_read(true, true, None, None);
     it.seek(&seek_key(b"bar", MAX_SEQUENCE_NUMBER));
     assert!(it.status().is_err());
 }
@@ -250,7 +250,7 @@ fn reads_the_plain_tables_rocksdb_7_8_3_wrote() {
         }
         assert_eq!(get(&t, b"bar0", ex), None);
         if *prefixed {
-            let mut it = t.iter_for_read(true, true, Some(&x));
+            let mut it = t.iter_for_read(true, true, Some(&x), None);
             it.seek(&seek_key(b"foo", MAX_SEQUENCE_NUMBER));
             assert_eq!(user_key(it.key()), b"foo1");
             it.seek(&seek_key(b"baz", MAX_SEQUENCE_NUMBER));
@@ -367,4 +367,33 @@ fn option_strings_choose_and_configure_the_plain_factory() {
     assert_eq!(e.to_string(), "Invalid argument: Cannot modify PlainTable as block_based_table_factory");
     let (o, _) = options_from_string(&o, "table_factory=BlockBasedTable").unwrap();
     assert_eq!(o.table_factory, TableFactory::BlockBased);
+}
+
+#[test]
+fn the_familys_plain_options_tune_the_index() {
+    let entries = sample();
+    let bytes = build(&PlainTableOptions::default(), Some(fixed3()), &as_refs(&entries));
+    let x = fixed3();
+    // Defaults: 4 prefixes / 0.75 + 1 buckets and a bloom.
+    let t = open(bytes.clone());
+    assert_eq!(get(&t, b"foo07", Some(x.as_ref())), Some(b"vfoo07".to_vec()));
+    assert_eq!(t.plain_table().unwrap().index_buckets(), Some((4.0 / 0.75) as u32 + 1));
+    assert_eq!(t.plain_table().unwrap().has_bloom(), Some(true));
+    // The family's options: one bucket (binary search), no bloom; same answers.
+    let tuning = PlainTableOptions { hash_table_ratio: 0.0, bloom_bits_per_key: 0, index_sparseness: 1, ..Default::default() };
+    let t = open(bytes);
+    let mut it = t.iter_for_read(true, true, Some(&x), Some(&tuning));
+    it.seek(&seek_key(b"qux3", MAX_SEQUENCE_NUMBER));
+    assert_eq!(user_key(it.key()), b"qux30");
+    assert_eq!(t.plain_table().unwrap().index_buckets(), Some(1));
+    assert_eq!(t.plain_table().unwrap().has_bloom(), Some(false));
+    for (k, _, _, v) in &entries {
+        let mut found = None;
+        t.get_in_family(&seek_key(k, MAX_SEQUENCE_NUMBER), Some(x.as_ref()), Some(&tuning), &mut |ik, val| {
+            found = (user_key(ik) == k.as_slice()).then(|| val.to_vec());
+            Ok(false)
+        })
+        .unwrap();
+        assert_eq!(found.as_ref(), Some(v));
+    }
 }
