@@ -4671,6 +4671,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_dir(rocksdb_options_t *o
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_block_based_table_factory(rocksdb_options_t *opt, rocksdb_block_based_table_options_t *table_options);
 
+/*
+ The family writes PlainTable files (`table::plain`) with these options; reading opens any file by its magic.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_plain_table_factory(rocksdb_options_t *opt, uint32_t user_key_len, int bloom_bits_per_key, double hash_table_ratio, size_t index_sparseness, size_t huge_page_tlb_size, char encoding_type, unsigned char full_scan_mode, unsigned char store_index_in_file);
 
 /*

@@ -100,7 +100,8 @@ pub unsafe extern "C" fn rocksdb_options_set_cuckoo_table_factory(
         let o = handle_mut(opt, "options")?;
         if let Some(t) = table_options.as_ref() {
             o.opts.cuckoo_table = Some(t.o);
-            o.unsupported.retain(|w| w != "plain table format");
+            // The cuckoo factory replaces a plain one (the last factory set wins).
+            o.opts.table_factory = crate::table::factory::TableFactory::BlockBased;
         }
         Ok(())
     })

@@ -355,6 +355,7 @@ pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
 ) {
     guarded((), || {
         let o = handle_mut(opt, "options")?;
+        o.opts.table_factory = crate::table::factory::TableFactory::BlockBased;
         if let Some(t) = table_options.as_ref() {
             o.opts.table = t.t.clone();
             // The block-based factory replaces a cuckoo one.
@@ -367,6 +368,7 @@ pub unsafe extern "C" fn rocksdb_options_set_block_based_table_factory(
     })
 }
 
+/// The family writes PlainTable files (`table::plain`) with these options; reading opens any file by its magic.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_plain_table_factory(
     opt: *mut rocksdb_options_t,
@@ -379,16 +381,27 @@ pub unsafe extern "C" fn rocksdb_options_set_plain_table_factory(
     full_scan_mode: c_uchar,
     store_index_in_file: c_uchar,
 ) {
-    let _ = (
-        user_key_len,
-        bloom_bits_per_key,
-        hash_table_ratio,
-        index_sparseness,
-        huge_page_tlb_size,
-    );
-    let _ = (encoding_type, full_scan_mode, store_index_in_file);
     guarded((), || {
-        handle_mut(opt, "options")?.mark_unsupported("plain table format");
+        let o = handle_mut(opt, "options")?;
+        let encoding = match crate::table::plain::encoding_from_u8(encoding_type as u8) {
+            Some(e) => e,
+            None => {
+                o.mark_unsupported(&format!("PlainTable encoding type {}", encoding_type as u8));
+                crate::table::plain::key_coding::KeyEncoding::Plain
+            }
+        };
+        // The plain factory replaces a cuckoo one (the last factory set wins).
+        o.opts.cuckoo_table = None;
+        o.opts.table_factory = crate::table::factory::TableFactory::Plain(crate::table::plain::PlainTableOptions {
+            user_key_len,
+            bloom_bits_per_key,
+            hash_table_ratio,
+            index_sparseness,
+            huge_page_tlb_size,
+            encoding_type: encoding,
+            full_scan_mode: full_scan_mode != 0,
+            store_index_in_file: store_index_in_file != 0,
+        });
         Ok(())
     })
 }

@@ -289,7 +289,17 @@ impl<'a> OutputWriter<'a> {
                 OutputTable::Cuckoo(CuckooTableBuilder::new(*c, self.icmp.user.clone(), info, file))
             }
             None => {
-                let mut builder = TableBuilder::new(opts, file);
+                let mut builder = match &o.table_factory {
+                    crate::table::factory::TableFactory::BlockBased => TableBuilder::new(opts, file),
+                    crate::table::factory::TableFactory::Plain(p) => {
+                        // RocksDB's PlainTableReader refuses such a table when the flush opens it to check it.
+                        if o.prefix_extractor.is_none() && p.hash_table_ratio != 0.0 {
+                            self.store.discard_tables(self.cf.output_dir(), &[number]);
+                            return Err(Error::not_supported("PlainTable requires a prefix extractor enable prefix hash mode."));
+                        }
+                        TableBuilder::new_plain(opts, p, file)
+                    }
+                };
                 if let Some(op) = &o.merge_operator {
                     builder.set_merge_operator_name(&op.name());
                 }

@@ -54,6 +54,10 @@ fn check_options(db_opts: &Options, cfs: &[(String, Options)]) -> Result<()> {
 /// factory as given, before a missing prefix extractor turns it into a skiplist). Checked at
 /// open and at create_column_family.
 pub(super) fn check_cf_options(db_opts: &Options, o: &Options) -> Result<()> {
+    // What ferrock lacks of the PlainTable format ("Not implemented").
+    if let crate::table::factory::TableFactory::Plain(p) = &o.table_factory {
+        p.check_supported()?;
+    }
     if !db_opts.allow_concurrent_memtable_write {
         return Ok(());
     }

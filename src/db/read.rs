@@ -160,27 +160,47 @@ fn prefix_filtered_memtable(
     }
 }
 
+/// The family's PlainTable options, when it writes PlainTable files.
+fn plain_tuning(o: &crate::options::Options) -> Option<crate::table::plain::PlainTableOptions> {
+    match &o.table_factory {
+        crate::table::factory::TableFactory::Plain(p) => Some(p.clone()),
+        crate::table::factory::TableFactory::BlockBased => None,
+    }
+}
+
 /// A table's iterator, behind its filter when the filter holds `extractor`'s prefixes.
 /// A table's iterator, or an empty one when the read's table filter rejects the table.
 fn filtered_table(
     t: &Arc<crate::table::reader::Table>,
     seqnos: (u64, u64),
     fill_cache: bool,
-    extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    extractors: TableExtractors<'_>,
     table_filter: Option<&crate::options::TableFilter>,
 ) -> Box<dyn InternalIterator> {
     match table_filter {
         Some(f) if !f(t.properties(), seqnos) => Box::new(crate::iter::EmptyIterator::new()),
-        _ => prefix_filtered_table(t, fill_cache, extractor),
+        _ => prefix_filtered_table(t, fill_cache, extractors.read, extractors.cf, extractors.plain),
     }
+}
+
+/// What a table's iterator is built with: the read's prefix extractor (when it filters by
+/// prefix), the family's (a PlainTable's iterator needs it even in total order) and the
+/// family's PlainTable options (with which a PlainTable builds its index).
+#[derive(Clone, Copy)]
+struct TableExtractors<'a> {
+    read: Option<&'a Arc<dyn crate::prefix::SliceTransform>>,
+    cf: Option<&'a Arc<dyn crate::prefix::SliceTransform>>,
+    plain: Option<&'a crate::table::plain::PlainTableOptions>,
 }
 
 fn prefix_filtered_table(
     t: &Arc<crate::table::reader::Table>,
     fill_cache: bool,
     extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    cf_extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>,
+    plain: Option<&crate::table::plain::PlainTableOptions>,
 ) -> Box<dyn InternalIterator> {
-    let it = Box::new(t.iter(fill_cache));
+    let it = Box::new(t.iter_for_read(fill_cache, extractor.is_some(), cf_extractor, plain));
     match extractor {
         Some(x) if t.has_prefix_filter_for(x.as_ref()) => {
             let table = t.clone();
@@ -258,7 +278,8 @@ impl DbInner {
             for f in candidates {
                 let table = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                 pl.cover(table_covering_seq(&table, ucmp, key, seq)?);
-                let read = table.get_unless_filtered(&lookup_key, cf.opts().prefix_extractor.as_deref(), &mut |ikey, value| {
+                let plain = if table.is_plain() { plain_tuning(&opts) } else { None };
+                let read = table.get_in_family(&lookup_key, opts.prefix_extractor.as_deref(), plain.as_ref(), &mut |ikey, value| {
                     Ok(pl.visit(ikey, value))
                 })?;
                 if !read {
@@ -296,6 +317,8 @@ impl DbInner {
         table_filter: Option<crate::options::TableFilter>,
     ) -> Result<Box<dyn InternalIterator>> {
         let icmp = &cf.icmp;
+        let cf_extractor = cf.opts().prefix_extractor.clone();
+        let plain = plain_tuning(&cf.opts());
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         for m in std::iter::once(&sv.mem).chain(sv.imm.iter()) {
             children.push(prefix_filtered_memtable(m, prefix_filter.as_ref()));
@@ -308,7 +331,8 @@ impl DbInner {
                 for f in files {
                     let t = self.table_cache.get(icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
                     let seqnos = (f.smallest_seqno, f.largest_seqno);
-                    children.push(filtered_table(&t, seqnos, fill_cache, prefix_filter.as_ref(), table_filter.as_ref()));
+                    let ex = TableExtractors { read: prefix_filter.as_ref(), cf: cf_extractor.as_ref(), plain: plain.as_ref() };
+                    children.push(filtered_table(&t, seqnos, fill_cache, ex, table_filter.as_ref()));
                 }
             } else {
                 let bounds = files.iter().map(|f| (f.smallest.clone(), f.largest.clone())).collect();
@@ -316,6 +340,8 @@ impl DbInner {
                 let tc = self.table_cache.clone();
                 let prefix_filter = prefix_filter.clone();
                 let table_filter = table_filter.clone();
+                let cf_extractor = cf_extractor.clone();
+                let plain = plain.clone();
                 let file_icmp = icmp.clone();
                 let dirs = cf.dirs.clone();
                 let open = Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
@@ -323,7 +349,8 @@ impl DbInner {
                     let dir = &dirs[(f.path_id as usize).min(dirs.len().saturating_sub(1))];
                     let t = tc.get(&file_icmp, dir, f.number, f.file_size, f.largest_seqno)?;
                     let seqnos = (f.smallest_seqno, f.largest_seqno);
-                    Ok(filtered_table(&t, seqnos, fill_cache, prefix_filter.as_ref(), table_filter.as_ref()))
+                    let ex = TableExtractors { read: prefix_filter.as_ref(), cf: cf_extractor.as_ref(), plain: plain.as_ref() };
+                    Ok(filtered_table(&t, seqnos, fill_cache, ex, table_filter.as_ref()))
                 });
                 children.push(Box::new(LevelIterator::new(icmp.clone(), bounds, open)));
             }

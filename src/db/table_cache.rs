@@ -78,6 +78,8 @@ impl TableCache {
             file_number: number,
             cache_index_and_filter_blocks: cached && self.cache_index_and_filter_blocks,
             allow_mmap_reads: self.allow_mmap_reads,
+            // A PlainTable builds its index on first use, with the options the read brings (db/read.rs).
+            plain_tuning: Default::default(),
         };
         Table::open_external(file, file_size, opts, largest_seqno)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })

@@ -302,6 +302,8 @@ options_catalog! {
         /// Some: the table factory is RocksDB's CuckooTable with these options (src/table/cuckoo/):
         /// flushes and compactions write cuckoo tables; None: block-based tables (`table`).
         cuckoo_table: Option<crate::table::cuckoo::CuckooTableOptions> = None;
+        /// The format new tables are written in (table_factory; `table`'s options apply to BlockBased).
+        table_factory: crate::table::factory::TableFactory = crate::table::factory::TableFactory::BlockBased;
         /// Merge writes are refused without one.
         merge_operator: Option<Arc<dyn crate::merge::MergeOperator>> = None;
         compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>> = None;

@@ -40,7 +40,7 @@ fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
 fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     let mut out = vec![
         ("comparator", o.comparator.name().to_string()),
-        ("table_factory", if o.cuckoo_table.is_some() { crate::table::cuckoo::CUCKOO_TABLE_NAME } else { "BlockBasedTable" }.to_string()),
+        ("table_factory", if o.cuckoo_table.is_some() { crate::table::cuckoo::CUCKOO_TABLE_NAME } else { o.table_factory.name() }.to_string()),
         ("memtable_factory", memtable_factory(o.memtable_rep)),
         ("compaction_style", "kCompactionStyleLevel".to_string()),
     ];
@@ -92,10 +92,19 @@ pub fn options_file_text(db_opts: &Options, cfs: &[(String, &Options)]) -> Strin
     for (name, o) in cfs {
         let quoted = escape(name);
         push_section(&mut out, &format!("[CFOptions \"{quoted}\"]"), &cf_options_entries(o));
-        match &o.cuckoo_table {
-            // RocksDB writes the section of the family's own factory.
-            Some(c) => push_section(&mut out, &format!("[TableOptions/CuckooTable \"{quoted}\"]"), &c.options_file_entries()),
-            None => push_section(&mut out, &format!("[TableOptions/BlockBasedTable \"{quoted}\"]"), &table_options_entries(o)),
+        // RocksDB writes the section of the family's own factory.
+        match (&o.cuckoo_table, &o.table_factory) {
+            (Some(c), _) => push_section(&mut out, &format!("[TableOptions/CuckooTable \"{quoted}\"]"), &c.options_file_entries()),
+            (None, crate::table::factory::TableFactory::BlockBased) => push_section(
+                &mut out,
+                &format!("[TableOptions/BlockBasedTable \"{quoted}\"]"),
+                &table_options_entries(o),
+            ),
+            (None, crate::table::factory::TableFactory::Plain(p)) => push_section(
+                &mut out,
+                &format!("[TableOptions/{} \"{quoted}\"]", crate::table::plain::FACTORY_NAME),
+                &p.options_file_entries(),
+            ),
         }
     }
     out

@@ -107,7 +107,18 @@ pub fn options_from_sections(sections: &[OptionsSection], ignore_unknown_options
                     o.cuckoo_table = Some(cuckoo_options(&s.entries)?);
                 }
             }
-            // Other table factories (PlainTable): RocksDB skips them too.
+            "TableOptions/PlainTable" => {
+                let name = s.argument.as_deref().unwrap_or("");
+                if let Some((_, o)) = out.cfs.iter_mut().find(|(n, _)| n == name) {
+                    // The section configures the factory `table_factory=PlainTable` chose.
+                    if let crate::table::factory::TableFactory::Plain(p) = &mut o.table_factory {
+                        for (k, v) in &s.entries {
+                            set_plain_option(p, k, v, ignore_unknown)?;
+                        }
+                    }
+                }
+            }
+            // Other table factories: RocksDB skips them too.
             _ => {}
         }
     }
@@ -199,7 +210,21 @@ pub fn options_from_string(base: &Options, text: &str) -> Result<(Options, Vec<S
     let mut o = base.clone();
     let mut not_applied = Vec::new();
     for (name, value) in split_option_string(text)? {
+        if name == "plain_table_factory" {
+            // Configures the PlainTable factory in place; any other factory refuses (RocksDB's cf_options.cc).
+            let crate::table::factory::TableFactory::Plain(p) = &mut o.table_factory else {
+                return Err(Error::invalid_argument(format!("Cannot modify {} as {name}", o.table_factory.name())));
+            };
+            let inner = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).unwrap_or(&value);
+            for (k, v) in split_option_string(inner)? {
+                set_plain_option(p, &k, &v, false)?;
+            }
+            continue;
+        }
         if name == "block_based_table_factory" {
+            if o.table_factory != crate::table::factory::TableFactory::BlockBased {
+                return Err(Error::invalid_argument(format!("Cannot modify {} as {name}", o.table_factory.name())));
+            }
             let inner = value.strip_prefix('{').and_then(|v| v.strip_suffix('}')).unwrap_or(&value);
             for (k, v) in split_option_string(inner)? {
                 apply(&mut o, Section::Table, &k, &v, false, &mut not_applied)?;
@@ -294,6 +319,28 @@ fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown:
                 not_applied.push(format!("CFOptions: prefix_extractor={v}"));
             }
         }
+        (Section::Cf, "table_factory") => {
+            // `PlainTable`, or `{id=PlainTable;field=value;...}` (RocksDB's TableFactory::CreateFromString).
+            let inner = v.strip_prefix('{').and_then(|x| x.strip_suffix('}'));
+            let fields = match inner {
+                Some(i) => split_option_string(i)?,
+                None => vec![("id".to_string(), v.to_string())],
+            };
+            let id = fields.iter().find(|(k, _)| k == "id").map(|(_, x)| x.as_str()).unwrap_or("");
+            match id {
+                "BlockBasedTable" if fields.len() == 1 => o.table_factory = crate::table::factory::TableFactory::BlockBased,
+                crate::table::plain::FACTORY_NAME => {
+                    let mut p = crate::table::plain::PlainTableOptions::default();
+                    for (k, x) in fields.iter().filter(|(k, _)| k != "id") {
+                        set_plain_option(&mut p, k, x, false)?;
+                    }
+                    o.table_factory = crate::table::factory::TableFactory::Plain(p);
+                }
+                // The `[TableOptions/CuckooTable]` section sets the factory's options.
+                crate::table::cuckoo::CUCKOO_TABLE_NAME if fields.len() == 1 => {}
+                _ => not_applied.push(format!("CFOptions: table_factory={v}")),
+            }
+        }
         (Section::Table, "filter_policy") => {
             (o.table.bloom_bits_per_key, o.table.ribbon_bloom_before_level) = crate::options::value::parse_filter_policy(name, v)?;
         }
@@ -310,6 +357,15 @@ fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown:
         }
     }
     Ok(())
+}
+
+/// One PlainTableOptions field; an unknown name fails as RocksDB's option parser does (unless ignored).
+fn set_plain_option(p: &mut crate::table::plain::PlainTableOptions, name: &str, v: &str, ignore_unknown: bool) -> Result<()> {
+    match p.set_from_string(name, v) {
+        Some(r) => r,
+        None if ignore_unknown => Ok(()),
+        None => Err(Error::invalid_argument(format!("Could not find option: : {name}"))),
+    }
 }
 
 /// A built-in merge operator from its OPTIONS id, with the string-append

@@ -21,6 +21,8 @@ use crate::table::filter_block::{FilterBlockBuilder, FILTER_POLICY_NAME, FULL_FI
 use crate::table::format::{
     append_block_with_trailer, BlockHandle, Footer, BLOCK_TRAILER_SIZE, CHECKSUM_CRC32C, FORMAT_VERSION,
 };
+use crate::table::plain::builder::{NoFile, PlainTableBuilder};
+use crate::table::plain::PlainTableOptions;
 use crate::table::properties::{compression_options_string, TableProperties};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -100,6 +102,8 @@ pub struct TableBuilder {
     write_buf: Vec<u8>,
     /// The first write error; every later call returns it.
     error: Option<Error>,
+    /// Set when the table is a PlainTable (`new_plain`): every call goes to it.
+    plain: Option<PlainTableBuilder>,
 }
 
 impl TableBuilder {
@@ -143,7 +147,16 @@ impl TableBuilder {
             compress_buf: Vec::new(),
             write_buf: Vec::new(),
             error: None,
+            plain: None,
         }
+    }
+
+    /// A builder writing a PlainTable file (`table::plain`) with `plain`'s layout options.
+    pub fn new_plain(opts: TableBuildOptions, plain: &PlainTableOptions, file: Box<dyn WritableFile>) -> TableBuilder {
+        let p = PlainTableBuilder::new(&opts, plain, file);
+        let mut b = TableBuilder::new(opts, Box::new(NoFile));
+        b.plain = Some(p);
+        b
     }
 
     fn check_error(&self) -> Result<()> {
@@ -157,6 +170,9 @@ impl TableBuilder {
     /// A range tombstone (type 0x0F; value = end user key) goes to the
     /// range-del block instead of a data block.
     pub fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
+        if let Some(p) = self.plain.as_mut() {
+            return p.add(ikey, value);
+        }
         self.check_error()?;
         if ikey.len() < 8 {
             return Err(Error::invalid_argument(format!("internal key too short ({} bytes)", ikey.len())));
@@ -200,6 +216,9 @@ impl TableBuilder {
     /// Adds a range tombstone `[user_key(begin_ikey), end_user_key)`; begin keys
     /// must come in internal-key order among themselves.
     pub fn add_range_tombstone(&mut self, begin_ikey: &[u8], end_user_key: &[u8]) -> Result<()> {
+        if let Some(p) = self.plain.as_mut() {
+            return p.add_range_tombstone(begin_ikey, end_user_key);
+        }
         self.check_error()?;
         if !self.last_range_del_key.is_empty()
             && self.opts.comparator.compare(begin_ikey, &self.last_range_del_key) != Ordering::Greater
@@ -226,21 +245,33 @@ impl TableBuilder {
     }
 
     pub fn set_user_property(&mut self, name: &str, value: Vec<u8>) {
+        if let Some(p) = self.plain.as_mut() {
+            return p.set_user_property(name, value);
+        }
         self.props.user_collected.insert(name.to_string(), value);
     }
 
     pub fn num_entries(&self) -> u64 {
+        if let Some(p) = &self.plain {
+            return p.num_entries();
+        }
         self.props.num_entries
     }
 
     /// Bytes written to the file so far.
     pub fn file_size(&self) -> u64 {
+        if let Some(p) = &self.plain {
+            return p.file_size();
+        }
         self.offset
     }
 
     /// Bytes written plus the data block still being built (a closer
     /// estimate of the final size for output splitting).
     pub fn estimated_file_size(&self) -> u64 {
+        if let Some(p) = &self.plain {
+            return p.file_size();
+        }
         if self.data_block.is_empty() {
             self.offset
         } else {
@@ -312,6 +343,9 @@ impl TableBuilder {
     /// Writes the filter, index, range-del, properties and metaindex blocks
     /// and the footer. Syncs nothing: the caller syncs and closes the file.
     pub fn finish(mut self) -> Result<(TableProperties, Box<dyn WritableFile>)> {
+        if let Some(p) = self.plain.take() {
+            return p.finish();
+        }
         self.check_error()?;
         if !self.data_block.is_empty() {
             let handle = self.flush_data_block()?;

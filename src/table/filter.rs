@@ -292,7 +292,7 @@ fn classify(data: &[u8]) -> FilterKind {
 
 /// RocksDB's original 32-bit hash (`util/hash.cc` `Hash`, docs/format/filters.md
 /// §6.4), used by legacy Bloom filters with seed 0xbc9f1d34.
-fn legacy_hash(data: &[u8], seed: u32) -> u32 {
+pub(crate) fn legacy_hash(data: &[u8], seed: u32) -> u32 {
     const M: u32 = 0xc6a4_a793;
     let mut h = seed ^ (data.len() as u32).wrapping_mul(M);
     let mut words = data.chunks_exact(4);

@@ -3,6 +3,7 @@
 pub mod block;
 pub mod builder;
 pub mod cache;
+pub mod factory;
 pub mod compression;
 pub mod cuckoo;
 pub mod filter;

@@ -158,6 +158,16 @@ pub fn compression_options_string(level: i32) -> String {
 impl TableProperties {
     /// Encodes the properties block contents (without trailer).
     pub fn encode_block(&self) -> Vec<u8> {
+        self.encode(true)
+    }
+
+    /// The properties block of a table of another format (PlainTable): without the three
+    /// `rocksdb.block.based.table.*` entries, which RocksDB writes only for block-based tables.
+    pub fn encode_block_for_other_format(&self) -> Vec<u8> {
+        self.encode(false)
+    }
+
+    fn encode(&self, block_based: bool) -> Vec<u8> {
         let mut m: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
         let num = |m: &mut BTreeMap<&str, Vec<u8>>, k: &'static str, v: u64| {
             let mut b = Vec::new();
@@ -213,11 +223,13 @@ impl TableProperties {
         if !self.compression_name.is_empty() {
             m.insert(PROP_COMPRESSION, self.compression_name.as_bytes().to_vec());
         }
-        let mut it = Vec::new();
-        put_fixed32(&mut it, self.index_type);
-        m.insert(PROP_INDEX_TYPE, it);
-        m.insert(PROP_WHOLE_KEY_FILTERING, if self.whole_key_filtering { b"1".to_vec() } else { b"0".to_vec() });
-        m.insert(PROP_PREFIX_FILTERING, if self.prefix_filtering { b"1".to_vec() } else { b"0".to_vec() });
+        if block_based {
+            let mut it = Vec::new();
+            put_fixed32(&mut it, self.index_type);
+            m.insert(PROP_INDEX_TYPE, it);
+            m.insert(PROP_WHOLE_KEY_FILTERING, if self.whole_key_filtering { b"1".to_vec() } else { b"0".to_vec() });
+            m.insert(PROP_PREFIX_FILTERING, if self.prefix_filtering { b"1".to_vec() } else { b"0".to_vec() });
+        }
         let mut b = BlockBuilder::new(i32::MAX as usize, false);
         let mut all: BTreeMap<&str, &[u8]> = m.iter().map(|(k, v)| (*k, &v[..])).collect();
         for (k, v) in &self.user_collected {

@@ -26,6 +26,7 @@ use crate::table::partitioned_filter::PartitionedFilter;
 use crate::table::format::{
     read_block, read_exact_at, BlockHandle, Footer, BLOCK_TRAILER_SIZE, FOOTER_SIZE, LEGACY_FOOTER_SIZE,
 };
+use crate::table::plain::reader::{is_plain_table_magic, PlainTable, PlainTableIterator};
 use crate::table::properties::TableProperties;
 use crate::util::comparator::Comparator;
 use std::sync::Arc;
@@ -39,6 +40,9 @@ pub struct TableReadOptions {
     pub cache_index_and_filter_blocks: bool,
     /// DBOptions::allow_mmap_reads: a cuckoo table opens only with it, as in RocksDB. Tools set it.
     pub allow_mmap_reads: bool,
+    /// How a PlainTable file's in-memory index is built (the family's PlainTableOptions when it uses that
+    /// factory; the defaults otherwise). Block-based files ignore it.
+    pub plain_tuning: crate::table::plain::PlainTableOptions,
 }
 
 impl Default for TableReadOptions {
@@ -50,6 +54,7 @@ impl Default for TableReadOptions {
             file_number: 0,
             cache_index_and_filter_blocks: false,
             allow_mmap_reads: true,
+            plain_tuning: Default::default(),
         }
     }
 }
@@ -79,6 +84,8 @@ pub struct Table {
     global_seqno: Option<u64>,
     /// A cuckoo table (src/table/cuckoo/): lookups and scans go to it; the block-based parts stay empty.
     cuckoo: Option<Arc<CuckooTable>>,
+    /// A PlainTable file (`table::plain`): every read goes to it, and the block-based fields above are empty.
+    plain: Option<Arc<PlainTable>>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
@@ -114,8 +121,13 @@ impl Table {
         let tail_len = (FOOTER_SIZE as u64).min(file_size) as usize;
         let mut tail = vec![0u8; tail_len];
         read_exact_at(&*file, file_size - tail_len as u64, &mut tail, &file_name)?;
-        if crate::util::coding::decode_fixed64(&tail[tail_len - 8..]) == crate::table::cuckoo::CUCKOO_TABLE_MAGIC {
+        // The footer's magic number says the format: a table cache opens block-based, cuckoo and plain files alike.
+        let magic = crate::util::coding::decode_fixed64(&tail[tail_len - 8..]);
+        if magic == crate::table::cuckoo::CUCKOO_TABLE_MAGIC {
             return Self::open_cuckoo(file, file_size, &opts, file_name);
+        }
+        if is_plain_table_magic(magic) {
+            return Self::open_plain(file, file_size, opts, file_name);
         }
         let mut footer = Footer::decode(&tail, file_size - tail_len as u64).map_err(|e| annotate(e, &file_name))?;
         check_handle(&footer.metaindex_handle, file_size, &file_name)?;
@@ -253,6 +265,7 @@ impl Table {
             file_size,
             global_seqno,
             cuckoo: None,
+            plain: None,
         }))
     }
 
@@ -281,12 +294,51 @@ impl Table {
             file_size,
             global_seqno: None,
             cuckoo: Some(Arc::new(c)),
+            plain: None,
         }))
     }
 
     /// Whether this is a cuckoo table.
     pub fn is_cuckoo(&self) -> bool {
         self.cuckoo.is_some()
+    }
+
+    /// A PlainTable file behind the `Table` interface: no filter, index or range deletions of the block-based
+    /// kind; lookups and iterators go to the `PlainTable`.
+    fn open_plain(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions, file_name: String) -> Result<Arc<Table>> {
+        let p = PlainTable::open(&*file, file_size, opts.comparator.clone(), opts.plain_tuning.clone(), &file_name)
+            .map_err(|e| annotate(e, &file_name))?;
+        Ok(Arc::new(Table {
+            file,
+            file_name,
+            footer: *p.footer(),
+            props: p.properties().clone(),
+            comparator: opts.comparator,
+            index_block: Arc::new(Block::new(BlockBuilder::new(1, false).finish())),
+            index_user_keys: false,
+            index_delta: false,
+            filter: None,
+            partitioned_filter: None,
+            range_del_block: None,
+            cache: None,
+            cache_id: 0,
+            verify_checksums: opts.verify_checksums,
+            maybe_compressed: false,
+            file_size,
+            global_seqno: None,
+            cuckoo: None,
+            plain: Some(Arc::new(p)),
+        }))
+    }
+
+    /// Whether the file is a PlainTable (`table::plain`).
+    pub fn is_plain(&self) -> bool {
+        self.plain.is_some()
+    }
+
+    /// The PlainTable behind this table, if it is one.
+    pub fn plain_table(&self) -> Option<&Arc<PlainTable>> {
+        self.plain.as_ref()
     }
 
     pub fn properties(&self) -> &TableProperties {
@@ -472,8 +524,25 @@ impl Table {
         extractor: Option<&dyn SliceTransform>,
         f: &mut GetCallback<'_>,
     ) -> Result<bool> {
+        self.get_in_family(lookup_ikey, extractor, None, f)
+    }
+
+    /// `get_unless_filtered` with the family's PlainTable options (`plain_tuning`), with which a PlainTable
+    /// builds its index on first use (RocksDB's reader takes them from the family's factory).
+    pub fn get_in_family(
+        &self,
+        lookup_ikey: &[u8],
+        extractor: Option<&dyn SliceTransform>,
+        plain_tuning: Option<&crate::table::plain::PlainTableOptions>,
+        f: &mut GetCallback<'_>,
+    ) -> Result<bool> {
         if lookup_ikey.len() < 8 {
             return Err(Error::invalid_argument("lookup key is not an internal key"));
+        }
+        if let Some(p) = &self.plain {
+            // A PlainTable's bloom is its own business: RocksDB counts BLOOM_FILTER_USEFUL for block-based
+            // tables only, so a lookup here always reports that it read.
+            return p.get(lookup_ikey, extractor, plain_tuning, f).map(|_| true);
         }
         if !self.point_may_match(key::user_key(lookup_ikey), extractor) {
             return Ok(false);
@@ -519,6 +588,10 @@ impl Table {
     /// and range-deletion blocks that `open` always verifies, every block of the table
     /// (RocksDB's BlockBasedTable::VerifyChecksum). A table written without checksums passes.
     pub fn verify_block_checksums(&self) -> Result<()> {
+        if self.plain.is_some() {
+            // PlainTable has no checksums: RocksDB's TableReader::VerifyChecksum default.
+            return Err(Error::not_supported("VerifyChecksum() not supported"));
+        }
         let mut index = self.index_iter();
         index.seek_to_first();
         while index.valid() {
@@ -530,10 +603,24 @@ impl Table {
         index.status()
     }
 
-    /// A two-level iterator over the whole table.
+    /// A two-level iterator over the whole table (a PlainTable's: in total order, for SeekToFirst and Next).
     pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
+        self.iter_for_read(fill_cache, false, None, None)
+    }
+
+    /// The iterator of a read: `prefix_seek` when the read is in prefix mode, `extractor` the family's prefix
+    /// extractor, `plain_tuning` its PlainTable options. Only a PlainTable's iterator depends on them (RocksDB's
+    /// PlainTableReader::NewIterator).
+    pub fn iter_for_read(
+        self: &Arc<Self>,
+        fill_cache: bool,
+        prefix_seek: bool,
+        extractor: Option<&Arc<dyn SliceTransform>>,
+        plain_tuning: Option<&crate::table::plain::PlainTableOptions>,
+    ) -> TableIterator {
         TableIterator {
             cuckoo: self.cuckoo.as_ref().map(|c| c.iter()),
+            plain: self.plain.as_ref().map(|p| p.iter(prefix_seek, extractor.cloned(), plain_tuning.cloned())),
             index: self.index_iter(),
             table: self.clone(),
             data: None,
@@ -573,6 +660,10 @@ impl Table {
 
     /// The file offset where entries >= `ikey` start (approximately).
     pub fn approximate_offset_of(&self, ikey: &[u8]) -> u64 {
+        if self.plain.is_some() {
+            // RocksDB's PlainTableReader::ApproximateOffsetOf.
+            return 0;
+        }
         let mut index = self.index_iter();
         index.seek(self.index_key(ikey));
         if index.valid() {
@@ -723,6 +814,8 @@ fn annotate(e: Error, file_name: &str) -> Error {
 
 /// Index → data block iterator over one table.
 pub struct TableIterator {
+    /// Set for a PlainTable: every call goes to it.
+    plain: Option<PlainTableIterator>,
     table: Arc<Table>,
     index: BlockIter,
     data: Option<BlockIter>,
@@ -805,12 +898,18 @@ impl InternalIterator for TableIterator {
         if let Some(c) = &self.cuckoo {
             return c.valid();
         }
+        if let Some(p) = &self.plain {
+            return p.valid();
+        }
         self.error.is_none() && self.data.as_ref().map(|d| d.valid()).unwrap_or(false)
     }
 
     fn seek_to_first(&mut self) {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.seek_to_first();
+        }
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_to_first();
         }
         self.error = None;
         self.index.seek_to_first();
@@ -825,6 +924,9 @@ impl InternalIterator for TableIterator {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.seek_to_last();
         }
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_to_last();
+        }
         self.error = None;
         self.index.seek_to_last();
         self.init_data_block();
@@ -837,6 +939,9 @@ impl InternalIterator for TableIterator {
     fn seek(&mut self, target: &[u8]) {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.seek(target);
+        }
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek(target);
         }
         self.error = None;
         let ik = self.table.index_key(target);
@@ -851,6 +956,9 @@ impl InternalIterator for TableIterator {
     fn seek_for_prev(&mut self, target: &[u8]) {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.seek_for_prev(target);
+        }
+        if let Some(p) = self.plain.as_mut() {
+            return p.seek_for_prev(target);
         }
         self.error = None;
         let ik = self.table.index_key(target);
@@ -869,6 +977,9 @@ impl InternalIterator for TableIterator {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.next();
         }
+        if let Some(p) = self.plain.as_mut() {
+            return p.next();
+        }
         if let Some(d) = self.data.as_mut() {
             d.next();
         }
@@ -878,6 +989,9 @@ impl InternalIterator for TableIterator {
     fn prev(&mut self) {
         if let Some(c) = self.cuckoo.as_mut() {
             return c.prev();
+        }
+        if let Some(p) = self.plain.as_mut() {
+            return p.prev();
         }
         if let Some(d) = self.data.as_mut() {
             d.prev();
@@ -889,6 +1003,9 @@ impl InternalIterator for TableIterator {
         if let Some(c) = &self.cuckoo {
             return c.key();
         }
+        if let Some(p) = &self.plain {
+            return p.key();
+        }
         self.data.as_ref().map(|d| d.key()).unwrap_or(&[])
     }
 
@@ -896,12 +1013,18 @@ impl InternalIterator for TableIterator {
         if let Some(c) = &self.cuckoo {
             return c.value();
         }
+        if let Some(p) = &self.plain {
+            return p.value();
+        }
         self.data.as_ref().map(|d| d.value()).unwrap_or(&[])
     }
 
     fn status(&self) -> Result<()> {
         if let Some(c) = &self.cuckoo {
             return c.status();
+        }
+        if let Some(p) = &self.plain {
+            return p.status();
         }
         if let Some(e) = &self.error {
             return Err(e.clone());

@@ -32,6 +32,10 @@ impl SstFileWriter {
 
     /// Starts a new file at `path` (through the options' file system).
     pub fn open(&mut self, path: &Path) -> Result<()> {
+        if self.opts.table_factory != crate::table::factory::TableFactory::BlockBased {
+            // RocksDB would write an external PlainTable file; ferrock's reader has no global sequence number for one.
+            return Err(Error::not_supported("SstFileWriter with the PlainTable factory"));
+        }
         self.comparator = self.opts.comparator.pinned()?;
         let file = self.opts.file_system().new_writable_file(path)?;
         let o = &self.opts;

@@ -167,11 +167,18 @@ pub struct EntryDecoder {
     fixed_user_key_len: u32,
     last_full_key: Vec<u8>,
     prefix_len: Option<usize>,
+    /// Whether the entry `next` decoded last holds its whole key (RocksDB's "seekable": a reader may start there).
+    last_seekable: bool,
 }
 
 impl EntryDecoder {
     pub fn new(encoding: KeyEncoding, fixed_user_key_len: u32) -> Self {
-        EntryDecoder { encoding, fixed_user_key_len, last_full_key: Vec::new(), prefix_len: None }
+        EntryDecoder { encoding, fixed_user_key_len, last_full_key: Vec::new(), prefix_len: None, last_seekable: false }
+    }
+
+    /// Whether the last entry decoded starts with its whole key, so that decoding may begin at it.
+    pub fn last_seekable(&self) -> bool {
+        self.last_seekable
     }
 
     /// Decodes the entry at the front of `src`, advancing it; returns (internal key, value).
@@ -183,6 +190,7 @@ impl EntryDecoder {
                 } else {
                     self.fixed_user_key_len
                 };
+                self.last_seekable = true;
                 get_key_bytes(src, &[], user_len as usize)?
             }
             KeyEncoding::Prefix => {
@@ -194,6 +202,7 @@ impl EntryDecoder {
                 match t {
                     PrefixEntryType::FullKey => {
                         self.prefix_len = None;
+                        self.last_seekable = true;
                         let k = get_key_bytes(src, &[], size as usize)?;
                         self.last_full_key = crate::key::user_key(&k).to_vec();
                         k
@@ -203,6 +212,7 @@ impl EntryDecoder {
                             Error::corruption("Unexpected PlainTable key suffix without a known prefix")
                         })?;
                         let prefix = self.last_full_key[..plen].to_vec();
+                        self.last_seekable = false;
                         get_key_bytes(src, &prefix, plen + size as usize)?
                     }
                     PrefixEntryType::PrefixFromPreviousKey => {
