@@ -155,6 +155,24 @@ pub fn compression_options_string(level: i32) -> String {
     )
 }
 
+/// The handle of the properties block a metaindex names (`rocksdb.properties`), if any: how
+/// the cuckoo and plain readers find their properties (the block-based reader also takes
+/// the old name and the other meta blocks in its one pass).
+pub fn properties_handle_in(metaindex: &Arc<Block>) -> Result<Option<crate::table::format::BlockHandle>> {
+    let mut handle = None;
+    let mut it = metaindex.iter(KeyOrder::User(Comparator::Bytewise));
+    it.seek_to_first();
+    while it.valid() {
+        if it.key() == crate::table::builder::PROPERTIES_META_NAME.as_bytes() {
+            let mut v = it.value();
+            handle = Some(crate::table::format::BlockHandle::decode_from(&mut v)?);
+        }
+        it.next();
+    }
+    it.status()?;
+    Ok(handle)
+}
+
 impl TableProperties {
     /// Encodes the properties block contents (without trailer).
     pub fn encode_block(&self) -> Vec<u8> {

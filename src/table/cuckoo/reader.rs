@@ -12,8 +12,7 @@ use crate::env::RandomAccessFile;
 use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator, ValueType};
-use crate::table::block::{Block, KeyOrder};
-use crate::table::builder::PROPERTIES_META_NAME;
+use crate::table::block::Block;
 use crate::table::format::{read_exact_at, BlockHandle, FOOTER_SIZE, MAX_BLOCK_HANDLE_LEN};
 use crate::table::properties::TableProperties;
 use crate::util::coding::{decode_fixed32, decode_fixed64};
@@ -78,18 +77,7 @@ impl CuckooTable {
             }
         };
         let metaindex = Arc::new(Block::new(block_at(&meta_handle)?));
-        let mut props_handle = None;
-        let mut it = metaindex.iter(KeyOrder::User(Comparator::Bytewise));
-        it.seek_to_first();
-        while it.valid() {
-            if it.key() == PROPERTIES_META_NAME.as_bytes() {
-                let mut v = it.value();
-                props_handle = Some(BlockHandle::decode_from(&mut v)?);
-            }
-            it.next();
-        }
-        it.status()?;
-        let props_handle = props_handle.ok_or_else(|| Error::corruption(format!("no properties block in {}", file_name)))?;
+        let props_handle = crate::table::properties::properties_handle_in(&metaindex)?.ok_or_else(|| Error::corruption(format!("no properties block in {}", file_name)))?;
         let props = TableProperties::decode_block(block_at(&props_handle)?)?;
         let num_hash_func = decode_fixed32(prop(&props, PROP_NUM_HASH_FUNC, "Number of hash functions", 4)?);
         let unused_key = prop(&props, PROP_EMPTY_KEY, "Empty bucket value", 0)?.to_vec();

@@ -18,12 +18,10 @@ use crate::error::{Error, Result};
 use crate::iter::InternalIterator;
 use crate::key::{self, InternalKeyComparator};
 use crate::prefix::SliceTransform;
-use crate::table::block::{Block, KeyOrder};
-use crate::table::builder::PROPERTIES_META_NAME;
+use crate::table::block::Block;
 use crate::table::format::{read_exact_at, BlockHandle, Footer, FOOTER_SIZE, LEGACY_FOOTER_SIZE};
 use crate::table::properties::TableProperties;
 use crate::util::coding::{decode_fixed32, decode_fixed64};
-use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 use std::sync::{Arc, OnceLock};
 
@@ -85,22 +83,8 @@ impl PlainTable {
         read_exact_at(file, 0, &mut data, file_name)?;
         let footer = decode_footer(&data)?;
         let meta = block_at(&data, &footer.metaindex_handle, file_name)?;
-        let mut props_handle = None;
-        {
-            let block = Arc::new(Block::new(meta));
-            let mut it = block.iter(KeyOrder::User(Comparator::Bytewise));
-            it.seek_to_first();
-            while it.valid() {
-                if it.key() == PROPERTIES_META_NAME.as_bytes() {
-                    let mut v = it.value();
-                    props_handle = Some(BlockHandle::decode_from(&mut v)?);
-                }
-                it.next();
-            }
-            it.status()?;
-        }
-        let props_handle =
-            props_handle.ok_or_else(|| Error::corruption(format!("no properties block in PlainTable {file_name}")))?;
+        let props_handle = crate::table::properties::properties_handle_in(&Arc::new(Block::new(meta)))?
+            .ok_or_else(|| Error::corruption(format!("no properties block in PlainTable {file_name}")))?;
         let props = TableProperties::decode_block(block_at(&data, &props_handle, file_name)?)?;
         let encoding = match props.user_collected.get(PROP_ENCODING_TYPE) {
             Some(v) if v.len() == 4 => match decode_fixed32(v) {
