@@ -275,12 +275,28 @@ impl Table {
             return Err(Error::invalid_argument("File is not mmaped"));
         }
         let c = CuckooTable::open(&*file, file_size, &opts.comparator, &file_name)?;
-        Ok(Arc::new(Table {
+        let footer = Footer { format_version: crate::table::cuckoo::CUCKOO_FORMAT_VERSION, ..Footer::default() };
+        let mut t = Self::without_blocks(file, file_name, footer, c.properties().clone(), opts.comparator.clone(), file_size);
+        t.cuckoo = Some(Arc::new(c));
+        Ok(Arc::new(t))
+    }
+
+    /// A table of another format than block-based (cuckoo, plain): its block-based parts are
+    /// empty, so the block-based paths find no blocks; the caller sets the reader it goes to.
+    fn without_blocks(
+        file: Arc<dyn RandomAccessFile>,
+        file_name: String,
+        footer: Footer,
+        props: TableProperties,
+        comparator: InternalKeyComparator,
+        file_size: u64,
+    ) -> Table {
+        Table {
             file,
             file_name,
-            footer: Footer { format_version: crate::table::cuckoo::CUCKOO_FORMAT_VERSION, ..Footer::default() },
-            props: c.properties().clone(),
-            comparator: opts.comparator.clone(),
+            footer,
+            props,
+            comparator,
             index_block: Arc::new(Block::new(BlockBuilder::new(1, false).finish())),
             index_user_keys: false,
             index_delta: false,
@@ -293,9 +309,9 @@ impl Table {
             maybe_compressed: false,
             file_size,
             global_seqno: None,
-            cuckoo: Some(Arc::new(c)),
+            cuckoo: None,
             plain: None,
-        }))
+        }
     }
 
     /// Whether this is a cuckoo table.
@@ -308,27 +324,10 @@ impl Table {
     fn open_plain(file: Arc<dyn RandomAccessFile>, file_size: u64, opts: TableReadOptions, file_name: String) -> Result<Arc<Table>> {
         let p = PlainTable::open(&*file, file_size, opts.comparator.clone(), opts.plain_tuning.clone(), &file_name)
             .map_err(|e| annotate(e, &file_name))?;
-        Ok(Arc::new(Table {
-            file,
-            file_name,
-            footer: *p.footer(),
-            props: p.properties().clone(),
-            comparator: opts.comparator,
-            index_block: Arc::new(Block::new(BlockBuilder::new(1, false).finish())),
-            index_user_keys: false,
-            index_delta: false,
-            filter: None,
-            partitioned_filter: None,
-            range_del_block: None,
-            cache: None,
-            cache_id: 0,
-            verify_checksums: opts.verify_checksums,
-            maybe_compressed: false,
-            file_size,
-            global_seqno: None,
-            cuckoo: None,
-            plain: Some(Arc::new(p)),
-        }))
+        let mut t = Self::without_blocks(file, file_name, *p.footer(), p.properties().clone(), opts.comparator, file_size);
+        t.verify_checksums = opts.verify_checksums;
+        t.plain = Some(Arc::new(p));
+        Ok(Arc::new(t))
     }
 
     /// Whether the file is a PlainTable (`table::plain`).
