@@ -299,8 +299,55 @@ pub fn read_block(
         .ok()
         .filter(|s| *s <= (1usize << 40))
         .ok_or_else(|| Error::corruption(format!("block size {} too large in {}", handle.size, file_name)))?;
-    let mut buf = vec![0u8; size + BLOCK_TRAILER_SIZE];
-    read_exact_at(file, handle.offset, &mut buf, file_name)?;
+    with_read_buffer(size + BLOCK_TRAILER_SIZE, |buf| {
+        read_exact_at(file, handle.offset, buf, file_name)?;
+        verify_and_decode_block(footer, handle, buf, verify, maybe_compressed, file_name)
+    })
+}
+
+/// The largest read a thread keeps its buffer for; larger blocks (rare: big metadata or
+/// filter blocks) get a buffer of their own, so a thread does not hold megabytes for good.
+const KEPT_READ_BUFFER: usize = 256 << 10;
+
+thread_local! {
+    /// The bytes of the last block read on this thread, reused by the next read: a block read
+    /// from the file is either decompressed into a new buffer or copied out, so its raw bytes
+    /// are scratch. Reusing them saves zero-filling a fresh buffer on every block-cache miss.
+    static READ_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a buffer of `len` bytes (its contents unspecified): this thread's kept buffer
+/// when `len` is small enough and the buffer is not already in use, else a new one.
+fn with_read_buffer<T>(len: usize, f: impl FnOnce(&mut [u8]) -> Result<T>) -> Result<T> {
+    if len <= KEPT_READ_BUFFER {
+        let kept = READ_BUFFER.with(|b| b.try_borrow_mut().ok().map(|mut v| std::mem::take(&mut *v)));
+        if let Some(mut v) = kept {
+            if v.len() < len {
+                v.resize(len, 0);
+            }
+            let r = f(&mut v[..len]);
+            READ_BUFFER.with(|b| {
+                if let Ok(mut slot) = b.try_borrow_mut() {
+                    *slot = v;
+                }
+            });
+            return r;
+        }
+    }
+    f(&mut vec![0u8; len])
+}
+
+/// The checks and decoding of `read_block` on the block's bytes as read (`buf`: contents then
+/// trailer).
+fn verify_and_decode_block(
+    footer: &Footer,
+    handle: &BlockHandle,
+    buf: &[u8],
+    verify: bool,
+    maybe_compressed: bool,
+    file_name: &str,
+) -> Result<Vec<u8>> {
+    let size = buf.len() - BLOCK_TRAILER_SIZE;
     let type_byte = buf[size];
     let checksum_type = footer.checksum_type;
     if verify && checksum_type != CHECKSUM_NONE {
@@ -320,14 +367,14 @@ pub fn read_block(
             )));
         }
     }
-    buf.truncate(size);
+    let contents = &buf[..size];
     if type_byte == 0 || !maybe_compressed {
-        Ok(buf)
+        Ok(contents.to_vec())
     } else if footer.format_version < 2 {
         // Formats 0 and 1 frame compressed blocks differently (§5.3).
         Err(Error::not_supported("compressed blocks of format_version < 2"))
     } else {
-        decompress_block(type_byte, &buf)
+        decompress_block(type_byte, contents)
     }
 }
 
