@@ -69,6 +69,18 @@ impl DbInner {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
             stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
         }
+        // RocksDB's EnoughRoomForCompaction, before anything is marked as compacting: without
+        // room under the SstFileManager's limit the compaction does not start. An automatic
+        // one is tried again after the background thread's wait; a manual one returns this.
+        let sfm = self.opts().sst_file_manager.clone();
+        let input_bytes: u64 = plan.all_inputs().map(|f| f.file_size).sum();
+        if let Some(sfm) = &sfm {
+            if !sfm.reserve_for_compaction(input_bytes) {
+                self.info_log.log(&format!("[{}] Cancelled compaction because not enough room", cf.name));
+                self.tick(crate::stats::Ticker::CompactionCancelled, 1);
+                return Err(Error::new(crate::error::Code::CompactionTooLarge, ""));
+            }
+        }
         st.compacting.extend(plan.all_inputs().map(|f| f.number));
         st.running_compactions += 1;
         let start = Instant::now();
@@ -105,6 +117,9 @@ impl DbInner {
         st.running_compactions -= 1;
         for f in plan.all_inputs() {
             st.compacting.remove(&f.number);
+        }
+        if let Some(sfm) = &sfm {
+            sfm.compaction_completed(input_bytes);
         }
         self.bg_cv.notify_all();
         result

@@ -26,6 +26,7 @@ pub enum Ticker {
     GetHitL1 = 48,
     GetHitL2AndUp = 49,
     CompactionKeyDropUser = 53,
+    CompactionCancelled = 56,
     NumberKeysWritten = 58,
     NumberKeysRead = 59,
     BytesWritten = 61,
@@ -47,7 +48,7 @@ pub enum Ticker {
     CompactWriteBytesMarked = 100,
 }
 
-const TICKERS: [(Ticker, &str); 29] = [
+const TICKERS: [(Ticker, &str); 30] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -58,6 +59,7 @@ const TICKERS: [(Ticker, &str); 29] = [
     (Ticker::GetHitL1, "rocksdb.l1.hit"),
     (Ticker::GetHitL2AndUp, "rocksdb.l2andup.hit"),
     (Ticker::CompactionKeyDropUser, "rocksdb.compaction.key.drop.user"),
+    (Ticker::CompactionCancelled, "rocksdb.compaction.cancelled"),
     (Ticker::NumberKeysWritten, "rocksdb.number.keys.written"),
     (Ticker::NumberKeysRead, "rocksdb.number.keys.read"),
     (Ticker::BytesWritten, "rocksdb.bytes.written"),
