@@ -283,9 +283,6 @@ typedef struct rocksdb_column_family_metadata_t rocksdb_column_family_metadata_t
  */
 typedef struct rocksdb_compaction_file_info_t rocksdb_compaction_file_info_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_compaction_job_stats_t`).
- */
 typedef struct rocksdb_compaction_job_stats_t rocksdb_compaction_job_stats_t;
 
 /*
@@ -1165,6 +1162,76 @@ extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(r
 
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *metadata);
 
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
+
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *state, void (*destructor)(void*), unsigned char (*filter)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*name)(void*));
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compactionfilter_destroy(rocksdb_compactionfilter_t *filter);
@@ -1864,10 +1931,29 @@ extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(c
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
 
 /*
- Not implemented in ferrock yet: the info carries no table properties (its
- `rocksdb_compactionjobinfo_table_properties_for_file` answers NULL), so the count is 0.
+ The stats of the job (all 0 but the input side at `on_compaction_begin`).
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ How many tables (inputs, and outputs at completion) the info has the properties of.
  */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ The full path of the `pos`-th table with properties; NULL (length 0) past the end.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *info, size_t pos, size_t *key_len);
+
+/*
+ The properties of the `pos`-th table; NULL past the end.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
+
+/*
+ The properties of the table at full path `file_name`; NULL when the info has none for it.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *info, const char *file_name, size_t file_name_len);
 
 /*
  An empty info, for `rocksdb_compact_files` to fill.
@@ -1980,6 +2066,11 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(con
  0: ferrock writes no blob files.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *info);
+
+/*
+ The range's stats: all 0 as it begins; its elapsed time and outputs at completion.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *info);
 
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *info);
 
@@ -2348,181 +2439,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opt
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
 
 /*
@@ -2619,11 +2535,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_comp
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3269,11 +3180,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
  Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
@@ -5142,16 +5048,6 @@ extern ROCKSDB_LIBRARY_API size_t rocksdb_table_properties_readable_properties_c
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_key_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
 
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
-
-/*
- Compaction infos carry no table properties yet (`rocksdb_compactionjobinfo_table_properties_count` is 0): NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *info, const char *file_name, size_t file_name_len);
-
-/*
- NULL: compaction infos carry no table properties yet.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
 
 /*
  The ingested table's properties (valid while the info is).

@@ -28,6 +28,7 @@ pub mod batch;
 pub mod cache;
 pub mod cf;
 pub mod checkpoint;
+pub mod compaction_job_stats;
 pub mod compactionfilter;
 pub mod compact;
 pub mod cuckoo;
