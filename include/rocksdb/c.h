@@ -661,7 +661,7 @@ typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 typedef struct rocksdb_wal_readoptions_t rocksdb_wal_readoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
+ A WAL filter made of C callbacks (`rocksdb_walfilter_t`).
  */
 typedef struct rocksdb_walfilter_t rocksdb_walfilter_t;
 
@@ -756,6 +756,11 @@ typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
 typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
 
 /*
+ c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
+ */
+typedef unsigned char (*rocksdb_readoptions_table_filter_cb)(void*, const rocksdb_table_properties_t*);
+
+/*
  c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
  */
 typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const uint32_t*, const uint64_t*, size_t, const char*const *, const size_t*, const uint32_t*, size_t);
@@ -764,11 +769,6 @@ typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const u
  c.h's `rocksdb_walfilter_log_record_found_cb`.
  */
 typedef int (*rocksdb_walfilter_log_record_found_cb)(void*, unsigned long long, const char*, size_t, const rocksdb_writebatch_t*, rocksdb_writebatch_t*, unsigned char*);
-
-/*
- c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
- */
-typedef unsigned char (*rocksdb_readoptions_table_filter_cb)(void*, const rocksdb_table_properties_t*);
 
 typedef uint64_t SequenceNumber;
 
@@ -3067,11 +3067,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rock
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
 
 /*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, const char *a7, size_t a8, char **errptr);
@@ -3375,16 +3370,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ra
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *a0, void (*a1)(void*), rocksdb_walfilter_column_family_log_number_map_cb a2, rocksdb_walfilter_log_record_found_cb a3, const char *(*a4)(void*));
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
@@ -4491,11 +4476,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_clear_user_defined_i
 extern ROCKSDB_LIBRARY_API const char *rocksdb_block_based_options_get_user_defined_index_factory_name(const rocksdb_block_based_table_options_t *opt, size_t *len);
 
 /*
- No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
-
-/*
  The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
@@ -5564,6 +5544,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  batch is left unchanged, as there.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *state, void (*destructor)(void*), rocksdb_walfilter_column_family_log_number_map_cb column_family_log_number_map, rocksdb_walfilter_log_record_found_cb log_record_found, const char *(*name)(void*));
+
+/*
+ Frees the filter and runs its destructor; the databases opened with it must be closed.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *filter);
+
+/*
+ The filter later opens with these options use (NULL: none); the options do not own it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *opt, rocksdb_walfilter_t *filter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
 

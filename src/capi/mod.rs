@@ -68,6 +68,7 @@ pub mod table_properties;
 pub mod transaction;
 pub mod ttl;
 pub mod wbwi;
+pub mod wal_filter;
 pub mod wal_iter;
 pub mod write_buffer_manager;
 pub mod writeoptions;

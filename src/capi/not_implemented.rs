@@ -88,6 +88,8 @@ use super::transaction::*;
 #[allow(unused_imports)]
 use super::ttl::*;
 #[allow(unused_imports)]
+use super::wal_filter::*;
+#[allow(unused_imports)]
 use super::wal_iter::*;
 #[allow(unused_imports)]
 use super::wbwi::*;
@@ -214,11 +216,6 @@ pub struct rocksdb_universal_compaction_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
-pub struct rocksdb_walfilter_t {
-    _opaque: [u8; 0],
-}
-
 /// c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
 pub type rocksdb_compaction_service_cancel_awaiting_jobs_cb =
     Option<unsafe extern "C" fn(*mut c_void)>;
@@ -240,33 +237,6 @@ pub type rocksdb_compaction_service_schedule_cb = Option<
 /// c.h's `rocksdb_compaction_service_wait_cb`.
 pub type rocksdb_compaction_service_wait_cb = Option<
     unsafe extern "C" fn(*mut c_void, *const c_char, *mut *mut c_char, *mut size_t) -> c_int,
->;
-
-/// c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
-pub type rocksdb_walfilter_column_family_log_number_map_cb = Option<
-    unsafe extern "C" fn(
-        *mut c_void,
-        *const u32,
-        *const u64,
-        size_t,
-        *const *const c_char,
-        *const size_t,
-        *const u32,
-        size_t,
-    ),
->;
-
-/// c.h's `rocksdb_walfilter_log_record_found_cb`.
-pub type rocksdb_walfilter_log_record_found_cb = Option<
-    unsafe extern "C" fn(
-        *mut c_void,
-        c_ulonglong,
-        *const c_char,
-        size_t,
-        *const rocksdb_writebatch_t,
-        *mut rocksdb_writebatch_t,
-        *mut c_uchar,
-    ) -> c_int,
 >;
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -1893,22 +1863,6 @@ pub unsafe extern "C" fn rocksdb_options_set_universal_compaction_options(
     })
 }
 
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_walfilter_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_wal_filter");
-        }
-        Ok(())
-    })
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_put_cf_with_ts(
@@ -2566,26 +2520,6 @@ pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
     a1: c_int,
 ) {
     let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_walfilter_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: rocksdb_walfilter_column_family_log_number_map_cb,
-    a3: rocksdb_walfilter_log_record_found_cb,
-    a4: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_walfilter_t {
-    let _ = (a0, a1, a2, a3, a4);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_walfilter_destroy(a0: *mut rocksdb_walfilter_t) {
-    let _ = (a0);
     ()
 }
 

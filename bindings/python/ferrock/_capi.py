@@ -34,9 +34,9 @@ rocksdb_compaction_service_schedule_cb = CFUNCTYPE(c_void_p, c_void_p, c_void_p,
 rocksdb_compaction_service_wait_cb = CFUNCTYPE(c_int, c_void_p, c_void_p, POINTER(c_void_p), POINTER(c_size_t))
 rocksdb_compaction_service_cancel_awaiting_jobs_cb = CFUNCTYPE(None, c_void_p)
 rocksdb_compaction_service_on_installation_cb = CFUNCTYPE(None, c_void_p, c_void_p, c_int)
+rocksdb_readoptions_table_filter_cb = CFUNCTYPE(c_ubyte, c_void_p, c_void_p)
 rocksdb_walfilter_column_family_log_number_map_cb = CFUNCTYPE(None, c_void_p, POINTER(c_uint32), POINTER(c_uint64), c_size_t, POINTER(c_void_p), POINTER(c_size_t), POINTER(c_uint32), c_size_t)
 rocksdb_walfilter_log_record_found_cb = CFUNCTYPE(c_int, c_void_p, c_ulonglong, c_void_p, c_size_t, c_void_p, c_void_p, POINTER(c_ubyte))
-rocksdb_readoptions_table_filter_cb = CFUNCTYPE(c_ubyte, c_void_p, c_void_p)
 
 ENUMS = {
     'rocksdb_size_approximation_flags_none': 0,
@@ -912,7 +912,6 @@ PROTOTYPES = {
     'rocksdb_options_set_file_checksum_gen_factory': (None, [c_void_p, c_void_p], ['a0', 'a1']),
     'rocksdb_options_set_sst_partitioner_factory': (None, [c_void_p, c_void_p], ['a0', 'a1']),
     'rocksdb_options_set_universal_compaction_options': (None, [c_void_p, c_void_p], ['a0', 'a1']),
-    'rocksdb_options_set_wal_filter': (None, [c_void_p, c_void_p], ['a0', 'a1']),
     'rocksdb_put_cf_with_ts': (None, [c_void_p, c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, POINTER(c_void_p)], ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'errptr']),
     'rocksdb_put_with_ts': (None, [c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, POINTER(c_void_p)], ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'errptr']),
     'rocksdb_replay_options_create': (c_void_p, [], []),
@@ -974,8 +973,6 @@ PROTOTYPES = {
     'rocksdb_universal_compaction_options_set_reduce_file_locking': (None, [c_void_p, c_ubyte], ['a0', 'a1']),
     'rocksdb_universal_compaction_options_set_size_ratio': (None, [c_void_p, c_int], ['a0', 'a1']),
     'rocksdb_universal_compaction_options_set_stop_style': (None, [c_void_p, c_int], ['a0', 'a1']),
-    'rocksdb_walfilter_create': (c_void_p, [c_void_p, CFUNCTYPE(None, c_void_p), rocksdb_walfilter_column_family_log_number_map_cb, rocksdb_walfilter_log_record_found_cb, CFUNCTYPE(c_void_p, c_void_p)], ['a0', 'a1', 'a2', 'a3', 'a4']),
-    'rocksdb_walfilter_destroy': (None, [c_void_p], ['a0']),
     'rocksdb_writebatch_update_timestamps': (None, [c_void_p, c_char_p, c_size_t, c_void_p, CFUNCTYPE(c_size_t, c_void_p, c_uint32), POINTER(c_void_p)], ['a0', 'a1', 'a2', 'a3', 'a4', 'errptr']),
     'rocksdb_writebatch_wi_update_timestamps': (None, [c_void_p, c_char_p, c_size_t, c_void_p, CFUNCTYPE(c_size_t, c_void_p, c_uint32), POINTER(c_void_p)], ['a0', 'a1', 'a2', 'a3', 'a4', 'errptr']),
     'rocksdb_open_and_compact_canceled_create': (POINTER(c_ubyte), [], []),
@@ -1509,7 +1506,6 @@ PROTOTYPES = {
     'rocksdb_block_based_options_set_user_defined_index_factory_from_string': (None, [c_void_p, c_char_p, c_size_t, POINTER(c_void_p)], ['opt', 'value', 'value_len', 'errptr']),
     'rocksdb_block_based_options_clear_user_defined_index_factory': (None, [c_void_p], ['opt']),
     'rocksdb_block_based_options_get_user_defined_index_factory_name': (c_void_p, [c_void_p, POINTER(c_size_t)], ['opt', 'len']),
-    'rocksdb_options_clear_wal_filter': (None, [c_void_p], ['opt']),
     'rocksdb_options_set_memtable_vector_rep': (None, [c_void_p], ['opt']),
     'rocksdb_options_set_hash_skip_list_rep': (None, [c_void_p, c_size_t, c_int32, c_int32], ['opt', 'bucket_count', 'skiplist_height', 'skiplist_branching_factor']),
     'rocksdb_options_create': (c_void_p, [], []),
@@ -1910,6 +1906,10 @@ PROTOTYPES = {
     'rocksdb_writebatch_wi_delete_range_cf': (None, [c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t], ['b', 'column_family', 'start_key', 'start_key_len', 'end_key', 'end_key_len']),
     'rocksdb_writebatch_wi_delete_rangev': (None, [c_void_p, c_int, POINTER(c_char_p), POINTER(c_size_t), POINTER(c_char_p), POINTER(c_size_t)], ['b', 'num_keys', 'start_keys_list', 'start_keys_list_sizes', 'end_keys_list', 'end_keys_list_sizes']),
     'rocksdb_writebatch_wi_delete_rangev_cf': (None, [c_void_p, c_void_p, c_int, POINTER(c_char_p), POINTER(c_size_t), POINTER(c_char_p), POINTER(c_size_t)], ['b', 'column_family', 'num_keys', 'start_keys_list', 'start_keys_list_sizes', 'end_keys_list', 'end_keys_list_sizes']),
+    'rocksdb_walfilter_create': (c_void_p, [c_void_p, CFUNCTYPE(None, c_void_p), rocksdb_walfilter_column_family_log_number_map_cb, rocksdb_walfilter_log_record_found_cb, CFUNCTYPE(c_void_p, c_void_p)], ['state', 'destructor', 'column_family_log_number_map', 'log_record_found', 'name']),
+    'rocksdb_walfilter_destroy': (None, [c_void_p], ['filter']),
+    'rocksdb_options_set_wal_filter': (None, [c_void_p, c_void_p], ['opt', 'filter']),
+    'rocksdb_options_clear_wal_filter': (None, [c_void_p], ['opt']),
     'rocksdb_wal_readoptions_create': (c_void_p, [], []),
     'rocksdb_wal_readoptions_destroy': (None, [c_void_p], ['options']),
     'rocksdb_wal_readoptions_set_verify_checksums': (None, [c_void_p, c_ubyte], ['options', 'v']),
