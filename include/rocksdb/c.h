@@ -1722,6 +1722,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priorit
 
 extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *opt);
 
+/*
+ Writes the WAL buffer out (and syncs it with the options' sync); NULL options: no sync.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *db, const rocksdb_flushwaloptions_t *options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
@@ -3255,11 +3258,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_
  Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -5276,6 +5274,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transacti
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_families, int num_column_families, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *txn_db, unsigned char sync, char **errptr);
+
+/*
+ `rocksdb_flush_wal_with_options` on the base database.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *txn_db, const rocksdb_flushwaloptions_t *options, char **errptr);
 
 /*
  The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`

@@ -2302,21 +2302,6 @@ pub unsafe extern "C" fn rocksdb_trace_reader_reset(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
-    a0: *mut rocksdb_transactiondb_t,
-    a1: *const rocksdb_flushwaloptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_transactiondb_flush_wal_with_options"),
-    );
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_universal_compaction_options_create(
