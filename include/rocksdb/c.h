@@ -375,9 +375,6 @@ typedef struct rocksdb_export_import_files_metadata_t rocksdb_export_import_file
  */
 typedef struct rocksdb_externalfileingestioninfo_t rocksdb_externalfileingestioninfo_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_fifo_compaction_options_t`).
- */
 typedef struct rocksdb_fifo_compaction_options_t rocksdb_fifo_compaction_options_t;
 
 /*
@@ -628,9 +625,6 @@ typedef struct rocksdb_transactiondb_options_t rocksdb_transactiondb_options_t;
  */
 typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_universal_compaction_options_t`).
- */
 typedef struct rocksdb_universal_compaction_options_t rocksdb_universal_compaction_options_t;
 
 /*
@@ -1231,6 +1225,92 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
 
 extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
+
+extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+/*
+ Copies the options into the column family options (a NULL one changes nothing).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *opt, rocksdb_universal_compaction_options_t *uco);
+
+/*
+ Copies the options into the column family options (a NULL one changes nothing).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *opt, rocksdb_fifo_compaction_options_t *fifo);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *fifo_opts);
 
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *state, void (*destructor)(void*), unsigned char (*filter)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*name)(void*));
 
@@ -2677,86 +2757,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
 /*
  Not implemented in ferrock: returns NULL.
  */
-extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
 extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
 
 /*
@@ -3052,22 +3052,12 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -3258,116 +3248,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_
  Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.

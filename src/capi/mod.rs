@@ -29,6 +29,7 @@ pub mod cache;
 pub mod cf;
 pub mod checkpoint;
 pub mod compaction_job_stats;
+pub mod compaction_style_options;
 pub mod compactionfilter;
 pub mod compact;
 pub mod cuckoo;

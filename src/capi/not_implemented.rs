@@ -18,6 +18,8 @@ use super::compact::*;
 #[allow(unused_imports)]
 use super::compaction_job_stats::*;
 #[allow(unused_imports)]
+use super::compaction_style_options::*;
+#[allow(unused_imports)]
 use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::comparator::*;
@@ -141,11 +143,6 @@ pub struct rocksdb_compactionservice_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_fifo_compaction_options_t`).
-pub struct rocksdb_fifo_compaction_options_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_file_checksum_gen_factory_t`).
 pub struct rocksdb_file_checksum_gen_factory_t {
     _opaque: [u8; 0],
@@ -208,11 +205,6 @@ pub struct rocksdb_trace_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_trace_reader_t`).
 pub struct rocksdb_trace_reader_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_universal_compaction_options_t`).
-pub struct rocksdb_universal_compaction_options_t {
     _opaque: [u8; 0],
 }
 
@@ -884,155 +876,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
-) -> *mut rocksdb_fifo_compaction_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_destroy(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_age_for_warm(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_data_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_table_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_age_for_warm(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_data_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_table_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -1801,22 +1644,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_fifo_compaction_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_fifo_compaction_options");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_file_checksum_gen_factory_t,
@@ -1842,22 +1669,6 @@ pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
         let h = handle_mut(a0, "options")?;
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_sst_partitioner_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_universal_compaction_options(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_universal_compaction_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_universal_compaction_options");
         }
         Ok(())
     })
@@ -2299,212 +2110,6 @@ pub unsafe extern "C" fn rocksdb_trace_reader_reset(
 ) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_create(
-) -> *mut rocksdb_universal_compaction_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_destroy(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_allow_trivial_move(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_compression_size_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_incremental(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_read_amp(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_size_amplification_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_min_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_reduce_file_locking(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_size_ratio(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_stop_style(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_allow_trivial_move(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_compression_size_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_incremental(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_read_amp(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_size_amplification_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_min_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_reduce_file_locking(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_size_ratio(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
     ()
 }
 
