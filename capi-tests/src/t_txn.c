@@ -280,6 +280,19 @@ int main(void) {
   CHECK_VALUE(v, len, "b");
   free(v);
   rocksdb_transaction_destroy(t1);
+
+  /* FlushWAL with options on the base database: synced, and NULL options (no sync). */
+  rocksdb_flushwaloptions_t* fwo = rocksdb_flushwaloptions_create();
+  rocksdb_flushwaloptions_set_sync(fwo, 1);
+  rocksdb_transactiondb_flush_wal_with_options(db, fwo, &err);
+  CHECK_NOERR(err);
+  rocksdb_transactiondb_flush_wal_with_options(db, NULL, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushwaloptions_destroy(fwo);
+  rocksdb_transactiondb_flush_wal_with_options(NULL, NULL, &err);
+  CHECK(err != NULL, "a NULL database is an error");
+  free(err);
+  err = NULL;
   rocksdb_transactiondb_close(db);
 
   /* Optimistic: a conflicting write between read and commit is Busy. */

@@ -16,6 +16,10 @@ use super::checkpoint::*;
 #[allow(unused_imports)]
 use super::compact::*;
 #[allow(unused_imports)]
+use super::compaction_job_stats::*;
+#[allow(unused_imports)]
+use super::compaction_style_options::*;
+#[allow(unused_imports)]
 use super::compactionfilter::*;
 #[allow(unused_imports)]
 use super::comparator::*;
@@ -86,6 +90,8 @@ use super::transaction::*;
 #[allow(unused_imports)]
 use super::ttl::*;
 #[allow(unused_imports)]
+use super::wal_filter::*;
+#[allow(unused_imports)]
 use super::wal_iter::*;
 #[allow(unused_imports)]
 use super::wbwi::*;
@@ -117,11 +123,6 @@ pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_compaction_job_stats_t`).
-pub struct rocksdb_compaction_job_stats_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
 pub struct rocksdb_compaction_service_options_override_t {
     _opaque: [u8; 0],
@@ -139,11 +140,6 @@ pub struct rocksdb_compactionservice_scheduleresponse_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_compactionservice_t`).
 pub struct rocksdb_compactionservice_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_fifo_compaction_options_t`).
-pub struct rocksdb_fifo_compaction_options_t {
     _opaque: [u8; 0],
 }
 
@@ -212,16 +208,6 @@ pub struct rocksdb_trace_reader_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_universal_compaction_options_t`).
-pub struct rocksdb_universal_compaction_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
-pub struct rocksdb_walfilter_t {
-    _opaque: [u8; 0],
-}
-
 /// c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
 pub type rocksdb_compaction_service_cancel_awaiting_jobs_cb =
     Option<unsafe extern "C" fn(*mut c_void)>;
@@ -243,33 +229,6 @@ pub type rocksdb_compaction_service_schedule_cb = Option<
 /// c.h's `rocksdb_compaction_service_wait_cb`.
 pub type rocksdb_compaction_service_wait_cb = Option<
     unsafe extern "C" fn(*mut c_void, *const c_char, *mut *mut c_char, *mut size_t) -> c_int,
->;
-
-/// c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
-pub type rocksdb_walfilter_column_family_log_number_map_cb = Option<
-    unsafe extern "C" fn(
-        *mut c_void,
-        *const u32,
-        *const u64,
-        size_t,
-        *const *const c_char,
-        *const size_t,
-        *const u32,
-        size_t,
-    ),
->;
-
-/// c.h's `rocksdb_walfilter_log_record_found_cb`.
-pub type rocksdb_walfilter_log_record_found_cb = Option<
-    unsafe extern "C" fn(
-        *mut c_void,
-        c_ulonglong,
-        *const c_char,
-        size_t,
-        *const rocksdb_writebatch_t,
-        *mut rocksdb_writebatch_t,
-        *mut c_uchar,
-    ) -> c_int,
 >;
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -423,323 +382,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
 ) -> *mut rocksdb_cache_t {
     let _ = (a0);
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_cpu_micros(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_elapsed_micros(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_fsync_nanos(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_prepare_write_nanos(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_range_sync_nanos(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_file_write_nanos(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_has_accurate_num_input_records(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_full_compaction(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_manual_compaction(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_is_remote_compaction(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_largest_output_key_prefix(
-    a0: *const rocksdb_compaction_job_stats_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_blobs_read(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_corrupt_keys(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_expired_deletion_records(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_deletion_records(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_at_output_level(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_files_trivially_moved(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_input_records(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_files_blob(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_output_records(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_records_replaced(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_fallthru(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_num_single_del_mismatch(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_smallest_output_key_prefix(
-    a0: *const rocksdb_compaction_job_stats_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_blob_bytes_read(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_bytes(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_key_bytes(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_input_raw_value_bytes(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_output_bytes_blob(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_job_stats_total_skipped_input_bytes(
-    a0: *const rocksdb_compaction_job_stats_t,
-) -> u64 {
-    let _ = (a0);
-    0
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -935,15 +577,6 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
     a1: size_t,
 ) -> *const rocksdb_blob_file_garbage_info_t {
     let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(
-    a0: *const rocksdb_compactionjobinfo_t,
-) -> *const rocksdb_compaction_job_stats_t {
-    let _ = (a0);
     std::ptr::null()
 }
 
@@ -1243,155 +876,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
-) -> *mut rocksdb_fifo_compaction_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_destroy(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_age_for_warm(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_data_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_max_table_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_age_for_warm(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_data_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_max_table_files_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(
-    a0: *mut rocksdb_fifo_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
     ()
 }
 
@@ -2160,22 +1644,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
 
 /// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_fifo_compaction_options(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_fifo_compaction_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_fifo_compaction_options");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
     a0: *mut rocksdb_options_t,
     a1: *mut rocksdb_file_checksum_gen_factory_t,
@@ -2201,38 +1669,6 @@ pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
         let h = handle_mut(a0, "options")?;
         if !a1.is_null() {
             h.mark_unsupported("rocksdb_options_set_sst_partitioner_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_universal_compaction_options(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_universal_compaction_options_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_universal_compaction_options");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_wal_filter(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_walfilter_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_wal_filter");
         }
         Ok(())
     })
@@ -2527,15 +1963,6 @@ pub unsafe extern "C" fn rocksdb_start_trace(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
-    a0: *const rocksdb_subcompactionjobinfo_t,
-) -> *const rocksdb_compaction_job_stats_t {
-    let _ = (a0);
-    std::ptr::null()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
@@ -2683,247 +2110,6 @@ pub unsafe extern "C" fn rocksdb_trace_reader_reset(
 ) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
-    a0: *mut rocksdb_transactiondb_t,
-    a1: *const rocksdb_flushwaloptions_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_transactiondb_flush_wal_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_create(
-) -> *mut rocksdb_universal_compaction_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_destroy(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_allow_trivial_move(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_compression_size_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_incremental(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_read_amp(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_max_size_amplification_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_min_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_reduce_file_locking(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_size_ratio(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_get_stop_style(
-    a0: *mut rocksdb_universal_compaction_options_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_allow_trivial_move(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_compression_size_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_incremental(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_read_amp(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_max_size_amplification_percent(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_min_merge_width(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_reduce_file_locking(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_size_ratio(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_universal_compaction_options_set_stop_style(
-    a0: *mut rocksdb_universal_compaction_options_t,
-    a1: c_int,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_walfilter_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: rocksdb_walfilter_column_family_log_number_map_cb,
-    a3: rocksdb_walfilter_log_record_found_cb,
-    a4: Option<unsafe extern "C" fn(*mut c_void) -> *const c_char>,
-) -> *mut rocksdb_walfilter_t {
-    let _ = (a0, a1, a2, a3, a4);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_walfilter_destroy(a0: *mut rocksdb_walfilter_t) {
-    let _ = (a0);
     ()
 }
 

@@ -995,6 +995,16 @@ pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal(txn_db: *mut rocksdb_tr
     super::flush::rocksdb_flush_wal(tdb_base(txn_db), sync, errptr)
 }
 
+/// `rocksdb_flush_wal_with_options` on the base database.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
+    txn_db: *mut rocksdb_transactiondb_t,
+    options: *const super::flush::rocksdb_flushwaloptions_t,
+    errptr: *mut *mut c_char,
+) {
+    super::flush::rocksdb_flush_wal_with_options(tdb_base(txn_db), options, errptr)
+}
+
 /// The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`
 /// handles, each released with `rocksdb_transaction_destroy`, the array with `rocksdb_free`.
 #[unsafe(no_mangle)]

@@ -36,6 +36,7 @@ mod set_options;
 mod table_cache;
 mod table_store;
 mod txn_hooks;
+pub mod wal_filter;
 pub mod wal_iter;
 pub mod wal_files;
 mod verify;

@@ -311,6 +311,12 @@ options_catalog! {
         /// Told about flushes, compactions, ingestions, stalls, sealed memtables and
         /// background errors (src/db/listener.rs).
         listeners: Vec<Arc<dyn crate::db::listener::Listener>> = Vec::new();
+        /// ColumnFamilyOptions::compaction_options_universal and _fifo: kept and written to the
+        /// OPTIONS file; they do not drive compaction (src/options/compaction_style.rs).
+        compaction_options_universal: super::compaction_style::CompactionOptionsUniversal = Default::default();
+        compaction_options_fifo: super::compaction_style::CompactionOptionsFifo = Default::default();
+        /// DBOptions::wal_filter: decides on each WAL record recovery replays (src/db/wal_filter.rs).
+        wal_filter: Option<Arc<dyn crate::db::wal_filter::WalFilter>> = None;
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
         /// The memtable representation (memtable_factory, written by `file.rs`).
         memtable_rep: super::MemTableRep = super::MemTableRep::SkipList;

@@ -8,6 +8,7 @@
 //! and tells the info LOG which ones the engine ignores.
 
 pub mod catalog;
+pub mod compaction_style;
 pub mod file;
 pub mod load;
 pub mod mutable;
