@@ -173,11 +173,6 @@ pub struct rocksdb_open_and_compact_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_lock_buckets_t`).
-pub struct rocksdb_optimistictransactiondb_lock_buckets_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_replay_options_t`).
 pub struct rocksdb_replay_options_t {
     _opaque: [u8; 0],
@@ -1378,34 +1373,6 @@ pub unsafe extern "C" fn rocksdb_open_and_trim_history(
         &Error::not_supported("rocksdb_open_and_trim_history"),
     );
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(
-    a0: *mut rocksdb_optimistictransactiondb_lock_buckets_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_create(
-    a0: size_t,
-    a1: c_uchar,
-) -> *mut rocksdb_optimistictransactiondb_lock_buckets_t {
-    let _ = (a0, a1);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_destroy(
-    a0: *mut rocksdb_optimistictransactiondb_lock_buckets_t,
-) {
-    let _ = (a0);
-    ()
 }
 
 /// Accepted and stored; ferrock does not use it.

@@ -12,6 +12,7 @@
 //! transaction; ferrock makes concurrent use safe, not meaningful).
 
 pub mod lock;
+pub mod occ_buckets;
 pub mod wbwi;
 
 use crate::batch::{BatchRecord, WriteBatch};
@@ -107,6 +108,31 @@ pub struct OptimisticTransactionOptions {
     pub set_snapshot: bool,
 }
 
+/// RocksDB's OccValidationPolicy: how optimistic commits are validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OccValidationPolicy {
+    /// In the write queue, one commit after the other.
+    Serial = 0,
+    /// Under the lock buckets of the transaction's keys (the default).
+    Parallel = 1,
+}
+
+/// RocksDB's OptimisticTransactionDBOptions.
+#[derive(Clone)]
+pub struct OptimisticTransactionDbOptions {
+    pub validate_policy: OccValidationPolicy,
+    /// Buckets a database makes for itself under kValidateParallel (RocksDB's default, 2^20).
+    pub occ_lock_buckets: u32,
+    /// Buckets shared with other databases instead of its own.
+    pub shared_lock_buckets: Option<Arc<occ_buckets::OccLockBuckets>>,
+}
+
+impl Default for OptimisticTransactionDbOptions {
+    fn default() -> Self {
+        OptimisticTransactionDbOptions { validate_policy: OccValidationPolicy::Parallel, occ_lock_buckets: 1 << 20, shared_lock_buckets: None }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TxnState {
     Started,
@@ -123,6 +149,8 @@ pub(crate) struct Shared {
     opts: TransactionDbOptions,
     locks: LockManager,
     optimistic: bool,
+    /// Optimistic with parallel validation: the buckets a commit locks for its keys.
+    occ_buckets: Option<Arc<occ_buckets::OccLockBuckets>>,
     next_id: AtomicU64,
     /// Named transactions (names are unique while alive).
     names: Mutex<HashMap<String, Weak<Transaction>>>,
@@ -593,6 +621,10 @@ impl Transaction {
             }
             Ok(())
         };
+        // RocksDB's CommitWithParallelValidate: the keys' buckets are held around validation
+        // and the write (seeded by this database, so databases sharing buckets differ).
+        let seed = Arc::as_ptr(&self.shared) as usize as u64;
+        let _buckets = self.shared.occ_buckets.as_ref().map(|b| b.lock(seed, tracked.keys().map(|(cf, k)| (*cf, &k[..]))));
         let result = db.commit_transaction(
             &st.wo,
             st.batch.write_batch(),
@@ -777,7 +809,7 @@ fn with_2pc(opts: &Options) -> Options {
 impl TransactionDb {
     pub fn open(opts: &Options, txn_opts: &TransactionDbOptions, path: impl AsRef<Path>) -> Result<TransactionDb> {
         let db = Db::open(&with_2pc(opts), path)?;
-        Ok(Self::wrap(db, txn_opts, false))
+        Ok(Self::wrap(db, txn_opts, false, None))
     }
 
     pub fn open_cf(
@@ -787,16 +819,17 @@ impl TransactionDb {
         cfs: &[(String, Options)],
     ) -> Result<(TransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
         let (db, handles) = Db::open_cf(&with_2pc(opts), path, cfs)?;
-        Ok((Self::wrap(db, txn_opts, false), handles))
+        Ok((Self::wrap(db, txn_opts, false, None), handles))
     }
 
-    fn wrap(db: Db, txn_opts: &TransactionDbOptions, optimistic: bool) -> TransactionDb {
+    fn wrap(db: Db, txn_opts: &TransactionDbOptions, optimistic: bool, occ_buckets: Option<Arc<occ_buckets::OccLockBuckets>>) -> TransactionDb {
         let recovered = db.inner.txn.take_recovered();
         let shared = Arc::new(Shared {
             db,
             opts: txn_opts.clone(),
             locks: LockManager::new(txn_opts.num_stripes, txn_opts.max_num_locks),
             optimistic,
+            occ_buckets,
             next_id: AtomicU64::new(1),
             names: Mutex::new(HashMap::new()),
             recovered: Mutex::new(Vec::new()),
@@ -952,8 +985,24 @@ impl OptimisticTransactionDb {
         let (db, handles) = Db::open_cf(opts, path, cfs)?;
         Ok((Self::wrap(db), handles))
     }
+    /// With RocksDB's OptimisticTransactionDBOptions.
+    pub fn open_with_options(opts: &Options, otxn: &OptimisticTransactionDbOptions, path: impl AsRef<Path>) -> Result<OptimisticTransactionDb> {
+        let db = Db::open(opts, path)?;
+        Ok(Self::wrap_with(db, otxn))
+    }
     fn wrap(db: Db) -> OptimisticTransactionDb {
-        let t = TransactionDb::wrap(db, &TransactionDbOptions::default(), true);
+        Self::wrap_with(db, &OptimisticTransactionDbOptions::default())
+    }
+    fn wrap_with(db: Db, otxn: &OptimisticTransactionDbOptions) -> OptimisticTransactionDb {
+        let buckets = match otxn.validate_policy {
+            OccValidationPolicy::Serial => None,
+            OccValidationPolicy::Parallel => Some(
+                otxn.shared_lock_buckets
+                    .clone()
+                    .unwrap_or_else(|| Arc::new(occ_buckets::OccLockBuckets::new(otxn.occ_lock_buckets as usize, false))),
+            ),
+        };
+        let t = TransactionDb::wrap(db, &TransactionDbOptions::default(), true, buckets);
         OptimisticTransactionDb { shared: t.shared }
     }
     pub fn begin(&self, wo: &WriteOptions, opts: &OptimisticTransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
