@@ -42,6 +42,7 @@ pub mod flush;
 pub mod ingest;
 pub mod iter;
 pub mod listener;
+pub mod live_files_storage_info;
 pub mod logger;
 pub mod memory_usage;
 pub mod merge;

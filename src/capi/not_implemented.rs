@@ -42,6 +42,8 @@ use super::iter::*;
 #[allow(unused_imports)]
 use super::listener::*;
 #[allow(unused_imports)]
+use super::live_files_storage_info::*;
+#[allow(unused_imports)]
 use super::logger::*;
 #[allow(unused_imports)]
 use super::memory_usage::*;
@@ -154,16 +156,6 @@ pub struct rocksdb_file_checksum_gen_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_hyper_clock_cache_options_t`).
 pub struct rocksdb_hyper_clock_cache_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_options_t`).
-pub struct rocksdb_livefiles_storage_info_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_t`).
-pub struct rocksdb_livefiles_storage_info_t {
     _opaque: [u8; 0],
 }
 
@@ -1455,21 +1447,6 @@ pub unsafe extern "C" fn rocksdb_get_full_history_ts_low(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_livefiles_storage_info_options_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_livefiles_storage_info_t {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_livefiles_storage_info"),
-    );
-    std::ptr::null_mut()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_get_with_ts(
@@ -1574,198 +1551,6 @@ pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
         &Error::not_supported("rocksdb_jemalloc_nodump_allocator_create"),
     );
     std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_count(
-    a0: *const rocksdb_livefiles_storage_info_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_destroy(
-    a0: *mut rocksdb_livefiles_storage_info_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_directory(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum_func_name(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_number(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_type(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_int {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_create(
-) -> *mut rocksdb_livefiles_storage_info_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_destroy(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_atomic_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_include_checksum_info(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_atomic_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_include_checksum_info(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_relative_filename(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_replacement_contents(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_size(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_temperature(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_int {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_uchar {
-    let _ = (a0, a1);
-    0
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
