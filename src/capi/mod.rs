@@ -65,6 +65,7 @@ pub mod snapshot;
 pub mod statistics;
 pub mod table_options;
 pub mod table_properties;
+pub mod trace;
 pub mod transaction;
 pub mod ttl;
 pub mod wbwi;

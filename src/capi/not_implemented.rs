@@ -84,6 +84,8 @@ use super::table_options::*;
 #[allow(unused_imports)]
 use super::table_properties::*;
 #[allow(unused_imports)]
+use super::trace::*;
+#[allow(unused_imports)]
 use super::transaction::*;
 #[allow(unused_imports)]
 use super::ttl::*;
@@ -106,16 +108,6 @@ pub struct rocksdb_blob_file_addition_info_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_blob_file_garbage_info_t`).
 pub struct rocksdb_blob_file_garbage_info_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_options_t`).
-pub struct rocksdb_block_cache_trace_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_writer_options_t`).
-pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
@@ -174,11 +166,6 @@ pub struct rocksdb_optimistictransactiondb_lock_buckets_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_replay_options_t`).
-pub struct rocksdb_replay_options_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
 pub struct rocksdb_replayer_t {
     _opaque: [u8; 0],
@@ -191,11 +178,6 @@ pub struct rocksdb_sst_partitioner_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_table_properties_collector_factory_t`).
 pub struct rocksdb_table_properties_collector_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_trace_options_t`).
-pub struct rocksdb_trace_options_t {
     _opaque: [u8; 0],
 }
 
@@ -336,76 +318,6 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_count(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_create(
-) -> *mut rocksdb_block_cache_trace_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_destroy(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_get_sampling_frequency(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_set_sampling_frequency(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_create(
-) -> *mut rocksdb_block_cache_trace_writer_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_destroy(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -2060,57 +1972,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_create() -> *mut rocksdb_replay_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_destroy(a0: *mut rocksdb_replay_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_get_fast_forward(
-    a0: *mut rocksdb_replay_options_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_get_num_threads(
-    a0: *mut rocksdb_replay_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_set_fast_forward(
-    a0: *mut rocksdb_replay_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_set_num_threads(
-    a0: *mut rocksdb_replay_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replayer_destroy(a0: *mut rocksdb_replayer_t) {
@@ -2327,93 +2188,6 @@ pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
     a0: *mut rocksdb_table_properties_collector_factory_t,
 ) {
     let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_create() -> *mut rocksdb_trace_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_destroy(a0: *mut rocksdb_trace_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_filter(a0: *mut rocksdb_trace_options_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_max_trace_file_size(
-    a0: *mut rocksdb_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_preserve_write_order(
-    a0: *mut rocksdb_trace_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_sampling_frequency(
-    a0: *mut rocksdb_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_filter(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_max_trace_file_size(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_preserve_write_order(
-    a0: *mut rocksdb_trace_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
     ()
 }
 
