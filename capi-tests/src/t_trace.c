@@ -1,4 +1,8 @@
-/* Tracing through c.h. The option handles answer RocksDB's defaults, then what was set. */
+/* Tracing through c.h. The option handles answer RocksDB's defaults, then what was set. A query
+ * trace records the writes, gets, MultiGets and iterator seeks made while it runs, as RocksDB's
+ * records (header first, footer last); the trace reader hands them back one at a time and
+ * starts over on reset; the replayer runs them again on another database; filters and
+ * sampling leave operations out. */
 #include <rocksdb/c.h>
 #include <sys/stat.h>
 #include "check.h"
@@ -47,7 +51,169 @@ static void options_read_back(void) {
   rocksdb_trace_options_destroy(NULL);
 }
 
+static char path[512];
+static char replay_path[512];
+static char trace_file[600];
+
+/* The record types of the trace at trace_file, in order (at most cap). */
+static int record_types(rocksdb_env_t* env, int* types, int cap) {
+  char* err = NULL;
+  rocksdb_envoptions_t* eo = rocksdb_envoptions_create();
+  rocksdb_trace_reader_t* r = rocksdb_trace_reader_create(env, eo, trace_file, &err);
+  CHECK_NOERR(err);
+  int n = 0;
+  for (;;) {
+    size_t len = 99;
+    char* rec = rocksdb_trace_reader_read(r, &len, &err);
+    CHECK_NOERR(err);
+    if (rec == NULL) {
+      CHECK(len == 0, "the end has size 0");
+      break;
+    }
+    CHECK(len >= 13, "a record has its 13 bytes of metadata: %zu", len);
+    uint32_t payload = (uint8_t)rec[9] | (uint8_t)rec[10] << 8 | (uint8_t)rec[11] << 16 | (uint32_t)(uint8_t)rec[12] << 24;
+    CHECK(len == 13 + payload, "the payload's length");
+    if (n < cap) types[n] = rec[8];
+    n++;
+    free(rec);
+  }
+  rocksdb_trace_reader_close(r, &err);
+  CHECK_NOERR(err);
+  rocksdb_trace_reader_reset(r, &err);
+  CHECK_ERR_PREFIX(err, "IO error: TraceReader is closed.");
+  rocksdb_trace_reader_destroy(r);
+  rocksdb_envoptions_destroy(eo);
+  return n;
+}
+
+static void query_trace(void) {
+  char* err = NULL;
+  rocksdb_env_t* env = rocksdb_create_default_env();
+  make_db_path(path, sizeof(path), "trace");
+  make_db_path(replay_path, sizeof(replay_path), "trace-replay");
+  snprintf(trace_file, sizeof(trace_file), "%s-query.trace", path);
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+
+  rocksdb_end_trace(db, &err);
+  CHECK_ERR_PREFIX(err, "IO error: No trace file to close");
+
+  rocksdb_start_trace(db, NULL, NULL, NULL, trace_file, &err);
+  CHECK_NOERR(err);
+  rocksdb_put(db, wo, "k1", 2, "v1", 2, &err);
+  CHECK_NOERR(err);
+  rocksdb_writebatch_t* b = rocksdb_writebatch_create();
+  rocksdb_writebatch_put(b, "k2", 2, "v2", 2);
+  rocksdb_writebatch_delete(b, "k0", 2);
+  rocksdb_write(db, wo, b, &err);
+  CHECK_NOERR(err);
+  size_t len;
+  char* v = rocksdb_get(db, ro, "k1", 2, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "v1");
+  free(v);
+  const char* keys[2] = {"k1", "k2"};
+  size_t key_lens[2] = {2, 2};
+  char* vals[2];
+  size_t val_lens[2];
+  char* errs[2];
+  rocksdb_multi_get(db, ro, 2, keys, key_lens, vals, val_lens, errs);
+  for (int i = 0; i < 2; i++) {
+    CHECK(errs[i] == NULL, "multi get");
+    free(vals[i]);
+  }
+  rocksdb_iterator_t* it = rocksdb_create_iterator(db, ro);
+  rocksdb_iter_seek(it, "k", 1);
+  CHECK(rocksdb_iter_valid(it), "seek");
+  rocksdb_iter_seek_for_prev(it, "k9", 2);
+  rocksdb_iter_destroy(it);
+  rocksdb_end_trace(db, &err);
+  CHECK_NOERR(err);
+
+  int types[16];
+  int n = record_types(env, types, 16);
+  /* kTraceBegin, 2 x kTraceWrite, kTraceGet, kTraceMultiGet, kTraceIteratorSeek,
+   * kTraceIteratorSeekForPrev, kTraceEnd. */
+  int want[8] = {1, 3, 3, 4, 13, 5, 6, 2};
+  CHECK(n == 8, "eight records: %d", n);
+  for (int i = 0; i < 8 && i < n; i++) CHECK(types[i] == want[i], "record %d is type %d: %d", i, want[i], types[i]);
+
+  /* Replayed on an empty database. */
+  rocksdb_t* target = rocksdb_open(o, replay_path, &err);
+  CHECK_NOERR(err);
+  rocksdb_envoptions_t* eo = rocksdb_envoptions_create();
+  rocksdb_replayer_t* rp = rocksdb_new_default_replayer(target, NULL, 0, env, eo, trace_file, &err);
+  CHECK_NOERR(err);
+  CHECK(rocksdb_replayer_get_header_timestamp(rp) == 0, "no header read yet");
+  rocksdb_replay_options_t* rpo = rocksdb_replay_options_create();
+  rocksdb_replay_options_set_fast_forward(rpo, 1000000.0);
+  rocksdb_replayer_replay(rp, rpo, &err);
+  CHECK_ERR_PREFIX(err, "Result incomplete: Not prepared!");
+  rocksdb_replayer_prepare(rp, &err);
+  CHECK_NOERR(err);
+  CHECK(rocksdb_replayer_get_header_timestamp(rp) > 0, "the header's time");
+  rocksdb_replay_options_set_fast_forward(rpo, 0.0);
+  rocksdb_replayer_replay(rp, rpo, &err);
+  CHECK_ERR_PREFIX(err, "Invalid argument: Wrong fast forward speed!");
+  rocksdb_replay_options_set_fast_forward(rpo, 1000000.0);
+  rocksdb_replayer_replay(rp, rpo, &err);
+  CHECK_NOERR(err);
+  v = rocksdb_get(target, ro, "k2", 2, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "v2");
+  free(v);
+  rocksdb_replayer_replay(rp, rpo, &err);
+  CHECK_ERR_PREFIX(err, "Result incomplete: Trace end.");
+  rocksdb_replayer_destroy(rp);
+  rp = rocksdb_new_default_replayer(target, NULL, 0, NULL, NULL, "/nonexistent/trace", &err);
+  CHECK(rp == NULL && err != NULL, "a missing trace file");
+  free(err);
+  err = NULL;
+
+  /* A filter leaves Gets and MultiGets out; a sampling frequency of 2 keeps one write in two. */
+  rocksdb_trace_options_t* to = rocksdb_trace_options_create();
+  rocksdb_trace_options_set_filter(to, rocksdb_trace_filter_get | rocksdb_trace_filter_multi_get);
+  rocksdb_trace_options_set_sampling_frequency(to, 2);
+  rocksdb_start_trace(db, env, eo, to, trace_file, &err);
+  CHECK_NOERR(err);
+  for (int i = 0; i < 6; i++) {
+    rocksdb_put(db, wo, "k", 1, "v", 1, &err);
+    CHECK_NOERR(err);
+    v = rocksdb_get(db, ro, "k", 1, &len, &err);
+    CHECK_NOERR(err);
+    free(v);
+  }
+  rocksdb_end_trace(db, &err);
+  CHECK_NOERR(err);
+  n = record_types(env, types, 16);
+  CHECK(n == 5, "header, three writes, footer: %d", n);
+  for (int i = 1; i < 4 && i < n; i++) CHECK(types[i] == 3, "a write: %d", types[i]);
+
+  rocksdb_trace_reader_t* bad = rocksdb_trace_reader_create(NULL, eo, trace_file, &err);
+  CHECK(bad == NULL, "no env");
+  CHECK_ERR_PREFIX(err, "Invalid argument: env must not be null");
+
+  rocksdb_trace_options_destroy(to);
+  rocksdb_replay_options_destroy(rpo);
+  rocksdb_envoptions_destroy(eo);
+  rocksdb_writebatch_destroy(b);
+  rocksdb_close(target);
+  rocksdb_close(db);
+  rocksdb_options_destroy(o);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_env_destroy(env);
+  remove(trace_file);
+  remove_db_path(path);
+  remove_db_path(replay_path);
+}
+
 int main(void) {
   options_read_back();
+  query_trace();
   return check_report("t_trace");
 }

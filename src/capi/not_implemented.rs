@@ -166,11 +166,6 @@ pub struct rocksdb_optimistictransactiondb_lock_buckets_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
-pub struct rocksdb_replayer_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
 pub struct rocksdb_sst_partitioner_factory_t {
     _opaque: [u8; 0],
@@ -178,11 +173,6 @@ pub struct rocksdb_sst_partitioner_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_table_properties_collector_factory_t`).
 pub struct rocksdb_table_properties_collector_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_trace_reader_t`).
-pub struct rocksdb_trace_reader_t {
     _opaque: [u8; 0],
 }
 
@@ -1142,14 +1132,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
@@ -1470,25 +1452,6 @@ pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
 pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memory_allocator_t) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_new_default_replayer(
-    a0: *mut rocksdb_t,
-    a1: *mut *mut rocksdb_column_family_handle_t,
-    a2: size_t,
-    a3: *mut rocksdb_env_t,
-    a4: *const rocksdb_envoptions_t,
-    a5: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_replayer_t {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_new_default_replayer"),
-    );
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
@@ -1972,45 +1935,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_destroy(a0: *mut rocksdb_replayer_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_get_header_timestamp(
-    a0: *const rocksdb_replayer_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_prepare(
-    a0: *mut rocksdb_replayer_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_replayer_prepare"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_replay(
-    a0: *mut rocksdb_replayer_t,
-    a1: *const rocksdb_replay_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_replayer_replay"));
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_singledelete_cf_with_ts(
@@ -2158,21 +2082,6 @@ pub unsafe extern "C" fn rocksdb_start_io_trace(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(
@@ -2188,60 +2097,6 @@ pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
     a0: *mut rocksdb_table_properties_collector_factory_t,
 ) {
     let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_close(
-    a0: *mut rocksdb_trace_reader_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_close"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_create(
-    a0: *mut rocksdb_env_t,
-    a1: *const rocksdb_envoptions_t,
-    a2: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_trace_reader_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_create"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_destroy(a0: *mut rocksdb_trace_reader_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_read(
-    a0: *mut rocksdb_trace_reader_t,
-    a1: *mut size_t,
-    errptr: *mut *mut c_char,
-) -> *mut c_char {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_read"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_reset(
-    a0: *mut rocksdb_trace_reader_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
     ()
 }
 

@@ -239,6 +239,7 @@ pub(super) fn open(
         table_dirs: Default::default(),
         ttl: Default::default(),
         secondary: Default::default(),
+        tracers: Default::default(),
     });
 
     // Column families with their recovered versions and empty memtables.

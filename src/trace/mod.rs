@@ -119,6 +119,12 @@ pub fn now_nanos() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The tracers of one database (RocksDB's DBImpl `tracer_`, `io_tracer_`, `block_cache_tracer_`).
+#[derive(Default)]
+pub struct DbTracers {
+    pub query: query::QueryTraceSlot,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -218,12 +218,12 @@ fn found_or_not(r: Result<Option<Vec<u8>>>) -> Result<()> {
 fn execute(db: &Db, cfs: &HashMap<u32, Arc<ColumnFamilyHandle>>, record: &QueryRecord) -> Result<()> {
     match record {
         QueryRecord::Write { batch, .. } => db.write_batch(&WriteOptions::default(), WriteBatch::from_data(batch)?),
-        QueryRecord::Get { cf_id, key, .. } => found_or_not(db.get_cf(&ReadOptions::default(), family(cfs, *cf_id)?, key)),
+        QueryRecord::Get { cf_id, key, .. } => found_or_not(db.get_cf(&ReadOptions::new(), family(cfs, *cf_id)?, key)),
         QueryRecord::Seek { for_prev, cf_id, key, lower, upper, .. } => {
             let ro = ReadOptions {
                 iterate_lower_bound: (!lower.is_empty()).then(|| lower.clone()),
                 iterate_upper_bound: (!upper.is_empty()).then(|| upper.clone()),
-                ..ReadOptions::default()
+                ..ReadOptions::new()
             };
             let mut it = db.iter_cf(&ro, family(cfs, *cf_id)?)?;
             if *for_prev {
@@ -244,7 +244,7 @@ fn execute(db: &Db, cfs: &HashMap<u32, Arc<ColumnFamilyHandle>>, record: &QueryR
             for (id, k) in cf_ids.iter().zip(keys) {
                 pairs.push((family(cfs, *id)?, &k[..]));
             }
-            db.multi_get_cf(&ReadOptions::default(), &pairs).into_iter().try_for_each(found_or_not)
+            db.multi_get_cf(&ReadOptions::new(), &pairs).into_iter().try_for_each(found_or_not)
         }
     }
 }
