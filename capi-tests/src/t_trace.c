@@ -2,7 +2,8 @@
  * trace records the writes, gets, MultiGets and iterator seeks made while it runs, as RocksDB's
  * records (header first, footer last); the trace reader hands them back one at a time and
  * starts over on reset; the replayer runs them again on another database; filters and
- * sampling leave operations out. */
+ * sampling leave operations out. An IO trace records the file operations of a flush; a block
+ * cache trace records the data block a Get reads (with either start function). */
 #include <rocksdb/c.h>
 #include <sys/stat.h>
 #include "check.h"
@@ -212,8 +213,102 @@ static void query_trace(void) {
   remove_db_path(replay_path);
 }
 
+static long file_size(const char* f) {
+  struct stat st;
+  return stat(f, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Records of the trace at f of type `type`. */
+static int count_records(rocksdb_env_t* env, const char* f, int type) {
+  char* err = NULL;
+  rocksdb_trace_reader_t* r = rocksdb_trace_reader_create(env, NULL, f, &err);
+  CHECK_NOERR(err);
+  int n = 0;
+  size_t len;
+  char* rec;
+  while ((rec = rocksdb_trace_reader_read(r, &len, &err)) != NULL) {
+    if (rec[8] == type) n++;
+    free(rec);
+  }
+  CHECK_NOERR(err);
+  rocksdb_trace_reader_destroy(r);
+  return n;
+}
+
+static void io_and_block_cache_traces(void) {
+  char* err = NULL;
+  char io_file[600], bc_file[600], bc_file2[600];
+  rocksdb_env_t* env = rocksdb_create_default_env();
+  make_db_path(path, sizeof(path), "trace-io");
+  snprintf(io_file, sizeof(io_file), "%s-io.trace", path);
+  snprintf(bc_file, sizeof(bc_file), "%s-bc.trace", path);
+  snprintf(bc_file2, sizeof(bc_file2), "%s-bc2.trace", path);
+  rocksdb_options_t* o = rocksdb_options_create();
+  rocksdb_options_set_create_if_missing(o, 1);
+  rocksdb_t* db = rocksdb_open(o, path, &err);
+  CHECK_NOERR(err);
+  rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
+  rocksdb_readoptions_t* ro = rocksdb_readoptions_create();
+  rocksdb_flushoptions_t* fo = rocksdb_flushoptions_create();
+  rocksdb_put(db, wo, "k", 1, "v", 1, &err);
+  CHECK_NOERR(err);
+
+  rocksdb_start_io_trace(db, NULL, NULL, NULL, io_file, &err);
+  CHECK_NOERR(err);
+  rocksdb_start_io_trace(db, NULL, NULL, NULL, bc_file, &err);
+  CHECK_ERR_PREFIX(err, "Resource busy");
+  rocksdb_flush(db, fo, &err);
+  CHECK_NOERR(err);
+  rocksdb_end_io_trace(db, &err);
+  CHECK_NOERR(err);
+  rocksdb_end_io_trace(db, &err);
+  CHECK_NOERR(err);
+  CHECK(count_records(env, io_file, 1) == 1, "one header");
+  CHECK(count_records(env, io_file, 12) > 3, "the flush's file operations: %d", count_records(env, io_file, 12));
+
+  rocksdb_start_block_cache_trace(db, NULL, NULL, NULL, bc_file, &err);
+  CHECK_NOERR(err);
+  size_t len;
+  char* v = rocksdb_get(db, ro, "k", 1, &len, &err);
+  CHECK_NOERR(err);
+  CHECK_VALUE(v, len, "v");
+  free(v);
+  rocksdb_end_block_cache_trace(db, &err);
+  CHECK_NOERR(err);
+  CHECK(count_records(env, bc_file, 9) == 1, "one data block lookup");
+
+  rocksdb_block_cache_trace_options_t* bo = rocksdb_block_cache_trace_options_create();
+  rocksdb_block_cache_trace_writer_options_t* bw = rocksdb_block_cache_trace_writer_options_create();
+  rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(bw, 1);
+  rocksdb_start_block_cache_trace_with_options(db, env, NULL, bo, bw, bc_file2, &err);
+  CHECK_NOERR(err);
+  for (int i = 0; i < 3; i++) {
+    v = rocksdb_get(db, ro, "k", 1, &len, &err);
+    CHECK_NOERR(err);
+    free(v);
+  }
+  rocksdb_end_block_cache_trace(db, &err);
+  CHECK_NOERR(err);
+  CHECK(file_size(bc_file2) > 0, "the header");
+  CHECK(count_records(env, bc_file2, 9) == 0, "nothing past the size limit");
+
+  rocksdb_block_cache_trace_options_destroy(bo);
+  rocksdb_block_cache_trace_writer_options_destroy(bw);
+  rocksdb_close(db);
+  rocksdb_options_destroy(o);
+  rocksdb_writeoptions_destroy(wo);
+  rocksdb_readoptions_destroy(ro);
+  rocksdb_flushoptions_destroy(fo);
+  rocksdb_env_destroy(env);
+  remove(io_file);
+  remove(bc_file);
+  remove(bc_file2);
+  remove_db_path(path);
+}
+
 int main(void) {
   options_read_back();
   query_trace();
+  io_and_block_cache_traces();
   return check_report("t_trace");
 }

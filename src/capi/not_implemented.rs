@@ -1110,28 +1110,6 @@ pub unsafe extern "C" fn rocksdb_delete_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_block_cache_trace(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_end_block_cache_trace"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_end_io_trace"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_fifo_compaction_options_create(
@@ -2027,58 +2005,6 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put_with_ts(
         errptr,
         &Error::not_supported("rocksdb_sstfilewriter_put_with_ts"),
     );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_block_cache_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_start_block_cache_trace"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_block_cache_trace_with_options(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_block_cache_trace_options_t,
-    a4: *const rocksdb_block_cache_trace_writer_options_t,
-    a5: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_start_block_cache_trace_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_io_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_start_io_trace"));
     ()
 }
 

@@ -1,5 +1,7 @@
 //! c.h's tracing, over `crate::trace` and `utilities::replayer`: the query trace
-//! (`rocksdb_start_trace` / `rocksdb_end_trace`), the trace reader (`rocksdb_trace_reader_*`),
+//! (`rocksdb_start_trace` / `rocksdb_end_trace`), the IO trace (`rocksdb_start_io_trace` /
+//! `rocksdb_end_io_trace`), the block cache trace (`rocksdb_start_block_cache_trace`,
+//! `_with_options`, `rocksdb_end_block_cache_trace`), the trace reader (`rocksdb_trace_reader_*`),
 //! the replayer (`rocksdb_new_default_replayer`, `rocksdb_replayer_*`) and the option
 //! handles (`rocksdb_trace_options_*`, `rocksdb_block_cache_trace_options_*`,
 //! `rocksdb_block_cache_trace_writer_options_*`, `rocksdb_replay_options_*`). Getters of a
@@ -216,6 +218,79 @@ pub unsafe extern "C" fn rocksdb_start_trace(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_end_trace(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
     with_errptr(errptr, (), || db_ref(db)?.end_trace())
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_start_io_trace(
+    db: *mut rocksdb_t,
+    env: *mut rocksdb_env_t,
+    env_options: *const rocksdb_envoptions_t,
+    options: *const rocksdb_trace_options_t,
+    trace_path: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    let _ = env_options;
+    with_errptr(errptr, (), || {
+        let d = db_ref(db)?;
+        let writer = trace_writer(d, env, trace_path)?;
+        d.start_io_trace(options.as_ref().map_or_else(TraceOptions::default, |o| o.opts), writer)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_end_io_trace(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || db_ref(db)?.end_io_trace())
+}
+
+/// A block cache trace with the sampling frequency and size limit of trace options (RocksDB's
+/// StartBlockCacheTrace with TraceOptions).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_start_block_cache_trace(
+    db: *mut rocksdb_t,
+    env: *mut rocksdb_env_t,
+    env_options: *const rocksdb_envoptions_t,
+    options: *const rocksdb_trace_options_t,
+    trace_path: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    let _ = env_options;
+    with_errptr(errptr, (), || {
+        let d = db_ref(db)?;
+        let o = options.as_ref().map_or_else(TraceOptions::default, |o| o.opts);
+        let writer = trace_writer(d, env, trace_path)?;
+        d.start_block_cache_trace(
+            BlockCacheTraceOptions { sampling_frequency: o.sampling_frequency },
+            BlockCacheTraceWriterOptions { max_trace_file_size: o.max_trace_file_size },
+            writer,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_start_block_cache_trace_with_options(
+    db: *mut rocksdb_t,
+    env: *mut rocksdb_env_t,
+    env_options: *const rocksdb_envoptions_t,
+    options: *const rocksdb_block_cache_trace_options_t,
+    writer_options: *const rocksdb_block_cache_trace_writer_options_t,
+    trace_path: *const c_char,
+    errptr: *mut *mut c_char,
+) {
+    let _ = env_options;
+    with_errptr(errptr, (), || {
+        let d = db_ref(db)?;
+        let writer = trace_writer(d, env, trace_path)?;
+        d.start_block_cache_trace(
+            options.as_ref().map_or_else(BlockCacheTraceOptions::default, |o| o.opts),
+            writer_options.as_ref().map_or_else(BlockCacheTraceWriterOptions::default, |o| o.opts),
+            writer,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_end_block_cache_trace(db: *mut rocksdb_t, errptr: *mut *mut c_char) {
+    with_errptr(errptr, (), || db_ref(db)?.end_block_cache_trace())
 }
 
 #[unsafe(no_mangle)]

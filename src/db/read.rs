@@ -223,7 +223,14 @@ impl DbInner {
         let timer = self.timer();
         let sv = cf.super_version();
         let seq = self.read_seq(ro);
-        let r = match self.lookup(&sv, cf, key, seq)? {
+        let found = if self.tracers.block_cache.is_on() {
+            // The table reader's block cache records name this Get.
+            let id = self.tracers.block_cache.next_get_id();
+            crate::trace::block_cache::with_current_get(id, ro.snapshot.is_some(), || self.lookup(&sv, cf, key, seq))?
+        } else {
+            self.lookup(&sv, cf, key, seq)?
+        };
+        let r = match found {
             Lookup::Found(v) => Ok(Some(v)),
             Lookup::Deleted | Lookup::Missing => Ok(None),
             Lookup::Failed(e) => Err(e),

@@ -2,12 +2,15 @@
 //! hooks the traced operations call. A hook costs one relaxed atomic load while no trace
 //! runs (`QueryTraceSlot::is_on`); the record is built only when one does.
 //!
-//! What is traced, as in RocksDB: every write on arrival (or, with `preserve_write_order`, by
+//! The IO trace is the database's file system's (`trace::io`), the block cache trace its table
+//! readers' (`table::reader`, with the Get's id from `read.rs`); the query trace's hooks are
+//! here. What the query trace records, as in RocksDB: every write on arrival (or, with `preserve_write_order`, by
 //! the write group's leader in the order writes are applied: `write.rs`), `Db::get_cf`,
 //! `Db::multi_get_cf` and the seeks of the database's iterators (`read.rs`).
 
 use super::{Db, DbInner};
 use crate::error::Result;
+use crate::trace::block_cache::{BlockCacheTraceOptions, BlockCacheTraceWriterOptions};
 use crate::trace::file::TraceFileWriter;
 use crate::trace::query::QueryTracer;
 use crate::trace::TraceOptions;
@@ -30,6 +33,36 @@ impl Db {
     /// Ends the query trace with its footer; "IO error: No trace file to close" when none runs.
     pub fn end_trace(&self) -> Result<()> {
         self.inner.tracers.query.end()
+    }
+}
+
+impl Db {
+    /// Starts an IO trace into `writer` (RocksDB's StartIOTrace): Busy while one runs.
+    pub fn start_io_trace(&self, opts: TraceOptions, writer: TraceFileWriter) -> Result<()> {
+        self.inner.check_open()?;
+        self.inner.tracers.io.start(opts, writer)
+    }
+
+    /// Ends the IO trace; nothing to do when none runs.
+    pub fn end_io_trace(&self) -> Result<()> {
+        self.inner.tracers.io.end()
+    }
+
+    /// Starts a block cache trace into `writer` (RocksDB's StartBlockCacheTrace): Busy while
+    /// one runs.
+    pub fn start_block_cache_trace(
+        &self,
+        opts: BlockCacheTraceOptions,
+        writer_opts: BlockCacheTraceWriterOptions,
+        writer: TraceFileWriter,
+    ) -> Result<()> {
+        self.inner.check_open()?;
+        self.inner.tracers.block_cache.start(opts, writer_opts, writer)
+    }
+
+    /// Ends the block cache trace; nothing to do when none runs.
+    pub fn end_block_cache_trace(&self) -> Result<()> {
+        self.inner.tracers.block_cache.end()
     }
 }
 
@@ -215,5 +248,67 @@ mod tests {
         let mut r = Replayer::new(db.clone(), vec![db.default_column_family(), cf.clone()], TraceFileReader::open(fs.as_ref(), &path).unwrap());
         r.prepare().unwrap();
         r.replay(&ReplayOptions { num_threads: 1, fast_forward: 1e6 }).unwrap();
+    }
+
+    /// An IO trace records the database's file operations (a flush's table among them); a
+    /// block cache trace records a Get's data block lookups (a miss, then a hit) with the Get's
+    /// id and key, and an iterator's.
+    #[test]
+    fn io_and_block_cache_traces_record_the_database_reads() {
+        use crate::trace::block_cache::{caller, BlockAccess};
+        let d = TempDir::new("trace_io_bc");
+        let db = Db::open(&opts(), &d.0).unwrap();
+        let fs = db.trace_file_system();
+        let wo = WriteOptions::default();
+        db.put(&wo, b"k", b"v").unwrap();
+        let io_path = d.0.join("io.trace");
+        db.start_io_trace(TraceOptions::default(), TraceFileWriter::create(fs.as_ref(), &io_path).unwrap()).unwrap();
+        assert_eq!(
+            db.start_io_trace(TraceOptions::default(), TraceFileWriter::create(fs.as_ref(), &d.0.join("x")).unwrap()).unwrap_err().code(),
+            crate::error::Code::Busy
+        );
+        db.flush(&Default::default()).unwrap();
+        db.end_io_trace().unwrap();
+        db.end_io_trace().unwrap();
+        let records = read_all(fs.as_ref(), &io_path);
+        assert_eq!(records[0].kind, trace_type::BEGIN);
+        let ops: Vec<String> = records[1..]
+            .iter()
+            .map(|t| {
+                assert_eq!(t.kind, trace_type::IO);
+                let mut p = &t.payload[8..];
+                String::from_utf8(crate::util::coding::get_length_prefixed_slice(&mut p).unwrap().to_vec()).unwrap()
+            })
+            .collect();
+        assert!(ops.iter().any(|o| o == "NewWritableFile"), "{ops:?}");
+        assert!(ops.iter().any(|o| o == "Append"), "{ops:?}");
+
+        let bc_path = d.0.join("bc.trace");
+        db.start_block_cache_trace(Default::default(), Default::default(), TraceFileWriter::create(fs.as_ref(), &bc_path).unwrap()).unwrap();
+        for _ in 0..2 {
+            assert_eq!(db.get(&ReadOptions::new(), b"k").unwrap().as_deref(), Some(&b"v"[..]));
+        }
+        let mut it = db.iter(&ReadOptions::new()).unwrap();
+        it.seek_to_first();
+        assert!(it.valid());
+        drop(it);
+        db.end_block_cache_trace().unwrap();
+        let records = read_all(fs.as_ref(), &bc_path);
+        assert_eq!(records[0].kind, trace_type::BEGIN);
+        let accesses: Vec<BlockAccess> = records[1..].iter().map(|t| BlockAccess::decode(t).unwrap()).collect();
+        assert_eq!(accesses.len(), 3, "{accesses:?}");
+        for (a, (id, hit)) in accesses[..2].iter().zip([(1, false), (2, true)]) {
+            assert_eq!(a.block_type, trace_type::BLOCK_DATA);
+            assert_eq!(a.caller, caller::USER_GET);
+            assert_eq!((a.get_id, a.is_cache_hit), (id, hit));
+            assert_eq!(crate::key::user_key(&a.referenced_key), b"k");
+            assert!(a.referenced_key_exist_in_block);
+            assert_eq!(a.num_keys_in_block, 1);
+            assert_eq!(a.cf_name, b"default");
+            assert!(a.sst_fd_number > 0);
+        }
+        assert_eq!(accesses[2].caller, caller::USER_ITERATOR);
+        assert!(accesses[2].is_cache_hit);
+        assert_eq!(accesses[0].block_key, accesses[2].block_key);
     }
 }

@@ -15,6 +15,7 @@
 
 pub mod block_cache;
 pub mod file;
+pub mod io;
 pub mod query;
 
 use crate::error::{Error, Result};
@@ -119,10 +120,24 @@ pub fn now_nanos() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The header payload of IO and block cache traces: the magic as a length-prefixed slice,
+/// then the RocksDB major and minor versions (IOTraceWriter / BlockCacheTraceWriter::WriteHeader).
+pub(crate) fn versioned_header(ts: u64) -> Trace {
+    let mut payload = Vec::new();
+    crate::util::coding::put_length_prefixed_slice(&mut payload, TRACE_MAGIC.as_bytes());
+    put_fixed32(&mut payload, ROCKSDB_MAJOR_VERSION);
+    put_fixed32(&mut payload, ROCKSDB_MINOR_VERSION);
+    Trace { ts, kind: trace_type::BEGIN, payload }
+}
+
 /// The tracers of one database (RocksDB's DBImpl `tracer_`, `io_tracer_`, `block_cache_tracer_`).
 #[derive(Default)]
 pub struct DbTracers {
     pub query: query::QueryTraceSlot,
+    /// Shared with the database's `io::TracingFileSystem`.
+    pub io: std::sync::Arc<io::IoTracer>,
+    /// Shared with the database's table readers.
+    pub block_cache: std::sync::Arc<block_cache::BlockCacheTracer>,
 }
 
 #[cfg(test)]
