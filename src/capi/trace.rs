@@ -19,14 +19,13 @@ use super::sstfilewriter::rocksdb_envoptions_t;
 use super::*;
 use crate::env::FileSystem;
 use crate::error::Code;
+use crate::trace::TraceOptions;
+use crate::trace::block_cache::{BlockCacheTraceOptions, BlockCacheTraceWriterOptions};
 use crate::trace::file::{TraceFileReader, TraceFileWriter};
-use crate::utilities::replayer::Replayer;
+use crate::utilities::replayer::{ReplayOptions, Replayer};
+use libc::c_uchar;
 use std::path::Path;
 use std::sync::Arc;
-use crate::trace::block_cache::{BlockCacheTraceOptions, BlockCacheTraceWriterOptions};
-use crate::trace::TraceOptions;
-use crate::utilities::replayer::ReplayOptions;
-use libc::c_uchar;
 
 pub struct rocksdb_trace_options_t {
     pub(crate) opts: TraceOptions,
@@ -65,6 +64,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_max_trace_file_size(opt: *mut
 pub unsafe extern "C" fn rocksdb_trace_options_get_max_trace_file_size(opt: *mut rocksdb_trace_options_t) -> u64 {
     opt.as_ref().map_or(0, |o| o.opts.max_trace_file_size)
 }
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(opt: *mut rocksdb_trace_options_t, v: u64) {
     if let Some(o) = opt.as_mut() {
@@ -76,6 +76,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(opt: *mut 
 pub unsafe extern "C" fn rocksdb_trace_options_get_sampling_frequency(opt: *mut rocksdb_trace_options_t) -> u64 {
     opt.as_ref().map_or(0, |o| o.opts.sampling_frequency)
 }
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_filter(opt: *mut rocksdb_trace_options_t, v: u64) {
     if let Some(o) = opt.as_mut() {
@@ -87,6 +88,7 @@ pub unsafe extern "C" fn rocksdb_trace_options_set_filter(opt: *mut rocksdb_trac
 pub unsafe extern "C" fn rocksdb_trace_options_get_filter(opt: *mut rocksdb_trace_options_t) -> u64 {
     opt.as_ref().map_or(0, |o| o.opts.filter)
 }
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_trace_options_set_preserve_write_order(opt: *mut rocksdb_trace_options_t, v: c_uchar) {
     if let Some(o) = opt.as_mut() {
@@ -164,6 +166,7 @@ pub unsafe extern "C" fn rocksdb_replay_options_set_num_threads(opt: *mut rocksd
 pub unsafe extern "C" fn rocksdb_replay_options_get_num_threads(opt: *mut rocksdb_replay_options_t) -> u32 {
     opt.as_ref().map_or(0, |o| o.opts.num_threads)
 }
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_replay_options_set_fast_forward(opt: *mut rocksdb_replay_options_t, v: f64) {
     if let Some(o) = opt.as_mut() {

@@ -10,11 +10,10 @@
 //! found there. Blocks are sampled by their key's hash, as RocksDB's.
 
 use super::file::TraceFileWriter;
-use super::{now_micros, trace_type, versioned_header, Trace};
+use super::{now_micros, trace_type, versioned_header, ExclusiveTrace, Trace};
 use crate::error::{Error, Result};
 use crate::util::coding::{get_fixed32, get_fixed64, get_length_prefixed_slice, put_fixed32, put_fixed64, put_length_prefixed_slice, put_varint64};
-use parking_lot::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// RocksDB's BlockCacheTraceOptions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,47 +159,30 @@ pub fn block_key(cache_id: u64, offset: u64) -> Vec<u8> {
     k
 }
 
-struct Writer {
-    opts: BlockCacheTraceOptions,
-    writer_opts: BlockCacheTraceWriterOptions,
-    file: TraceFileWriter,
-}
-
 /// A database's block cache tracer (DBImpl::block_cache_tracer_), shared with its table readers.
 #[derive(Default)]
 pub struct BlockCacheTracer {
-    on: AtomicBool,
-    writer: Mutex<Option<Writer>>,
+    trace: ExclusiveTrace<(BlockCacheTraceOptions, BlockCacheTraceWriterOptions)>,
     get_ids: AtomicU64,
 }
 
 impl BlockCacheTracer {
     #[inline]
     pub fn is_on(&self) -> bool {
-        self.on.load(Ordering::Relaxed)
+        self.trace.is_on()
     }
 
     /// Starts a trace (its header first); Busy while one runs.
-    pub fn start(&self, opts: BlockCacheTraceOptions, writer_opts: BlockCacheTraceWriterOptions, mut file: TraceFileWriter) -> Result<()> {
-        let mut g = self.writer.lock();
-        if g.is_some() {
-            return Err(Error::busy(""));
+    pub fn start(&self, opts: BlockCacheTraceOptions, writer_opts: BlockCacheTraceWriterOptions, file: TraceFileWriter) -> Result<()> {
+        if !self.is_on() {
+            self.get_ids.store(1, Ordering::Relaxed);
         }
-        self.get_ids.store(1, Ordering::Relaxed);
-        let r = file.write(&versioned_header(now_micros()).encode());
-        *g = Some(Writer { opts, writer_opts, file });
-        self.on.store(true, Ordering::Relaxed);
-        r
+        self.trace.start((opts, writer_opts), file, &versioned_header(now_micros()))
     }
 
     /// Ends the trace; nothing to do when none runs.
     pub fn end(&self) -> Result<()> {
-        let mut g = self.writer.lock();
-        self.on.store(false, Ordering::Relaxed);
-        match g.take() {
-            Some(w) => w.file.close(),
-            None => Ok(()),
-        }
+        self.trace.end()
     }
 
     /// The id of a new Get (never 0, RocksDB's reserved id); 0 while no trace runs.
@@ -218,13 +200,13 @@ impl BlockCacheTracer {
 
     /// Records `access` if its block is sampled and the file is within its size limit.
     pub fn record(&self, access: &BlockAccess) {
-        let mut g = self.writer.lock();
-        let Some(w) = g.as_mut() else { return };
-        if !sampled(&access.block_key, w.opts.sampling_frequency) || w.file.file_size() > w.writer_opts.max_trace_file_size {
-            return;
-        }
-        let t = Trace { ts: access.ts, kind: access.block_type, payload: access.encode_payload() };
-        let _ = w.file.write(&t.encode());
+        self.trace.with(|(opts, writer_opts), file| {
+            if !sampled(&access.block_key, opts.sampling_frequency) || file.file_size() > writer_opts.max_trace_file_size {
+                return;
+            }
+            let t = Trace { ts: access.ts, kind: access.block_type, payload: access.encode_payload() };
+            let _ = file.write(&t.encode());
+        });
     }
 }
 

@@ -18,13 +18,11 @@
 //! `io_op_data` names, then a fixed64 0 (no request id). Timestamps are nanoseconds.
 
 use super::file::TraceFileWriter;
-use super::{now_micros, now_nanos, trace_type, versioned_header, Trace, TraceOptions};
+use super::{now_micros, now_nanos, trace_type, versioned_header, ExclusiveTrace, Trace, TraceOptions};
 use crate::env::{FileLock, FileSystem, RandomAccessFile, SequentialFile, WritableFile};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::util::coding::{put_fixed64, put_length_prefixed_slice};
-use parking_lot::Mutex;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -63,57 +61,38 @@ pub fn encode_io_record(op: &str, latency_ns: u64, status: &str, file_name: &str
     p
 }
 
-struct IoTraceWriter {
-    opts: TraceOptions,
-    file: TraceFileWriter,
-}
-
 /// A database's IO tracer (DBImpl::io_tracer_).
 #[derive(Default)]
 pub struct IoTracer {
-    on: AtomicBool,
-    writer: Mutex<Option<IoTraceWriter>>,
+    trace: ExclusiveTrace<TraceOptions>,
 }
 
 impl IoTracer {
     #[inline]
     pub fn is_on(&self) -> bool {
-        self.on.load(Ordering::Relaxed)
+        self.trace.is_on()
     }
 
     /// Starts a trace (its header first); Busy while one runs.
-    pub fn start(&self, opts: TraceOptions, mut file: TraceFileWriter) -> Result<()> {
-        let mut g = self.writer.lock();
-        if g.is_some() {
-            return Err(Error::busy(""));
-        }
-        let header = versioned_header(now_micros()).encode();
-        let r = file.write(&header);
-        *g = Some(IoTraceWriter { opts, file });
-        self.on.store(true, Ordering::Relaxed);
-        r
+    pub fn start(&self, opts: TraceOptions, file: TraceFileWriter) -> Result<()> {
+        self.trace.start(opts, file, &versioned_header(now_micros()))
     }
 
     /// Ends the trace (nothing to do when none runs).
     pub fn end(&self) -> Result<()> {
-        let mut g = self.writer.lock();
-        self.on.store(false, Ordering::Relaxed);
-        match g.take() {
-            Some(w) => w.file.close(),
-            None => Ok(()),
-        }
+        self.trace.end()
     }
 
     /// Records one operation; a trace write failure is dropped, as RocksDB's.
     pub fn record(&self, op: &str, latency_ns: u64, status: &str, path: &str, fields: IoFields) {
-        let mut g = self.writer.lock();
-        let Some(w) = g.as_mut() else { return };
-        if w.file.file_size() > w.opts.max_trace_file_size {
-            return;
-        }
-        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-        let t = Trace { ts: now_nanos(), kind: trace_type::IO, payload: encode_io_record(op, latency_ns, status, name, fields) };
-        let _ = w.file.write(&t.encode());
+        self.trace.with(|opts, file| {
+            if file.file_size() > opts.max_trace_file_size {
+                return;
+            }
+            let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+            let t = Trace { ts: now_nanos(), kind: trace_type::IO, payload: encode_io_record(op, latency_ns, status, name, fields) };
+            let _ = file.write(&t.encode());
+        });
     }
 
     /// Runs `f` and records it as `op` on `path` when a trace runs.

@@ -130,6 +130,56 @@ pub(crate) fn versioned_header(ts: u64) -> Trace {
     Trace { ts, kind: trace_type::BEGIN, payload }
 }
 
+/// A trace of which at most one runs at a time (the IO and block cache traces: RocksDB answers
+/// Busy to a second start): its options and file while it runs, and the flag the traced
+/// operations load (relaxed) to learn whether it does.
+pub struct ExclusiveTrace<O> {
+    on: std::sync::atomic::AtomicBool,
+    running: parking_lot::Mutex<Option<(O, file::TraceFileWriter)>>,
+}
+
+impl<O> Default for ExclusiveTrace<O> {
+    fn default() -> Self {
+        ExclusiveTrace { on: std::sync::atomic::AtomicBool::new(false), running: parking_lot::Mutex::new(None) }
+    }
+}
+
+impl<O> ExclusiveTrace<O> {
+    #[inline]
+    pub fn is_on(&self) -> bool {
+        self.on.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Starts the trace with `header` as its first record; Busy while one runs.
+    pub fn start(&self, opts: O, mut file: file::TraceFileWriter, header: &Trace) -> Result<()> {
+        let mut g = self.running.lock();
+        if g.is_some() {
+            return Err(Error::busy(""));
+        }
+        let r = file.write(&header.encode());
+        *g = Some((opts, file));
+        self.on.store(true, std::sync::atomic::Ordering::Relaxed);
+        r
+    }
+
+    /// Ends the trace and closes its file; nothing to do when none runs.
+    pub fn end(&self) -> Result<()> {
+        let mut g = self.running.lock();
+        self.on.store(false, std::sync::atomic::Ordering::Relaxed);
+        match g.take() {
+            Some((_, f)) => f.close(),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs `f` on the running trace's options and file, if one runs.
+    pub fn with(&self, f: impl FnOnce(&O, &mut file::TraceFileWriter)) {
+        if let Some((o, w)) = self.running.lock().as_mut() {
+            f(o, w);
+        }
+    }
+}
+
 /// The tracers of one database (RocksDB's DBImpl `tracer_`, `io_tracer_`, `block_cache_tracer_`).
 #[derive(Default)]
 pub struct DbTracers {
