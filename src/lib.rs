@@ -12,6 +12,7 @@ pub mod error;
 pub mod options;
 pub mod util;
 pub mod env;
+pub mod trace;
 pub mod key;
 pub mod batch;
 pub mod log;

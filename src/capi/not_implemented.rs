@@ -46,6 +46,8 @@ use super::iter::*;
 #[allow(unused_imports)]
 use super::listener::*;
 #[allow(unused_imports)]
+use super::live_files_storage_info::*;
+#[allow(unused_imports)]
 use super::logger::*;
 #[allow(unused_imports)]
 use super::memory_usage::*;
@@ -86,6 +88,8 @@ use super::table_options::*;
 #[allow(unused_imports)]
 use super::table_properties::*;
 #[allow(unused_imports)]
+use super::trace::*;
+#[allow(unused_imports)]
 use super::transaction::*;
 #[allow(unused_imports)]
 use super::ttl::*;
@@ -110,16 +114,6 @@ pub struct rocksdb_blob_file_addition_info_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_blob_file_garbage_info_t`).
 pub struct rocksdb_blob_file_garbage_info_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_options_t`).
-pub struct rocksdb_block_cache_trace_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_writer_options_t`).
-pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
@@ -153,16 +147,6 @@ pub struct rocksdb_hyper_clock_cache_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_options_t`).
-pub struct rocksdb_livefiles_storage_info_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_t`).
-pub struct rocksdb_livefiles_storage_info_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_memory_allocator_t`).
 pub struct rocksdb_memory_allocator_t {
     _opaque: [u8; 0],
@@ -173,16 +157,6 @@ pub struct rocksdb_open_and_compact_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_replay_options_t`).
-pub struct rocksdb_replay_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
-pub struct rocksdb_replayer_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
 pub struct rocksdb_sst_partitioner_factory_t {
     _opaque: [u8; 0],
@@ -190,16 +164,6 @@ pub struct rocksdb_sst_partitioner_factory_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_table_properties_collector_factory_t`).
 pub struct rocksdb_table_properties_collector_factory_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_trace_options_t`).
-pub struct rocksdb_trace_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_trace_reader_t`).
-pub struct rocksdb_trace_reader_t {
     _opaque: [u8; 0],
 }
 
@@ -298,76 +262,6 @@ pub unsafe extern "C" fn rocksdb_blob_file_garbage_info_garbage_blob_count(
 ) -> u64 {
     let _ = (a0);
     0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_create(
-) -> *mut rocksdb_block_cache_trace_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_destroy(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_get_sampling_frequency(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_options_set_sampling_frequency(
-    a0: *mut rocksdb_block_cache_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_create(
-) -> *mut rocksdb_block_cache_trace_writer_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_destroy(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(
-    a0: *mut rocksdb_block_cache_trace_writer_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
 }
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
@@ -844,36 +738,6 @@ pub unsafe extern "C" fn rocksdb_delete_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_block_cache_trace(
-    a0: *mut rocksdb_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_end_block_cache_trace"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_end_io_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_file_checksum_gen_crc32c_factory_create(
@@ -930,21 +794,6 @@ pub unsafe extern "C" fn rocksdb_get_full_history_ts_low(
     save_error(
         errptr,
         &Error::not_supported("rocksdb_get_full_history_ts_low"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_get_livefiles_storage_info(
-    a0: *mut rocksdb_t,
-    a1: *const rocksdb_livefiles_storage_info_options_t,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_livefiles_storage_info_t {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_get_livefiles_storage_info"),
     );
     std::ptr::null_mut()
 }
@@ -1057,220 +906,9 @@ pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_count(
-    a0: *const rocksdb_livefiles_storage_info_t,
-) -> size_t {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_destroy(
-    a0: *mut rocksdb_livefiles_storage_info_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_directory(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_checksum_func_name(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_number(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_file_type(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_int {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_create(
-) -> *mut rocksdb_livefiles_storage_info_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_destroy(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_atomic_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_include_checksum_info(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_atomic_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_include_checksum_info(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(
-    a0: *mut rocksdb_livefiles_storage_info_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_relative_filename(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_replacement_contents(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-    a2: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1, a2);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_size(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> u64 {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_temperature(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_int {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_livefiles_storage_info_trim_to_size(
-    a0: *const rocksdb_livefiles_storage_info_t,
-    a1: size_t,
-) -> c_uchar {
-    let _ = (a0, a1);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memory_allocator_t) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_new_default_replayer(
-    a0: *mut rocksdb_t,
-    a1: *mut *mut rocksdb_column_family_handle_t,
-    a2: size_t,
-    a3: *mut rocksdb_env_t,
-    a4: *const rocksdb_envoptions_t,
-    a5: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_replayer_t {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_new_default_replayer"),
-    );
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
@@ -1678,96 +1316,6 @@ pub unsafe extern "C" fn rocksdb_put_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_create() -> *mut rocksdb_replay_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_destroy(a0: *mut rocksdb_replay_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_get_fast_forward(
-    a0: *mut rocksdb_replay_options_t,
-) -> f64 {
-    let _ = (a0);
-    0.0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_get_num_threads(
-    a0: *mut rocksdb_replay_options_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_set_fast_forward(
-    a0: *mut rocksdb_replay_options_t,
-    a1: f64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replay_options_set_num_threads(
-    a0: *mut rocksdb_replay_options_t,
-    a1: u32,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_destroy(a0: *mut rocksdb_replayer_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_get_header_timestamp(
-    a0: *const rocksdb_replayer_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_prepare(
-    a0: *mut rocksdb_replayer_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_replayer_prepare"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_replayer_replay(
-    a0: *mut rocksdb_replayer_t,
-    a1: *const rocksdb_replay_options_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_replayer_replay"));
-    ()
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_singledelete_cf_with_ts(
@@ -1863,220 +1411,12 @@ pub unsafe extern "C" fn rocksdb_sstfilewriter_put_with_ts(
     ()
 }
 
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_block_cache_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_start_block_cache_trace"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_block_cache_trace_with_options(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_block_cache_trace_options_t,
-    a4: *const rocksdb_block_cache_trace_writer_options_t,
-    a5: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_start_block_cache_trace_with_options"),
-    );
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_io_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_start_io_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_start_trace(
-    a0: *mut rocksdb_t,
-    a1: *mut rocksdb_env_t,
-    a2: *const rocksdb_envoptions_t,
-    a3: *const rocksdb_trace_options_t,
-    a4: *const c_char,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, a1, a2, a3, a4, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_start_trace"));
-    ()
-}
-
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_table_properties_collector_factory_destroy(
     a0: *mut rocksdb_table_properties_collector_factory_t,
 ) {
     let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_create() -> *mut rocksdb_trace_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_destroy(a0: *mut rocksdb_trace_options_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_filter(a0: *mut rocksdb_trace_options_t) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_max_trace_file_size(
-    a0: *mut rocksdb_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_preserve_write_order(
-    a0: *mut rocksdb_trace_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_get_sampling_frequency(
-    a0: *mut rocksdb_trace_options_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_filter(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_max_trace_file_size(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_preserve_write_order(
-    a0: *mut rocksdb_trace_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_options_set_sampling_frequency(
-    a0: *mut rocksdb_trace_options_t,
-    a1: u64,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_close(
-    a0: *mut rocksdb_trace_reader_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_close"));
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_create(
-    a0: *mut rocksdb_env_t,
-    a1: *const rocksdb_envoptions_t,
-    a2: *const c_char,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_trace_reader_t {
-    let _ = (a0, a1, a2, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_create"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_destroy(a0: *mut rocksdb_trace_reader_t) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_read(
-    a0: *mut rocksdb_trace_reader_t,
-    a1: *mut size_t,
-    errptr: *mut *mut c_char,
-) -> *mut c_char {
-    let _ = (a0, a1, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_read"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_trace_reader_reset(
-    a0: *mut rocksdb_trace_reader_t,
-    errptr: *mut *mut c_char,
-) {
-    let _ = (a0, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_trace_reader_reset"));
     ()
 }
 

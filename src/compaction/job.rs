@@ -101,7 +101,7 @@ impl CompactionJob<'_> {
         let output_inputs = self.open_tables(&plan.output_inputs)?;
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         if plan.level == 0 {
-            children.extend(inputs.iter().map(|t| Box::new(t.iter(false)) as Box<dyn InternalIterator>));
+            children.extend(inputs.iter().map(|t| Box::new(t.iter_for_compaction()) as Box<dyn InternalIterator>));
         } else {
             children.push(self.level_iterator(&plan.inputs, &inputs));
         }
@@ -153,7 +153,7 @@ impl CompactionJob<'_> {
             bounds,
             Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                 let t = tables.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                Ok(Box::new(t.iter(false)) as Box<dyn InternalIterator>)
+                Ok(Box::new(t.iter_for_compaction()) as Box<dyn InternalIterator>)
             }),
         ))
     }

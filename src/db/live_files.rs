@@ -29,6 +29,9 @@ pub struct LiveFilesStorageInfoOptions {
     /// Flush the memtables first unless the live WALs total less than this; 0 always flushes,
     /// `u64::MAX` never does.
     pub wal_size_for_flush: u64,
+    /// Flush every column family from one cut (`DbInner::flush_cfs_from_one_cut`) rather than
+    /// one after another; only when a flush happens at all.
+    pub atomic_flush: bool,
 }
 
 /// One file of a live database (RocksDB's LiveFileStorageInfo).
@@ -104,12 +107,16 @@ impl Db {
         }
         if flush {
             let ids: Vec<u32> = inner.cfs.read().values().filter(|c| !c.dropped.load(std::sync::atomic::Ordering::Acquire)).map(|c| c.id).collect();
-            for id in ids {
-                match inner.flush_cf_internal(id, true, true) {
-                    // Dropped since it was listed: like RocksDB, the checkpoint goes on without it
-                    // (found by the stress driver, crates/stress).
-                    Err(_) if inner.cf(id).is_err() => {}
-                    r => r?,
+            if opts.atomic_flush {
+                inner.flush_cfs_from_one_cut(&ids)?;
+            } else {
+                for id in ids {
+                    match inner.flush_cf_internal(id, true, true) {
+                        // Dropped since it was listed: like RocksDB, the checkpoint goes on without it
+                        // (found by the stress driver, crates/stress).
+                        Err(_) if inner.cf(id).is_err() => {}
+                        r => r?,
+                    }
                 }
             }
         }

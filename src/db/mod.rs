@@ -35,6 +35,7 @@ mod secondary;
 mod set_options;
 mod table_cache;
 mod table_store;
+mod tracing;
 mod txn_hooks;
 pub mod wal_filter;
 pub mod wal_iter;
@@ -321,6 +322,8 @@ pub(crate) struct DbInner {
     pub ttl: std::sync::OnceLock<crate::utilities::ttl::TtlClock>,
     /// Set for a secondary instance (`secondary.rs`): how it reads its primary again.
     pub(crate) secondary: std::sync::OnceLock<secondary::SecondaryState>,
+    /// The query, IO and block cache tracers (`tracing.rs`, `crate::trace`).
+    pub tracers: crate::trace::DbTracers,
 }
 
 impl DbInner {

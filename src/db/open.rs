@@ -96,7 +96,9 @@ pub(super) fn open(
     db_opts.comparator = cfs.iter().find(|(n, _)| n == "default").map(|(_, o)| o.comparator.clone()).unwrap_or_default();
     let db_opts = &db_opts;
     check_options(db_opts, cfs)?;
-    let fs = db_opts.file_system();
+    // Every file of the database goes through the IO tracer's view of the file system.
+    let tracers = crate::trace::DbTracers::default();
+    let fs = crate::trace::io::traced(db_opts.file_system(), tracers.io.clone());
     let path = path.to_path_buf();
     let wal_dir = if db_opts.wal_dir.is_empty() { path.clone() } else { PathBuf::from(&db_opts.wal_dir) };
     let mut lock = None;
@@ -187,6 +189,7 @@ pub(super) fn open(
         db_opts.table.cache_index_and_filter_blocks,
         db_opts.paranoid_checks,
         db_opts.allow_mmap_reads,
+        Some(tracers.block_cache.clone()),
     ));
     let last_seq = versions.last_sequence();
     let session_id = super::generate_session_id(fs.as_ref());
@@ -240,6 +243,7 @@ pub(super) fn open(
         table_dirs: Default::default(),
         ttl: Default::default(),
         secondary: Default::default(),
+        tracers,
     });
 
     // Column families with their recovered versions and empty memtables.

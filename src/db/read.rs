@@ -223,7 +223,14 @@ impl DbInner {
         let timer = self.timer();
         let sv = cf.super_version();
         let seq = self.read_seq(ro);
-        let r = match self.lookup(&sv, cf, key, seq)? {
+        let found = if self.tracers.block_cache.is_on() {
+            // The table reader's block cache records name this Get.
+            let id = self.tracers.block_cache.next_get_id();
+            crate::trace::block_cache::with_current_get(id, ro.snapshot.is_some(), || self.lookup(&sv, cf, key, seq))?
+        } else {
+            self.lookup(&sv, cf, key, seq)?
+        };
+        let r = match found {
             Lookup::Found(v) => Ok(Some(v)),
             Lookup::Deleted | Lookup::Missing => Ok(None),
             Lookup::Failed(e) => Err(e),
@@ -364,10 +371,18 @@ impl Db {
         self.get_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() }, key)
     }
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        self.get_with_trace(ro, cf, key, true)
+    }
+    /// `get_cf`, recorded in a running query trace when `traced` (a MultiGet's keys are
+    /// recorded once, as one MultiGet).
+    fn get_with_trace(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8], traced: bool) -> Result<Option<Vec<u8>>> {
         if ro.snapshot.is_some() && self.inner.secondary.get().is_some() {
             return Err(Error::not_supported("snapshot not supported in secondary mode"));
         }
         let c = self.inner.cf_for_handle(cf)?;
+        if traced {
+            self.inner.trace_get(c.id, key);
+        }
         let v = self.inner.get_impl(ro, &c, key)?;
         // A DBWithTTL checks and strips the value's timestamp.
         match (v, self.inner.ttl.get()) {
@@ -389,7 +404,11 @@ impl Db {
                 Err(e) => return keys.iter().map(|_| Err(e.clone())).collect(),
             }
         }
-        keys.iter().map(|(cf, k)| self.get_cf(&ro, cf, k)).collect()
+        if self.inner.tracers.query.is_on() {
+            let traced: Vec<(u32, &[u8])> = keys.iter().map(|(cf, k)| (cf.id, *k)).collect();
+            self.inner.trace_multi_get(&traced);
+        }
+        keys.iter().map(|(cf, k)| self.get_with_trace(&ro, cf, k, false)).collect()
     }
     pub fn iter(&self, ro: &ReadOptions) -> Result<DbIterator> {
         self.iter_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() })
@@ -416,7 +435,7 @@ impl Db {
             .with_range_tombstones(Arc::new(fragmented));
         let prefix = if ro.prefix_same_as_start { c.opts().prefix_extractor.clone() } else { None };
         let ttl = self.inner.ttl.get().is_some();
-        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None, ttl })
+        Ok(DbIterator { it, db: self.inner.clone(), cf_id: c.id, _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None, ttl })
     }
 }
 
@@ -425,6 +444,8 @@ impl Db {
 pub struct DbIterator {
     it: DbIter,
     db: Arc<DbInner>,
+    /// The column family read (a query trace records it with each seek).
+    cf_id: u32,
     _sv: Arc<SuperVersion>,
     _snapshot: Option<super::Snapshot>,
     /// With `prefix_same_as_start`: the extractor, and the prefix of the last seek.
@@ -489,6 +510,10 @@ impl DbIterator {
     }
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
+            if self.db.tracers.query.is_on() {
+                let (lower, upper) = self.it.bounds();
+                self.db.trace_seek(false, self.cf_id, key, lower, upper);
+            }
             let t = self.db.timer();
             self.it.seek(key);
             self.remember_prefix_of(Some(key));
@@ -498,6 +523,10 @@ impl DbIterator {
     }
     pub fn seek_for_prev(&mut self, key: &[u8]) {
         if !self.closed() {
+            if self.db.tracers.query.is_on() {
+                let (lower, upper) = self.it.bounds();
+                self.db.trace_seek(true, self.cf_id, key, lower, upper);
+            }
             self.it.seek_for_prev(key);
             self.remember_prefix_of(Some(key));
         }

@@ -263,6 +263,7 @@ impl DbInner {
         if wo.sync && wo.disable_wal {
             return Err(Error::invalid_argument("Sync writes has to enable WAL."));
         }
+        self.trace_write(batch.data(), false);
         // A latched background error answers every write before its batch is looked at
         // (RocksDB's PreprocessWrite runs before the memtable insert).
         if let Some(e) = self.bg_error() {
@@ -414,6 +415,12 @@ impl DbInner {
     fn write_group(&self, group: &[Arc<Writer>], leader: &Arc<Writer>) -> Result<()> {
         if let Some(e) = self.bg_error() {
             return Err(e);
+        }
+        if self.tracers.query.is_on() {
+            // preserve_write_order: the trace follows the order the group applies.
+            for w in group {
+                self.trace_write(w.batch.data(), true);
+            }
         }
         let first_seq = self.last_sequence.load(Ordering::Acquire) + 1;
         let total: u64 = group.iter().map(|w| w.batch.count() as u64).sum();

@@ -71,7 +71,7 @@ impl Db {
         let sequence = self.latest_sequence_number();
         self.disable_file_deletions()?;
         let result = (|| {
-            let opts = LiveFilesStorageInfoOptions { include_checksum_info: false, wal_size_for_flush: log_size_for_flush };
+            let opts = LiveFilesStorageInfoOptions { wal_size_for_flush: log_size_for_flush, ..Default::default() };
             let infos = self.live_files_storage_info(&opts)?;
             let dirs: BTreeSet<&Path> = infos.iter().filter(|i| i.file_type != FileType::Wal).map(|i| i.directory.as_path()).collect();
             if dirs.len() > 1 {
