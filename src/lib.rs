@@ -7,26 +7,43 @@
 //! documented functions (`env::posix` file locking, `table::compression`, the
 //! memtable's `arena` and `skiplist`).
 #![deny(unsafe_code)]
+#![cfg_attr(not(feature = "internals"), warn(missing_docs))]
 
-pub mod error;
-pub mod options;
-pub mod util;
-pub mod env;
-pub mod key;
-pub mod batch;
-pub mod log;
-pub mod merge;
-pub mod rangedel;
-pub mod prefix;
-pub mod memtable;
-pub mod table;
-pub mod iter;
-pub mod version;
-pub mod compaction;
-pub mod stats;
-pub mod db;
-pub mod txn;
-pub mod utilities;
+// The engine's modules: public with the `internals` feature (the repository's own tools, the
+// stress driver and the fuzzers reach into them), private otherwise, so that a Rust user sees
+// the API re-exported below and nothing else.
+macro_rules! internal_modules {
+    ($($m:ident),* $(,)?) => {
+        $(
+            #[cfg(feature = "internals")]
+            #[doc(hidden)]
+            pub mod $m;
+            #[cfg(not(feature = "internals"))]
+            #[allow(dead_code, unused_imports)]
+            mod $m;
+        )*
+    };
+}
+
+internal_modules!(error, options, util, env, key, batch, log, merge, rangedel, prefix, memtable, table, iter, version, compaction, stats, db, txn, utilities);
+
+/// RocksDB's C API (`include/rocksdb/c.h`): the `rocksdb_*` functions, exported by the cdylib
+/// and the staticlib. Without the `capi` feature none of them is compiled, so a Rust program
+/// can use ferrock beside a crate that links RocksDB's own C symbols.
+#[cfg(feature = "capi")]
+#[doc(hidden)]
 pub mod capi;
 
 pub use error::{Error, Result};
+
+// The Rust API: the database and what a program hands to it or gets back.
+pub use batch::WriteBatch;
+pub use compaction::CompactionFilter;
+pub use db::{ColumnFamilyHandle, Db, DbIterator, PinnableSlice, Snapshot};
+pub use merge::MergeOperator;
+pub use options::{BlockBasedTableOptions, CompressionType, FlushOptions, Options, ReadOptions, WriteOptions};
+pub use prefix::SliceTransform;
+pub use table::cache::BlockCache;
+pub use table::sst_file_writer::SstFileWriter;
+pub use txn::{OptimisticTransactionDb, Transaction, TransactionDb, TransactionDbOptions, TransactionOptions};
+pub use util::comparator::{Comparator, UserComparator};
