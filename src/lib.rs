@@ -7,7 +7,7 @@
 //! documented functions (`env::posix` file locking, `table::compression`, the
 //! memtable's `arena` and `skiplist`).
 #![deny(unsafe_code)]
-#![cfg_attr(not(feature = "internals"), warn(missing_docs))]
+#![cfg_attr(not(feature = "internals"), warn(missing_docs, unnameable_types))]
 
 // The engine's modules: public with the `internals` feature (the repository's own tools, the
 // stress driver and the fuzzers reach into them), private otherwise, so that a Rust user sees
@@ -34,16 +34,47 @@ internal_modules!(error, options, util, env, key, batch, log, merge, rangedel, p
 #[doc(hidden)]
 pub mod capi;
 
-pub use error::{Error, Result};
+pub use error::{Code, Error, Result, SubCode};
 
 // The Rust API: the database and what a program hands to it or gets back.
-pub use batch::WriteBatch;
-pub use compaction::CompactionFilter;
+pub use batch::{BatchIter, BatchRecord, WriteBatch};
+pub use compaction::manual::CompactFilesOptions;
+pub use compaction::{CompactionFilter, CompactionFilterFactory, FilterDecision};
+pub use db::import::{ExportImportFilesMetaData, ImportColumnFamilyOptions};
+pub use db::ingest::IngestExternalFileOptions;
+pub use db::listener::{
+    BackgroundErrorReason, CompactionJobInfo, ExternalFileIngestionInfo, FlushJobInfo, Listener, MemTableInfo,
+    SubcompactionJobInfo, WriteStallCondition, WriteStallInfo,
+};
+pub use db::live_files::{LiveFileStorageInfo, LiveFilesStorageInfoOptions};
+pub use db::metadata::{ColumnFamilyMetaData, LevelMetaData, LiveFileMetaData, MetaDataFilter, SstFileMetaData};
+pub use db::wal_files::{WalFile, WalFileType};
+pub use db::wal_iter::{WalIterator, WalReadOptions};
 pub use db::{ColumnFamilyHandle, Db, DbIterator, PinnableSlice, Snapshot};
+pub use env::info_log::UserLogger;
+pub use env::{default_fs, FileLock, FileSystem, RandomAccessFile, SequentialFile, WritableFile};
+pub use env::sst_file_manager::SstFileManager;
+pub use memtable::write_buffer_manager::WriteBufferManager;
 pub use merge::MergeOperator;
-pub use options::{BlockBasedTableOptions, CompressionType, FlushOptions, Options, ReadOptions, WriteOptions};
+pub use options::{
+    BlockBasedTableOptions, CompressionType, DbPath, FlushOptions, MemTableRep, Options, ReadOptions, TableFilter,
+    WalRecoveryMode, WriteOptions, DEFAULT_COMPRESSION_LEVEL,
+};
 pub use prefix::SliceTransform;
-pub use table::cache::BlockCache;
+pub use stats::{Histogram, HistogramData, Statistics, Ticker};
+pub use table::cache::{BlockCache, BlockCacheCounters};
+pub use table::cuckoo::CuckooTableOptions;
+pub use table::factory::TableFactory;
+pub use table::plain::key_coding::KeyEncoding;
+pub use table::plain::PlainTableOptions;
+pub use table::properties::TableProperties;
 pub use table::sst_file_writer::SstFileWriter;
-pub use txn::{OptimisticTransactionDb, Transaction, TransactionDb, TransactionDbOptions, TransactionOptions};
+pub use txn::wbwi::{BaseDeltaIterator, BatchLookup, EntryKind, WriteBatchWithIndex};
+pub use txn::{
+    OptimisticTransactionDb, OptimisticTransactionOptions, Transaction, TransactionDb, TransactionDbOptions,
+    TransactionOptions, TxnState,
+};
 pub use util::comparator::{Comparator, UserComparator};
+pub use util::rate_limiter::{IoPriority, OpType, RateLimiter, RateLimiterMode};
+pub use utilities::ttl::TtlClock;
+pub use version::filename::FileType;

@@ -48,8 +48,9 @@ impl UserLogger {
     }
 }
 
-/// Writes a formatted line to an `InfoLog`: `info_log!(log, "flushed {} bytes", n)`.
-#[macro_export]
+/// Writes a formatted line to an `InfoLog`: `info_log!(log, "flushed {} bytes", n)`. Not
+/// exported: it is no part of the Rust API (the engine calls `InfoLog::logf` itself).
+#[allow(unused_macros)]
 macro_rules! info_log {
     ($log:expr, $($arg:tt)*) => {
         $log.logf(format_args!($($arg)*))
@@ -277,7 +278,7 @@ mod tests {
         let got = Arc::new(Mutex::new(Vec::new()));
         let sink = got.clone();
         let info = InfoLog::to_user(Arc::new(UserLogger { level: INFO_LEVEL, write: Box::new(move |l, m| sink.lock().push((l, m.to_string()))) }));
-        crate::info_log!(info, "flushed {} bytes", 42);
+        info_log!(info, "flushed {} bytes", 42);
         assert_eq!(*got.lock(), vec![(INFO_LEVEL, "flushed 42 bytes".to_string())]);
         assert!(!info.is_null());
         let quiet = Arc::new(Mutex::new(0));

@@ -25,6 +25,8 @@ use crate::util::comparator::Comparator;
 use std::sync::Arc;
 
 /// The section of an OPTIONS file an option is written in.
+// Reached from the Rust API only through the hidden catalog methods (db_bench's `--option=value`).
+#[allow(unnameable_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     /// `[DBOptions]` (RocksDB's DBOptions; changed at run time by SetDBOptions).
@@ -55,6 +57,7 @@ impl Section {
 }
 
 /// One catalog line, as data.
+#[allow(unnameable_types)]
 #[derive(Clone, Copy, Debug)]
 pub struct OptionInfo {
     /// RocksDB's option name, also its name in the OPTIONS file.
@@ -120,6 +123,7 @@ macro_rules! options_catalog {
 
         impl $S {
             /// This struct's catalog lines, in OPTIONS-file order.
+            #[doc(hidden)]
             pub const CATALOG: &'static [OptionInfo] = &[
                 $( OptionInfo {
                     name: $name,
@@ -133,6 +137,7 @@ macro_rules! options_catalog {
             ];
 
             /// The `name=value` lines of `section` that ferrock writes in an OPTIONS file.
+            #[doc(hidden)]
             pub fn catalog_entries(&self, section: Section) -> Vec<(&'static str, String)> {
                 let mut out = Vec::new();
                 $(
@@ -146,6 +151,7 @@ macro_rules! options_catalog {
             /// Sets the option `name` of `section` from its text. None when the catalog has
             /// no such option; Some(Err) with RocksDB's text when the value does not parse
             /// (the field is then unchanged).
+            #[doc(hidden)]
             pub fn set_from_string(&mut self, section: Section, name: &str, value: &str) -> Option<Result<()>> {
                 $(
                     if Section::$section == section && name == $name {
@@ -156,6 +162,7 @@ macro_rules! options_catalog {
             }
 
             /// The value of option `name` of `section` as the OPTIONS file spells it.
+            #[doc(hidden)]
             pub fn get_as_string(&self, section: Section, name: &str) -> Option<String> {
                 $(
                     if Section::$section == section && name == $name {

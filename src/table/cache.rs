@@ -277,7 +277,7 @@ impl BlockCache {
     }
 
     /// A fresh id for one table's keys.
-    pub fn new_id(&self) -> u64 {
+    pub(crate) fn new_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
@@ -293,7 +293,7 @@ impl BlockCache {
     /// leaves as soon as nobody holds it; with one, an entry that cannot fit
     /// after evicting every unpinned entry is refused (the reader then serves
     /// the block uncached).
-    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
+    pub(crate) fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
         let per = self.shard_capacity();
         let mut s = self.shard(&key).lock();
         s.remove(&key);
@@ -309,7 +309,7 @@ impl BlockCache {
         true
     }
 
-    pub fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
+    pub(crate) fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
         let found = self.shard(key).lock().touch(key);
         let counter = if found.is_some() { &self.hits } else { &self.misses };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -324,7 +324,7 @@ impl BlockCache {
         }
     }
 
-    pub fn erase(&self, key: &CacheKey) {
+    pub(crate) fn erase(&self, key: &CacheKey) {
         self.shard(key).lock().remove(key);
     }
 }

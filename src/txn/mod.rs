@@ -211,7 +211,9 @@ impl Transaction {
     pub fn name(&self) -> Option<String> {
         self.st.lock().name.clone()
     }
-    pub fn last_commit_timings(&self) -> CommitTimings {
+    /// How the last commit went (for the tests of the memtable bypass).
+    #[cfg(test)]
+    pub(crate) fn last_commit_timings(&self) -> CommitTimings {
         self.st.lock().last_timings
     }
     /// The transaction's writes so far.
