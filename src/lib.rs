@@ -55,12 +55,12 @@ pub use env::info_log::UserLogger;
 pub use env::{default_fs, FileLock, FileSystem, RandomAccessFile, SequentialFile, WritableFile};
 pub use env::sst_file_manager::SstFileManager;
 pub use memtable::write_buffer_manager::WriteBufferManager;
-pub use merge::MergeOperator;
+pub use merge::{MergeOperator, PutOperator, StringAppendOperator, UInt64AddOperator};
 pub use options::{
     BlockBasedTableOptions, CompressionType, DbPath, FlushOptions, MemTableRep, Options, ReadOptions, TableFilter,
     WalRecoveryMode, WriteOptions, DEFAULT_COMPRESSION_LEVEL,
 };
-pub use prefix::SliceTransform;
+pub use prefix::{FixedPrefix, NoopTransform, SliceTransform};
 pub use stats::{Histogram, HistogramData, Statistics, Ticker};
 pub use table::cache::{BlockCache, BlockCacheCounters};
 pub use table::cuckoo::CuckooTableOptions;
@@ -76,5 +76,5 @@ pub use txn::{
 };
 pub use util::comparator::{Comparator, UserComparator};
 pub use util::rate_limiter::{IoPriority, OpType, RateLimiter, RateLimiterMode};
-pub use utilities::ttl::TtlClock;
+pub use utilities::ttl::{system_clock as ttl_system_clock, TtlClock};
 pub use version::filename::FileType;

@@ -36,9 +36,11 @@ pub struct LiveFilesStorageInfoOptions {
 pub struct LiveFileStorageInfo {
     /// The file's name inside `directory` (no leading slash).
     pub relative_filename: String,
+    /// The directory holding it.
     pub directory: PathBuf,
     /// 0 for CURRENT.
     pub file_number: u64,
+    /// What kind of file it is.
     pub file_type: FileType,
     /// Bytes that belong to the copy.
     pub size: u64,
@@ -46,7 +48,9 @@ pub struct LiveFileStorageInfo {
     pub trim_to_size: bool,
     /// Create the file with these bytes instead of copying it (CURRENT, which can be replaced).
     pub replacement_contents: Option<Vec<u8>>,
+    /// Its checksum (empty: ferrock records none).
     pub file_checksum: String,
+    /// The checksum function's name ("Unknown").
     pub file_checksum_func_name: String,
 }
 

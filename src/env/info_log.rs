@@ -32,7 +32,9 @@ pub const INFO_LEVEL: u32 = 1;
 /// A logger the user supplies: it gets each message (without the LOG file's time and thread
 /// prefix) with its level, and ignores messages below its own level.
 pub struct UserLogger {
+    /// The lowest level passed on (RocksDB's InfoLogLevel: 0 DEBUG, 1 INFO, 2 WARN, 3 ERROR, ...).
     pub level: u32,
+    /// Called with each message's level and text.
     pub write: Box<dyn Fn(u32, &str) + Send + Sync>,
 }
 

@@ -43,6 +43,9 @@ struct TrashState {
     shutting_down: bool,
 }
 
+/// Tracks the space the databases' table files take, enforces a limit and deletes obsolete
+/// tables at a rate (RocksDB's `SstFileManager`, from `NewSstFileManager`); set it in
+/// [`Options::sst_file_manager`](crate::Options::sst_file_manager).
 pub struct SstFileManager {
     fs: Arc<dyn FileSystem>,
     dirs: Mutex<BTreeSet<PathBuf>>,
@@ -106,14 +109,18 @@ impl SstFileManager {
         total
     }
 
+    /// Bytes of files waiting for a rate-limited deletion.
     pub fn total_trash_size(&self) -> u64 {
         self.trash.files.lock().bytes
     }
 
+    /// Fails flushes and compactions (and then writes) once the tables would exceed `bytes`
+    /// (0: no limit; RocksDB's `SetMaxAllowedSpaceUsage`).
     pub fn set_max_allowed_space_usage(&self, bytes: u64) {
         self.max_allowed_space.store(bytes, Ordering::Relaxed);
     }
 
+    /// Space kept free for compactions when checking the limit (RocksDB's `SetCompactionBufferSize`).
     pub fn set_compaction_buffer_size(&self, bytes: u64) {
         self.compaction_buffer_size.store(bytes, Ordering::Relaxed);
     }
@@ -130,19 +137,23 @@ impl SstFileManager {
         max > 0 && self.total_size() + self.compaction_buffer_size.load(Ordering::Relaxed) >= max
     }
 
+    /// The rate obsolete tables are deleted at, bytes per second (0: at once).
     pub fn delete_rate_bytes_per_second(&self) -> i64 {
         self.delete_rate.load(Ordering::Relaxed)
     }
 
+    /// Changes the deletion rate (RocksDB's `SetDeleteRateBytesPerSecond`).
     pub fn set_delete_rate_bytes_per_second(&self, rate: i64) {
         self.delete_rate.store(rate, Ordering::Relaxed);
         self.trash.wake.notify_all();
     }
 
+    /// The share of trash to live data past which files are deleted at once.
     pub fn max_trash_db_ratio(&self) -> f64 {
         *self.max_trash_db_ratio.lock()
     }
 
+    /// Changes that share (RocksDB's `SetMaxTrashDBRatio`).
     pub fn set_max_trash_db_ratio(&self, ratio: f64) {
         *self.max_trash_db_ratio.lock() = ratio;
     }

@@ -40,9 +40,13 @@ pub struct PlainTableOptions {
     pub hash_table_ratio: f64,
     /// Within one prefix, one index entry per this many keys.
     pub index_sparseness: usize,
+    /// RocksDB's huge page size for the index's memory (stored; ferrock allocates normally).
     pub huge_page_tlb_size: usize,
+    /// How keys are written in the file.
     pub encoding_type: KeyEncoding,
+    /// No index: the table is only read front to back.
     pub full_scan_mode: bool,
+    /// Write the hash index into the file instead of building it at open.
     pub store_index_in_file: bool,
 }
 
