@@ -295,9 +295,6 @@ impl WriteBatch {
         self.rep.push(TAG_LOG_DATA);
         put_length_prefixed_slice(&mut self.rep, blob);
     }
-    pub(crate) fn mark_noop(&mut self) {
-        self.rep.push(TAG_NOOP);
-    }
     pub(crate) fn mark_begin_prepare(&mut self) {
         self.rep.push(TAG_BEGIN_PREPARE);
     }

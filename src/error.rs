@@ -194,7 +194,7 @@ impl Error {
     pub fn incomplete(msg: impl Into<String>) -> Error {
         Error::new(Code::Incomplete, msg)
     }
-    /// A caught panic as an error ("Operation aborted: ferrock panicked: <message>"): the C
+    /// A caught panic as an error ("Operation aborted: ferrock panicked: `<message>`"): the C
     /// layer returns it through errptr, a background thread latches it as the background error.
     pub fn from_panic(payload: Box<dyn std::any::Any + Send>) -> Error {
         let what = if let Some(s) = payload.downcast_ref::<&str>() {

@@ -1,11 +1,70 @@
-//! ferrock: an LSM-tree key-value store that reads and writes RocksDB's files
-//! and exports RocksDB's C API (`include/rocksdb/c.h`).
+//! ferrock: an LSM-tree key-value store that reads and writes RocksDB's files. It exports
+//! RocksDB's C API (`include/rocksdb/c.h`, the `capi` feature) and, for Rust programs, the
+//! API of this crate: the types at the crate root, modelled on RocksDB's C++ API under
+//! Rust names ([`Db`] for `DB`, [`Options`], [`ReadOptions`], [`WriteOptions`],
+//! [`WriteBatch`], [`DbIterator`], [`Snapshot`], [`TransactionDb`], [`SstFileWriter`], ...).
+//! Errors are [`Error`], RocksDB's `Status` with the same texts.
 //!
-//! Layers (see `docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
-//! → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `utilities` → `capi`.
-//! Engine code is safe Rust; `unsafe` is allowed only in `capi` and in small,
-//! documented functions (`env::posix` file locking, `table::compression`, the
-//! memtable's `arena` and `skiplist`).
+//! A Rust program depends on it without the C API, so that none of the `rocksdb_*` C symbols
+//! is linked into it (it may link RocksDB's own, through `librocksdb-sys`):
+//!
+//! ```toml
+//! [dependencies]
+//! ferrock = { path = "../ferrock", default-features = false }
+//! ```
+//!
+//! # Example
+//!
+//! ```
+//! use ferrock::{Db, Options, ReadOptions, WriteBatch, WriteOptions};
+//!
+//! let dir = std::env::temp_dir().join(format!("ferrock-doc-{}", std::process::id()));
+//! let mut opts = Options::default();
+//! opts.create_if_missing = true;
+//! let db = Db::open(&opts, &dir)?;
+//!
+//! let wo = WriteOptions::default();
+//! db.put(&wo, b"apple", b"red")?;
+//! assert_eq!(db.get(&ReadOptions::new(), b"apple")?, Some(b"red".to_vec()));
+//!
+//! // A batch is applied atomically: all of its updates or none.
+//! let mut batch = WriteBatch::new();
+//! batch.put(b"banana", b"yellow");
+//! batch.put(b"cherry", b"dark red");
+//! batch.delete(b"apple");
+//! db.write(&wo, &batch)?;
+//!
+//! // Iterators start unpositioned; seek, then step while valid.
+//! let mut it = db.iter(&ReadOptions::new())?;
+//! it.seek_to_first();
+//! let mut seen = Vec::new();
+//! while it.valid() {
+//!     seen.push((it.key().to_vec(), it.value().to_vec()));
+//!     it.next();
+//! }
+//! it.status()?;
+//! assert_eq!(seen, vec![(b"banana".to_vec(), b"yellow".to_vec()), (b"cherry".to_vec(), b"dark red".to_vec())]);
+//!
+//! db.close()?;
+//! Db::destroy(&Options::default(), &dir)?;
+//! # Ok::<(), ferrock::Error>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `capi` (default): RocksDB's C API, the `rocksdb_*` functions the cdylib and the
+//!   staticlib export.
+//! - `internals` (default): the engine's modules as public (and undocumented) Rust modules,
+//!   for the repository's own tools and test drivers; no stability promise.
+//!
+//! A `Db` is `Clone` and `Send + Sync`: clones share the database, and any thread may use it.
+//! Dropping the last clone closes it; [`Db::close`] closes it at once and reports the error.
+
+// Layers (see `docs/architecture.md`): `util` → `env` → `key`/`batch`/`log`
+// → `memtable`/`table` → `iter` → `version` → `compaction` → `db` → `utilities` → `capi`.
+// Engine code is safe Rust; `unsafe` is allowed only in `capi` and in small,
+// documented functions (`env::posix` file locking, `table::compression`, the
+// memtable's `arena` and `skiplist`).
 #![deny(unsafe_code)]
 #![cfg_attr(not(feature = "internals"), warn(missing_docs, unnameable_types))]
 
@@ -26,6 +85,12 @@ macro_rules! internal_modules {
 }
 
 internal_modules!(error, options, util, env, key, batch, log, merge, rangedel, prefix, memtable, table, iter, version, compaction, stats, db, txn, utilities);
+
+// The README's code: its Rust example is compiled and run by `cargo test --doc`, its other
+// blocks are labelled (sh, c, toml) and skipped.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 /// RocksDB's C API (`include/rocksdb/c.h`): the `rocksdb_*` functions, exported by the cdylib
 /// and the staticlib. Without the `capi` feature none of them is compiled, so a Rust program

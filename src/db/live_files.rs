@@ -87,8 +87,12 @@ pub fn rocksdb_file_type_code(t: FileType) -> i32 {
 }
 
 impl Db {
-    /// RocksDB's GetLiveFilesStorageInfo (see the module comment). Keep file deletions
-    /// disabled from before this call until the files are copied.
+    /// RocksDB's GetLiveFilesStorageInfo: the files that make up the database now, with what a
+    /// copy needs to know about each (its directory, the size to copy, contents to create it
+    /// from). The memtables are flushed first unless the live WALs total less than
+    /// `opts.wal_size_for_flush`. Keep file deletions disabled
+    /// ([`disable_file_deletions`](Self::disable_file_deletions)) from before this call until
+    /// the files are copied.
     pub fn live_files_storage_info(&self, opts: &LiveFilesStorageInfoOptions) -> Result<Vec<LiveFileStorageInfo>> {
         let inner = &self.inner;
         inner.check_open()?;

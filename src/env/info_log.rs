@@ -39,7 +39,7 @@ pub struct UserLogger {
 }
 
 impl UserLogger {
-    /// RocksDB's StderrLogger: "<time> <thread> <prefix><message>" on standard error.
+    /// RocksDB's StderrLogger: "`<time>` `<thread>` `<prefix><message>`" on standard error.
     pub fn stderr(level: u32, prefix: String) -> UserLogger {
         UserLogger {
             level,

@@ -1,7 +1,7 @@
 //! Files and directories as the engine sees them. Every file the engine touches
 //! goes through a `FileSystem`, so tests can swap in the fault-injecting one
 //! (`env::fault`) to simulate power loss and I/O errors.
-//! Errors carry RocksDB's IO error text ("IO error: While <context>: <path>: <reason>").
+//! Errors carry RocksDB's IO error text ("IO error: While `<context>`: `<path>`: `<reason>`").
 
 pub mod fault;
 pub mod info_log;
