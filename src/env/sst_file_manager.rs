@@ -82,7 +82,7 @@ impl SstFileManager {
 
     /// A database keeps its table files in `dir`; trash found there (an earlier run's) is
     /// scheduled for deletion.
-    pub fn register_dir(&self, dir: &Path) {
+    pub(crate) fn register_dir(&self, dir: &Path) {
         if !self.dirs.lock().insert(dir.to_path_buf()) {
             return;
         }
@@ -160,7 +160,7 @@ impl SstFileManager {
 
     /// Deletes an obsolete table: at once without a rate (or when the trash is already over
     /// its share of the databases' size), else renamed to trash for the deleting thread.
-    pub fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
+    pub(crate) fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
         if self.delete_rate_bytes_per_second() <= 0 {
             return self.fs.remove_file(path);
         }

@@ -210,13 +210,13 @@ pub fn properties_handle_in(metaindex: &Arc<Block>) -> Result<Option<crate::tabl
 
 impl TableProperties {
     /// Encodes the properties block contents (without trailer).
-    pub fn encode_block(&self) -> Vec<u8> {
+    pub(crate) fn encode_block(&self) -> Vec<u8> {
         self.encode(true)
     }
 
     /// The properties block of a table of another format (PlainTable): without the three
     /// `rocksdb.block.based.table.*` entries, which RocksDB writes only for block-based tables.
-    pub fn encode_block_for_other_format(&self) -> Vec<u8> {
+    pub(crate) fn encode_block_for_other_format(&self) -> Vec<u8> {
         self.encode(false)
     }
 
@@ -296,6 +296,7 @@ impl TableProperties {
 
     /// Decodes a properties block. Unparsable numbers are skipped, as RocksDB
     /// does; unsorted keys are Corruption.
+    #[doc(hidden)]
     pub fn decode_block(contents: Vec<u8>) -> Result<TableProperties> {
         let block = Arc::new(Block::new(contents));
         let mut it = block.iter(KeyOrder::User(Comparator::Bytewise));

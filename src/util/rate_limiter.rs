@@ -280,7 +280,7 @@ impl RateLimiter {
 
     /// Asks for `bytes`, any amount: larger requests go through in burst-sized pieces
     /// (RocksDB's LoopRateLimitRequestHelper).
-    pub fn request_in_bursts(&self, mut bytes: i64, pri: IoPriority, op: OpType) {
+    pub(crate) fn request_in_bursts(&self, mut bytes: i64, pri: IoPriority, op: OpType) {
         if !self.is_rate_limited(op) {
             return;
         }

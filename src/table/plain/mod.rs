@@ -67,7 +67,7 @@ impl Default for PlainTableOptions {
 
 impl PlainTableOptions {
     /// Refuses what ferrock does not implement of the format (checked when a family is opened with it).
-    pub fn check_supported(&self) -> Result<()> {
+    pub(crate) fn check_supported(&self) -> Result<()> {
         if self.store_index_in_file {
             return Err(Error::not_supported("PlainTable store_index_in_file"));
         }
@@ -78,7 +78,7 @@ impl PlainTableOptions {
     }
 
     /// The `[TableOptions/PlainTable "cf"]` lines, in the order RocksDB writes them.
-    pub fn options_file_entries(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn options_file_entries(&self) -> Vec<(&'static str, String)> {
         vec![
             ("store_index_in_file", self.store_index_in_file.to_string()),
             ("encoding_type", encoding_name(self.encoding_type).to_string()),
