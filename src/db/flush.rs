@@ -281,10 +281,13 @@ impl DbInner {
 }
 
 impl Db {
+    /// Writes column family `cf`'s memtable to a table (RocksDB's `Flush`); with `fo.wait`,
+    /// returns once the table is installed. Errors: the flush's IO error, the background error.
     pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
         let _op = self.inner.begin_operation()?;
         self.inner.flush_cf_internal(cf.id, fo.wait, fo.allow_write_stall)
     }
+    /// `flush_cf` of the default column family.
     pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
         self.flush_cf(fo, &ColumnFamilyHandle { id: 0, name: "default".into() })
     }

@@ -56,8 +56,11 @@ pub mod compaction_reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum WriteStallCondition {
+    /// Writes are slowed down (delayed_write_rate).
     Delayed = 0,
+    /// Writes wait until flushes or compactions catch up.
     Stopped = 1,
+    /// No stall.
     Normal = 2,
 }
 
@@ -77,30 +80,45 @@ impl WriteStallCondition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum BackgroundErrorReason {
+    /// A flush failed.
     Flush = 0,
+    /// A compaction failed.
     Compaction = 1,
+    /// A write callback failed.
     WriteCallback = 2,
+    /// Inserting into a memtable failed.
     MemTable = 3,
+    /// Writing the MANIFEST failed.
     ManifestWrite = 4,
+    /// A flush of a database without a WAL failed.
     FlushNoWal = 5,
+    /// A MANIFEST write failed in a database without a WAL.
     ManifestWriteNoWal = 6,
 }
 
 /// What a flush is about (RocksDB's `FlushJobInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct FlushJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
     /// The table written; empty at `on_flush_begin` (ferrock numbers the table when it
     /// starts writing it) and when the flush wrote no table.
     pub file_path: String,
+    /// The number of the table written (0 when none was).
     pub file_number: u64,
+    /// The id of the thread that ran the job.
     pub thread_id: u64,
+    /// The job's number, unique within the database's lifetime.
     pub job_id: i32,
     /// Writes were slowed down / stopped when the flush began.
     pub triggered_writes_slowdown: bool,
+    /// Writes were stopped when the flush began.
     pub triggered_writes_stop: bool,
+    /// The smallest sequence number in the flushed memtables.
     pub smallest_seqno: u64,
+    /// The largest sequence number in the flushed memtables.
     pub largest_seqno: u64,
     /// A `flush_reason` value.
     pub flush_reason: u32,
@@ -113,26 +131,35 @@ pub struct FlushJobInfo {
 /// counts are filled at `on_compaction_completed`.
 #[derive(Clone, Debug, Default)]
 pub struct CompactionJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
     /// None = OK.
     pub status: Option<Error>,
+    /// The id of the thread that ran the job.
     pub thread_id: u64,
+    /// The job's number, unique within the database's lifetime.
     pub job_id: i32,
+    /// The lowest-numbered level of the inputs.
     pub base_input_level: i32,
+    /// The level the outputs are written to.
     pub output_level: i32,
     /// Level-0 files of the column family: as the job begins, then (at completion) after it.
     pub num_l0_files: i32,
     /// Full paths of the input tables, then of the output tables.
     pub input_files: Vec<String>,
+    /// Full paths of the output tables.
     pub output_files: Vec<String>,
     /// (level, file number) of each input, then of each output.
     pub input_file_infos: Vec<(i32, u64)>,
+    /// (level, file number) of each output.
     pub output_file_infos: Vec<(i32, u64)>,
     /// A `compaction_reason` value.
     pub compaction_reason: u32,
     /// RocksDB's CompressionType number of the outputs.
     pub compression: u32,
+    /// The compaction was cancelled (e.g. by `disable_manual_compaction` or close).
     pub aborted: bool,
     /// RocksDB's `CompactionJobStats`: the job's figures (all 0 at `on_compaction_begin`
     /// but the input side, which the plan already knows).
@@ -145,6 +172,7 @@ pub struct CompactionJobInfo {
 /// One table's properties in a `CompactionJobInfo`.
 #[derive(Clone, Debug, Default)]
 pub struct CompactionTableProperties {
+    /// The table's properties block.
     pub properties: crate::table::TableProperties,
     /// The smallest and largest sequence numbers of the table's keys, when the job saw them
     /// written (its outputs); the inputs' ferrock (7.8.3-format) tables do not record them.
@@ -166,42 +194,75 @@ pub struct CompactionTableProperties {
 ///   has not.
 #[derive(Clone, Debug)]
 pub struct CompactionJobStats {
+    /// Wall time of the job in microseconds.
     pub elapsed_micros: u64,
+    /// CPU time of the job (0: ferrock measures wall time only).
     pub cpu_micros: u64,
+    /// Whether `num_input_records` counts every input entry.
     pub has_accurate_num_input_records: bool,
     /// Entries of the input tables (their metadata's counts).
     pub num_input_records: u64,
+    /// Blob records read (0: ferrock writes no blob files).
     pub num_blobs_read: u64,
+    /// Input table files.
     pub num_input_files: usize,
+    /// Input files moved to the output level without rewriting.
     pub num_input_files_trivially_moved: usize,
+    /// Input files that were already at the output level.
     pub num_input_files_at_output_level: usize,
+    /// Input files skipped without reading (0 in ferrock).
     pub num_filtered_input_files: usize,
+    /// Skipped input files at the output level (0 in ferrock).
     pub num_filtered_input_files_at_output_level: usize,
+    /// Entries written to the output tables.
     pub num_output_records: u64,
+    /// Output table files.
     pub num_output_files: usize,
+    /// Output blob files (0: no blob files).
     pub num_output_files_blob: usize,
+    /// The job compacted every file of the column family.
     pub is_full_compaction: bool,
+    /// The job was asked for (compact_range, compact_files), not picked.
     pub is_manual_compaction: bool,
+    /// The job ran in a compaction service worker.
     pub is_remote_compaction: bool,
+    /// Bytes of the input tables.
     pub total_input_bytes: u64,
+    /// Bytes of blob records read (0).
     pub total_blob_bytes_read: u64,
+    /// Bytes of the output tables.
     pub total_output_bytes: u64,
+    /// Bytes of output blob files (0).
     pub total_output_bytes_blob: u64,
+    /// Bytes of skipped input files (0).
     pub total_skipped_input_bytes: u64,
+    /// Entries dropped as overwritten by a newer entry (not counted: 0).
     pub num_records_replaced: u64,
+    /// Sum of the input entries' key sizes.
     pub total_input_raw_key_bytes: u64,
+    /// Sum of the input entries' value sizes.
     pub total_input_raw_value_bytes: u64,
+    /// Deletion entries among the inputs.
     pub num_input_deletion_records: u64,
+    /// Deletions dropped because nothing older remained (not counted: 0).
     pub num_expired_deletion_records: u64,
+    /// Input keys that did not parse (0: a corrupt key fails the job).
     pub num_corrupt_keys: u64,
+    /// Time spent writing files (0: not measured).
     pub file_write_nanos: u64,
+    /// Time spent in range syncs (0: not measured).
     pub file_range_sync_nanos: u64,
+    /// Time spent in fsync (0: not measured).
     pub file_fsync_nanos: u64,
+    /// Time spent preparing writes (0: not measured).
     pub file_prepare_write_nanos: u64,
     /// The first `MAX_PREFIX_LENGTH` bytes of the smallest and largest output user keys.
     pub smallest_output_key_prefix: Vec<u8>,
+    /// The first `MAX_PREFIX_LENGTH` bytes of the largest output user key.
     pub largest_output_key_prefix: Vec<u8>,
+    /// Single deletions that found no put to cancel (not counted: 0).
     pub num_single_del_fallthru: u64,
+    /// Single deletions that met another kind of entry (not counted: 0).
     pub num_single_del_mismatch: u64,
 }
 
@@ -270,16 +331,25 @@ impl Default for CompactionJobStats {
 /// One key range of a compaction (RocksDB's `SubcompactionJobInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct SubcompactionJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
+    /// None = OK.
     pub status: Option<Error>,
+    /// The id of the thread that ran the range.
     pub thread_id: u64,
+    /// The compaction's job number.
     pub job_id: i32,
     /// 0 for the first range of the compaction.
     pub subcompaction_job_id: i32,
+    /// The lowest-numbered level of the inputs.
     pub base_input_level: i32,
+    /// The level the outputs are written to.
     pub output_level: i32,
+    /// A `compaction_reason` value.
     pub compaction_reason: u32,
+    /// RocksDB's CompressionType number of the outputs.
     pub compression: u32,
     /// The range's own figures: all 0 as it begins; at completion its elapsed time and its
     /// outputs (the job's inputs are not split by range, so the input side stays 0).
@@ -289,9 +359,13 @@ pub struct SubcompactionJobInfo {
 /// One ingested file (RocksDB's `ExternalFileIngestionInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct ExternalFileIngestionInfo {
+    /// The column family the file went into.
     pub cf_name: String,
+    /// The path the file was ingested from.
     pub external_file_path: String,
+    /// The table's path inside the database.
     pub internal_file_path: String,
+    /// The sequence number assigned to the file's keys (0: none needed).
     pub global_seqno: u64,
     /// The ingested table's properties, as read from it.
     pub table_properties: Option<crate::table::TableProperties>,
@@ -300,18 +374,26 @@ pub struct ExternalFileIngestionInfo {
 /// A column family's write-stall condition changed (RocksDB's `WriteStallInfo`).
 #[derive(Clone, Debug)]
 pub struct WriteStallInfo {
+    /// The column family's name.
     pub cf_name: String,
+    /// The condition now.
     pub cur: WriteStallCondition,
+    /// The condition before.
     pub prev: WriteStallCondition,
 }
 
 /// A memtable became immutable (RocksDB's `MemTableInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct MemTableInfo {
+    /// The column family's name.
     pub cf_name: String,
+    /// The sequence number of the memtable's first entry.
     pub first_seqno: u64,
+    /// The smallest sequence number the memtable may hold.
     pub earliest_seqno: u64,
+    /// Entries in the memtable.
     pub num_entries: u64,
+    /// Deletions in the memtable.
     pub num_deletes: u64,
 }
 
@@ -320,17 +402,26 @@ pub struct MemTableInfo {
 /// return quickly and must not wait for a flush or compaction (a flush that waits also
 /// waits for the listeners of running flushes, as RocksDB's does for its job).
 pub trait Listener: Send + Sync {
+    /// Before a flush writes its table.
     fn on_flush_begin(&self, _db: &Db, _info: &FlushJobInfo) {}
+    /// After a flush installed its table.
     fn on_flush_completed(&self, _db: &Db, _info: &FlushJobInfo) {}
+    /// Before a compaction reads its inputs.
     fn on_compaction_begin(&self, _db: &Db, _info: &CompactionJobInfo) {}
+    /// After a compaction finished, successfully or not (`info.status`).
     fn on_compaction_completed(&self, _db: &Db, _info: &CompactionJobInfo) {}
+    /// Before one key range of a compaction starts.
     fn on_subcompaction_begin(&self, _info: &SubcompactionJobInfo) {}
+    /// After one key range of a compaction ended.
     fn on_subcompaction_completed(&self, _info: &SubcompactionJobInfo) {}
+    /// After a file was ingested ([`Db::ingest_external_file`]).
     fn on_external_file_ingested(&self, _db: &Db, _info: &ExternalFileIngestionInfo) {}
     /// `status` holds the error about to be latched; setting it to None suppresses it (the
     /// database keeps accepting writes), as resetting the Status does in RocksDB.
     fn on_background_error(&self, _reason: BackgroundErrorReason, _status: &mut Option<Error>) {}
+    /// A column family's write stall condition changed.
     fn on_stall_conditions_changed(&self, _info: &WriteStallInfo) {}
+    /// A memtable became immutable and waits for its flush.
     fn on_memtable_sealed(&self, _info: &MemTableInfo) {}
 }
 

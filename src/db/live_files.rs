@@ -39,9 +39,11 @@ pub struct LiveFilesStorageInfoOptions {
 pub struct LiveFileStorageInfo {
     /// The file's name inside `directory` (no leading slash).
     pub relative_filename: String,
+    /// The directory holding it.
     pub directory: PathBuf,
     /// 0 for CURRENT.
     pub file_number: u64,
+    /// What kind of file it is.
     pub file_type: FileType,
     /// Bytes that belong to the copy.
     pub size: u64,
@@ -49,7 +51,9 @@ pub struct LiveFileStorageInfo {
     pub trim_to_size: bool,
     /// Create the file with these bytes instead of copying it (CURRENT, which can be replaced).
     pub replacement_contents: Option<Vec<u8>>,
+    /// Its checksum (empty: ferrock records none).
     pub file_checksum: String,
+    /// The checksum function's name ("Unknown").
     pub file_checksum_func_name: String,
 }
 
@@ -86,8 +90,12 @@ pub fn rocksdb_file_type_code(t: FileType) -> i32 {
 }
 
 impl Db {
-    /// RocksDB's GetLiveFilesStorageInfo (see the module comment). Keep file deletions
-    /// disabled from before this call until the files are copied.
+    /// RocksDB's GetLiveFilesStorageInfo: the files that make up the database now, with what a
+    /// copy needs to know about each (its directory, the size to copy, contents to create it
+    /// from). The memtables are flushed first unless the live WALs total less than
+    /// `opts.wal_size_for_flush`. Keep file deletions disabled
+    /// ([`disable_file_deletions`](Self::disable_file_deletions)) from before this call until
+    /// the files are copied.
     pub fn live_files_storage_info(&self, opts: &LiveFilesStorageInfoOptions) -> Result<Vec<LiveFileStorageInfo>> {
         let inner = &self.inner;
         inner.check_open()?;

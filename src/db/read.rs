@@ -367,9 +367,14 @@ impl DbInner {
 }
 
 impl Db {
+    /// Reads `key` from the default column family (RocksDB's `DB::Get`): `Ok(None)` when it
+    /// is absent or deleted, the value merged from its operands when a merge operator is set.
+    /// Errors: Corruption or IO error from the files read, "Shutdown in progress" after close.
     pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.get_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() }, key)
     }
+    /// Reads `key` from column family `cf`, at `ro.snapshot` when set (as `get`);
+    /// InvalidArgument for a dropped family.
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.get_with_trace(ro, cf, key, true)
     }
@@ -390,6 +395,7 @@ impl Db {
             (v, _) => Ok(v),
         }
     }
+    /// `get_cf`, the value as a [`PinnableSlice`] (RocksDB's `GetPinnableSlice`).
     pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
         Ok(self.get_cf(ro, cf, key)?.map(|data| PinnableSlice { data }))
     }
@@ -410,9 +416,12 @@ impl Db {
         }
         keys.iter().map(|(cf, k)| self.get_with_trace(&ro, cf, k, false)).collect()
     }
+    /// An iterator over the default column family at `ro.snapshot`, else the latest state
+    /// (RocksDB's `NewIterator`). It starts invalid: call a seek first.
     pub fn iter(&self, ro: &ReadOptions) -> Result<DbIterator> {
         self.iter_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() })
     }
+    /// An iterator over column family `cf` (as `iter`).
     pub fn iter_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle) -> Result<DbIterator> {
         if self.inner.secondary.get().is_some() {
             if ro.tailing {
@@ -470,6 +479,7 @@ impl DbIterator {
     fn closed(&self) -> bool {
         self.db.closed.load(AtomicOrdering::Acquire)
     }
+    /// Whether the iterator is on an entry; false past either end or after an error ([`status`](Self::status)).
     pub fn valid(&self) -> bool {
         !self.closed() && self.it.valid() && self.within_prefix()
     }
@@ -496,18 +506,21 @@ impl DbIterator {
             }
         }
     }
+    /// Moves to the first key (at or after `iterate_lower_bound`).
     pub fn seek_to_first(&mut self) {
         if !self.closed() {
             self.it.seek_to_first();
             self.remember_prefix_of(None);
         }
     }
+    /// Moves to the last key (before `iterate_upper_bound`).
     pub fn seek_to_last(&mut self) {
         if !self.closed() {
             self.it.seek_to_last();
             self.remember_prefix_of(None);
         }
     }
+    /// Moves to the first key at or after `key`.
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
             if self.db.tracers.query.is_on() {
@@ -521,6 +534,7 @@ impl DbIterator {
             self.db.measure(crate::stats::Histogram::DbSeek, t);
         }
     }
+    /// Moves to the last key at or before `key`.
     pub fn seek_for_prev(&mut self, key: &[u8]) {
         if !self.closed() {
             if self.db.tracers.query.is_on() {
@@ -531,12 +545,14 @@ impl DbIterator {
             self.remember_prefix_of(Some(key));
         }
     }
+    /// Moves to the next key. Requires: `valid()`.
     pub fn next(&mut self) {
         if self.valid() {
             self.it.next();
             self.db.tick(crate::stats::Ticker::NumberDbNext, 1);
         }
     }
+    /// Moves to the previous key. Requires: `valid()`.
     pub fn prev(&mut self) {
         if self.valid() {
             self.it.prev();
@@ -564,6 +580,8 @@ impl DbIterator {
             &[]
         }
     }
+    /// Ok, or the error that made the iterator invalid (Corruption, IO error, "Shutdown in
+    /// progress"); check it when `valid()` turns false.
     pub fn status(&self) -> Result<()> {
         if self.closed() {
             return Err(Error::shutdown(""));

@@ -28,10 +28,13 @@ pub enum WalProcessingOption {
 /// What a filter answers for one record: its decision and, when it changed the batch, the
 /// batch to replay instead (at most as many entries as the original).
 pub struct WalFilterDecision {
+    /// What replay does with the record.
     pub option: WalProcessingOption,
+    /// The batch to apply instead of the record's (with `WalProcessingOption::ContinueProcessing`).
     pub new_batch: Option<WriteBatch>,
 }
 
+/// RocksDB's `WalFilter`: told the column families' log numbers once, then asked about each WAL record recovery replays.
 pub trait WalFilter: Send + Sync {
     /// Before replay: each column family's log number (by id) and each family's id (by name).
     fn column_family_log_number_map(&self, _log_numbers: &BTreeMap<u32, u64>, _ids_by_name: &BTreeMap<String, u32>) {}

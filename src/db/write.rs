@@ -141,26 +141,33 @@ pub(crate) struct WriteStats {
 }
 
 impl Db {
+    /// Sets `key` to `value` in the default column family (RocksDB's `DB::Put`). Errors:
+    /// IO error from the WAL, the background error a failed flush or compaction latched,
+    /// Incomplete with `no_slowdown` during a stall, "Shutdown in progress" after close.
     pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
         b.put(key, value);
         self.inner.write_owned(wo, b)
     }
+    /// Sets `key` to `value` in column family `cf` (as `put`).
     pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
         b.put_cf(cf.id, key, value);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key` from the default column family (RocksDB's `DB::Delete`; errors as `put`).
     pub fn delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.delete(key);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key` from column family `cf`.
     pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.delete_cf(cf.id, key);
         self.inner.write_owned(wo, b)
     }
+    /// Adds a merge operand for `key` in the default column family (RocksDB's `DB::Merge`).
     pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         self.merge_cf(wo, &ColumnFamilyHandle { id: 0, name: "default".into() }, key, value)
     }
@@ -185,11 +192,14 @@ impl Db {
         b.delete_range_cf(cf.id, begin, end);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key`, which must have been put at most once since its last deletion (RocksDB's
+    /// `SingleDelete`).
     pub fn single_delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.single_delete(key);
         self.inner.write_owned(wo, b)
     }
+    /// `single_delete` in column family `cf`.
     pub fn single_delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.single_delete_cf(cf.id, key);

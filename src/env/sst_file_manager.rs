@@ -47,6 +47,9 @@ struct TrashState {
     shutting_down: bool,
 }
 
+/// Tracks the space the databases' table files take, enforces a limit and deletes obsolete
+/// tables at a rate (RocksDB's `SstFileManager`, from `NewSstFileManager`); set it in
+/// [`Options::sst_file_manager`](crate::Options::sst_file_manager).
 pub struct SstFileManager {
     fs: Arc<dyn FileSystem>,
     dirs: Mutex<BTreeSet<PathBuf>>,
@@ -86,7 +89,7 @@ impl SstFileManager {
 
     /// A database keeps its table files in `dir`; trash found there (an earlier run's) is
     /// scheduled for deletion.
-    pub fn register_dir(&self, dir: &Path) {
+    pub(crate) fn register_dir(&self, dir: &Path) {
         if !self.dirs.lock().insert(dir.to_path_buf()) {
             return;
         }
@@ -113,14 +116,18 @@ impl SstFileManager {
         total
     }
 
+    /// Bytes of files waiting for a rate-limited deletion.
     pub fn total_trash_size(&self) -> u64 {
         self.trash.files.lock().bytes
     }
 
+    /// Fails flushes and compactions (and then writes) once the tables would exceed `bytes`
+    /// (0: no limit; RocksDB's `SetMaxAllowedSpaceUsage`).
     pub fn set_max_allowed_space_usage(&self, bytes: u64) {
         self.max_allowed_space.store(bytes, Ordering::Relaxed);
     }
 
+    /// Space kept free for compactions when checking the limit (RocksDB's `SetCompactionBufferSize`).
     pub fn set_compaction_buffer_size(&self, bytes: u64) {
         self.compaction_buffer_size.store(bytes, Ordering::Relaxed);
     }
@@ -163,26 +170,30 @@ impl SstFileManager {
         *self.reserved_for_compactions.lock()
     }
 
+    /// The rate obsolete tables are deleted at, bytes per second (0: at once).
     pub fn delete_rate_bytes_per_second(&self) -> i64 {
         self.delete_rate.load(Ordering::Relaxed)
     }
 
+    /// Changes the deletion rate (RocksDB's `SetDeleteRateBytesPerSecond`).
     pub fn set_delete_rate_bytes_per_second(&self, rate: i64) {
         self.delete_rate.store(rate, Ordering::Relaxed);
         self.trash.wake.notify_all();
     }
 
+    /// The share of trash to live data past which files are deleted at once.
     pub fn max_trash_db_ratio(&self) -> f64 {
         *self.max_trash_db_ratio.lock()
     }
 
+    /// Changes that share (RocksDB's `SetMaxTrashDBRatio`).
     pub fn set_max_trash_db_ratio(&self, ratio: f64) {
         *self.max_trash_db_ratio.lock() = ratio;
     }
 
     /// Deletes an obsolete table: at once without a rate (or when the trash is already over
     /// its share of the databases' size), else renamed to trash for the deleting thread.
-    pub fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
+    pub(crate) fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
         if self.delete_rate_bytes_per_second() <= 0 {
             return self.fs.remove_file(path);
         }

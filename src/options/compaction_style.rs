@@ -9,16 +9,25 @@
 /// RocksDB's `CompactionOptionsUniversal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompactionOptionsUniversal {
+    /// Percentage by which a run may be larger than the sum of the smaller runs and still be merged with them.
     pub size_ratio: u32,
+    /// Fewest sorted runs one compaction merges.
     pub min_merge_width: u32,
+    /// Most sorted runs one compaction merges.
     pub max_merge_width: u32,
+    /// Size amplification (percent of the last run's size) that triggers a full compaction.
     pub max_size_amplification_percent: u32,
+    /// Percent of the data kept compressed (-1: all of it, as the compression option says).
     pub compression_size_percent: i32,
+    /// Most sorted runs a read may meet (-1: level0_file_num_compaction_trigger decides).
     pub max_read_amp: i32,
     /// RocksDB's CompactionStopStyle: 0 kCompactionStopStyleSimilarSize, 1 kCompactionStopStyleTotalSize.
     pub stop_style: i32,
+    /// Move files instead of rewriting them where no key range overlaps.
     pub allow_trivial_move: bool,
+    /// Pick size-amplification compactions incrementally.
     pub incremental: bool,
+    /// Lock fewer files while picking.
     pub reduce_file_locking: bool,
 }
 
@@ -62,12 +71,19 @@ impl CompactionOptionsUniversal {
 /// cannot set).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompactionOptionsFifo {
+    /// Total size of the table files above which the oldest are dropped.
     pub max_table_files_size: u64,
+    /// Compact small level-0 files together (intra-L0 compaction).
     pub allow_compaction: bool,
+    /// Age in seconds after which files become warm (temperatures).
     pub age_for_warm: u64,
+    /// Copy a file whole when its temperature changes.
     pub allow_trivial_copy_when_change_temperature: bool,
+    /// Buffer size of that copy.
     pub trivial_copy_buffer_size: u64,
+    /// Total size of table and blob files above which the oldest are dropped.
     pub max_data_files_size: u64,
+    /// Pick intra-L0 compactions by key-value ratio.
     pub use_kv_ratio_compaction: bool,
 }
 

@@ -21,6 +21,7 @@ impl TraceFileWriter {
         Ok(TraceFileWriter { file: fs.new_writable_file(path)? })
     }
 
+    /// Appends one encoded trace record.
     pub fn write(&mut self, encoded: &[u8]) -> Result<()> {
         self.file.append(encoded)
     }

@@ -16,6 +16,7 @@ enum Stripes {
     CacheAligned(Vec<CachePadded<Mutex<()>>>),
 }
 
+/// Striped mutexes an optimistic commit locks for its keys (RocksDB's `OccLockBuckets`), shareable between databases.
 pub struct OccLockBuckets {
     stripes: Stripes,
 }
