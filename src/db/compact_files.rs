@@ -53,6 +53,8 @@ impl Db {
             }
             let version = st.versions.cf(cf.id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
             let plan = plan_compact_files(&version, &cfd.icmp, &cfd.name, &cfd.opts(), opts, &st.compacting, input_file_names, output_level)?;
+            // Not held while the job runs: its inputs are deleted when it installs.
+            drop(version);
             inner.run_compaction(&mut st, &cfd, plan.with_output_path_id(path_id))
         })();
         st.manual_compactions -= 1;

@@ -50,6 +50,8 @@ impl DbInner {
                 let Some(plan) = compact_range_job(&version, &cf.icmp, &cf.opts(), level, begin, end) else {
                     return Ok(());
                 };
+                // Not held while the job runs: its inputs are deleted when it installs.
+                drop(version);
                 level = plan.output_level;
                 self.run_compaction(&mut st, &cf, plan.with_max_subcompactions(max_subcompactions))?;
             }

@@ -241,6 +241,9 @@ impl DbInner {
             return Err(e);
         }
         self.install_super_version(st, cf, None);
+        // The input version goes before the obsolete files are looked for, so the inputs are
+        // deleted now (as RocksDB purges them before waking a caller waiting for the job).
+        drop(version);
         let l = st.stats.level_mut(plan.output_level);
         l.count += 1;
         l.micros += start.elapsed().as_micros() as u64;
