@@ -76,8 +76,10 @@ HAND_WRITTEN = {
 }
 
 # Setters c.h names without `set_` (RocksDB's spelling), with the option they set.
+# Setters whose option is not the name after `set_` (c.cc sets that field).
 UNPREFIXED_SETTERS = {
     "rocksdb_options_compaction_readahead_size": "compaction_readahead_size",
+    "rocksdb_block_based_options_set_data_block_hash_ratio": "data_block_hash_table_util_ratio",
 }
 
 # Stored options whose RocksDB field is a bool: any non-zero value reads back as 1.

@@ -711,7 +711,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_data_block_hash_ratio(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("data_block_hash_ratio", v.to_bits());
+        h.stored
+            .set("data_block_hash_table_util_ratio", v.to_bits());
         Ok(())
     })
 }
