@@ -86,12 +86,13 @@ bench-txn: deps build
 rocksdb-release:
 	@bench/rocksdb-release.sh
 
-# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7, and backups
+# The compat round trip with RocksDB 11.8.1 writing format_version 6 and 7, backups and TTL databases
 # moving between RocksDB 11.8.1 and ferrock (not in `make test`: they need the
 # rocksdb-release build; each skips, saying so, without it).
 compat-release: build
 	@tests/compat/release_roundtrip.sh
 	@tests/backup/run.sh release
+	@tests/compat/release_ttl.sh
 
 # Installs the library, its RocksDB-named aliases, the headers (c.h and RocksDB's C++
 # API under include/rocksdb), ferrock.pc, the CMake package (find_package(ferrock)) and the tools.

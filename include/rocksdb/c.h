@@ -249,14 +249,8 @@ typedef struct rocksdb_blob_file_garbage_info_t rocksdb_blob_file_garbage_info_t
  */
 typedef struct rocksdb_block_based_table_options_t rocksdb_block_based_table_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_options_t`).
- */
 typedef struct rocksdb_block_cache_trace_options_t rocksdb_block_cache_trace_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_block_cache_trace_writer_options_t`).
- */
 typedef struct rocksdb_block_cache_trace_writer_options_t rocksdb_block_cache_trace_writer_options_t;
 
 /*
@@ -430,14 +424,8 @@ typedef struct rocksdb_level_metadata_t rocksdb_level_metadata_t;
  */
 typedef struct rocksdb_livefile_t rocksdb_livefile_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_options_t`).
- */
 typedef struct rocksdb_livefiles_storage_info_options_t rocksdb_livefiles_storage_info_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_livefiles_storage_info_t`).
- */
 typedef struct rocksdb_livefiles_storage_info_t rocksdb_livefiles_storage_info_t;
 
 typedef struct rocksdb_livefiles_t rocksdb_livefiles_t;
@@ -486,7 +474,8 @@ typedef struct rocksdb_open_and_compact_options_t rocksdb_open_and_compact_optio
 typedef struct rocksdb_optimistictransaction_options_t rocksdb_optimistictransaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_optimistictransactiondb_lock_buckets_t`).
+ Lock buckets to share between optimistic transaction databases (RocksDB's
+ `MakeSharedOccLockBuckets`).
  */
 typedef struct rocksdb_optimistictransactiondb_lock_buckets_t rocksdb_optimistictransactiondb_lock_buckets_t;
 
@@ -527,14 +516,8 @@ typedef struct rocksdb_ratelimiter_t rocksdb_ratelimiter_t;
  */
 typedef struct rocksdb_readoptions_t rocksdb_readoptions_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_replay_options_t`).
- */
 typedef struct rocksdb_replay_options_t rocksdb_replay_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
- */
 typedef struct rocksdb_replayer_t rocksdb_replayer_t;
 
 typedef struct rocksdb_restore_options_t rocksdb_restore_options_t;
@@ -601,14 +584,8 @@ typedef struct rocksdb_table_properties_collector_factory_t rocksdb_table_proper
 
 typedef struct rocksdb_table_properties_t rocksdb_table_properties_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_trace_options_t`).
- */
 typedef struct rocksdb_trace_options_t rocksdb_trace_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_trace_reader_t`).
- */
 typedef struct rocksdb_trace_reader_t rocksdb_trace_reader_t;
 
 typedef struct rocksdb_transaction_options_t rocksdb_transaction_options_t;
@@ -763,8 +740,6 @@ typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const u
  c.h's `rocksdb_walfilter_log_record_found_cb`.
  */
 typedef int (*rocksdb_walfilter_log_record_found_cb)(void*, unsigned long long, const char*, size_t, const rocksdb_writebatch_t*, rocksdb_writebatch_t*, unsigned char*);
-
-typedef uint64_t SequenceNumber;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2218,6 +2193,61 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_memtableinfo_num_deletes(const rocks
  */
 extern ROCKSDB_LIBRARY_API const char *rocksdb_memtableinfo_newest_udt(const rocksdb_memtableinfo_t *info, size_t *size);
 
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_options_t *rocksdb_livefiles_storage_info_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_destroy(rocksdb_livefiles_storage_info_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_include_checksum_info(rocksdb_livefiles_storage_info_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_include_checksum_info(rocksdb_livefiles_storage_info_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_atomic_flush(rocksdb_livefiles_storage_info_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_atomic_flush(rocksdb_livefiles_storage_info_options_t *opt);
+
+/*
+ RocksDB's GetLiveFilesStorageInfo; NULL options are the defaults (always flush first).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *db, const rocksdb_livefiles_storage_info_options_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *info);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_relative_filename(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_directory(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_file_number(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+/*
+ RocksDB's FileType number (kWalFile 0, kTableFile 2, kDescriptorFile 3, kCurrentFile 4, kOptionsFile 9).
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_file_type(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_size(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+/*
+ RocksDB's Temperature: ferrock places no file by temperature, so every file is kUnknown (0).
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum_func_name(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+/*
+ The bytes to create the file from instead of copying it (CURRENT), else an empty,
+ non-NULL buffer as RocksDB's empty `std::string::data()`.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_replacement_contents(const rocksdb_livefiles_storage_info_t *info, size_t index, size_t *size);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *info, size_t index);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_destroy(rocksdb_livefiles_storage_info_t *info);
+
 /*
  Lines go to standard error as "<time> <thread> <prefix><message>", at `log_level` and above.
  */
@@ -2475,46 +2505,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_count(const rocksdb_blob_file_garbage_info_t *a0);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_options_t *rocksdb_block_cache_trace_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_destroy(rocksdb_block_cache_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_options_get_sampling_frequency(rocksdb_block_cache_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_set_sampling_frequency(rocksdb_block_cache_trace_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_writer_options_t *rocksdb_block_cache_trace_writer_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_destroy(rocksdb_block_cache_trace_writer_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *a0, uint64_t a1);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
@@ -2740,21 +2730,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, r
 extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_end_block_cache_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_end_block_cache_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_end_io_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
@@ -2778,11 +2753,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_get_cf_with_ts(rocksdb_t *a0, const roc
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_full_history_ts_low" through errptr.
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_get_full_history_ts_low(rocksdb_t *a0, rocksdb_column_family_handle_t *a1, size_t *a2, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_get_livefiles_storage_info" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_t *rocksdb_get_livefiles_storage_info(rocksdb_t *a0, const rocksdb_livefiles_storage_info_options_t *a1, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_get_with_ts" through errptr.
@@ -2832,112 +2802,7 @@ extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_a
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_livefiles_storage_info_count(const rocksdb_livefiles_storage_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_destroy(rocksdb_livefiles_storage_info_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_directory(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_file_checksum_func_name(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_file_number(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_file_type(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_livefiles_storage_info_options_t *rocksdb_livefiles_storage_info_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_destroy(rocksdb_livefiles_storage_info_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_options_get_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_options_get_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_atomic_flush(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_include_checksum_info(rocksdb_livefiles_storage_info_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_livefiles_storage_info_options_set_wal_size_for_flush(rocksdb_livefiles_storage_info_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_relative_filename(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_livefiles_storage_info_replacement_contents(const rocksdb_livefiles_storage_info_t *a0, size_t a1, size_t *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_livefiles_storage_info_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_livefiles_storage_info_temperature(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_livefiles_storage_info_trim_to_size(const rocksdb_livefiles_storage_info_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_new_default_replayer" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *a0, rocksdb_column_family_handle_t **a1, size_t a2, rocksdb_env_t *a3, const rocksdb_envoptions_t *a4, const char *a5, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
@@ -2978,21 +2843,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const roc
  Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *a0);
 
 /*
  Accepted and stored; ferrock does not use it.
@@ -3070,56 +2920,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_put_cf_with_ts(rocksdb_t *a0, const rock
 extern ROCKSDB_LIBRARY_API void rocksdb_put_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, const char *a6, size_t a7, char **errptr);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_replay_options_t *rocksdb_replay_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_destroy(rocksdb_replay_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API double rocksdb_replay_options_get_fast_forward(rocksdb_replay_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_replay_options_get_num_threads(rocksdb_replay_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_fast_forward(rocksdb_replay_options_t *a0, double a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_num_threads(rocksdb_replay_options_t *a0, uint32_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replayer_destroy(rocksdb_replayer_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_replayer_get_header_timestamp(const rocksdb_replayer_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_prepare" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_replayer_replay" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *a0, const rocksdb_replay_options_t *a1, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_cf_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, rocksdb_column_family_handle_t *a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
@@ -3150,104 +2950,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_delete_with_ts(rocksdb_sst
 extern ROCKSDB_LIBRARY_API void rocksdb_sstfilewriter_put_with_ts(rocksdb_sstfilewriter_t *a0, const char *a1, size_t a2, const char *a3, size_t a4, const char *a5, size_t a6, char **errptr);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_start_block_cache_trace_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace_with_options(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_block_cache_trace_options_t *a3, const rocksdb_block_cache_trace_writer_options_t *a4, const char *a5, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_start_io_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_start_trace" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_trace_options_t *rocksdb_trace_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_destroy(rocksdb_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_filter(rocksdb_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_max_trace_file_size(rocksdb_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_trace_options_get_preserve_write_order(rocksdb_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_sampling_frequency(rocksdb_trace_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_filter(rocksdb_trace_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_max_trace_file_size(rocksdb_trace_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_preserve_write_order(rocksdb_trace_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_sampling_frequency(rocksdb_trace_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_close" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_close(rocksdb_trace_reader_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *a0, const rocksdb_envoptions_t *a1, const char *a2, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_destroy(rocksdb_trace_reader_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_read" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *a0, size_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
@@ -4912,6 +4617,103 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_propert
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *info);
 
+extern ROCKSDB_LIBRARY_API rocksdb_trace_options_t *rocksdb_trace_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_destroy(rocksdb_trace_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_max_trace_file_size(rocksdb_trace_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_max_trace_file_size(rocksdb_trace_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_sampling_frequency(rocksdb_trace_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_sampling_frequency(rocksdb_trace_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_filter(rocksdb_trace_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_trace_options_get_filter(rocksdb_trace_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_options_set_preserve_write_order(rocksdb_trace_options_t *opt, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_trace_options_get_preserve_write_order(rocksdb_trace_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_options_t *rocksdb_block_cache_trace_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_destroy(rocksdb_block_cache_trace_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_options_set_sampling_frequency(rocksdb_block_cache_trace_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_options_get_sampling_frequency(rocksdb_block_cache_trace_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_block_cache_trace_writer_options_t *rocksdb_block_cache_trace_writer_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_destroy(rocksdb_block_cache_trace_writer_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_block_cache_trace_writer_options_set_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *opt, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_block_cache_trace_writer_options_get_max_trace_file_size(rocksdb_block_cache_trace_writer_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_replay_options_t *rocksdb_replay_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_destroy(rocksdb_replay_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_num_threads(rocksdb_replay_options_t *opt, uint32_t v);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_replay_options_get_num_threads(rocksdb_replay_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_replay_options_set_fast_forward(rocksdb_replay_options_t *opt, double v);
+
+extern ROCKSDB_LIBRARY_API double rocksdb_replay_options_get_fast_forward(rocksdb_replay_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *db, rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const rocksdb_trace_options_t *options, const char *trace_path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *db, rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const rocksdb_trace_options_t *options, const char *trace_path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *db, char **errptr);
+
+/*
+ A block cache trace with the sampling frequency and size limit of trace options (RocksDB's
+ StartBlockCacheTrace with TraceOptions).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace(rocksdb_t *db, rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const rocksdb_trace_options_t *options, const char *trace_path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_start_block_cache_trace_with_options(rocksdb_t *db, rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const rocksdb_block_cache_trace_options_t *options, const rocksdb_block_cache_trace_writer_options_t *writer_options, const char *trace_path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_end_block_cache_trace(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_trace_reader_t *rocksdb_trace_reader_create(rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const char *trace_path, char **errptr);
+
+/*
+ The next record, encoded, as a malloc'd buffer of `*size` bytes; NULL with size 0 and no
+ error at the end of the trace.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_t *reader, size_t *size, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *reader, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_close(rocksdb_trace_reader_t *reader, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_destroy(rocksdb_trace_reader_t *reader);
+
+/*
+ A replayer of the trace at `trace_path` on `db`'s `column_families` (the default family
+ when there are none).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_replayer_t *rocksdb_new_default_replayer(rocksdb_t *db, rocksdb_column_family_handle_t **column_families, size_t num_column_families, rocksdb_env_t *env, const rocksdb_envoptions_t *env_options, const char *trace_path, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_prepare(rocksdb_replayer_t *replayer, char **errptr);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_replayer_get_header_timestamp(const rocksdb_replayer_t *replayer);
+
+/*
+ Replays the rest of the trace; NULL options are RocksDB's defaults (one thread, real speed).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_replay(rocksdb_replayer_t *replayer, const rocksdb_replay_options_t *options, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_replayer_destroy(rocksdb_replayer_t *replayer);
+
 extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_options_t *rocksdb_transactiondb_options_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_options_destroy(rocksdb_transactiondb_options_t *opt);
@@ -5080,18 +4882,33 @@ extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_options_t *rocksdb_op
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_destroy(rocksdb_optimistictransactiondb_options_t *opt);
 
 /*
- Stored for the getter; ferrock does not use it.
+ The buckets a database opened with these options makes for itself (without shared ones).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, uint32_t v);
 
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt);
 
 /*
- Stored for the getter; ferrock does not use it.
+ RocksDB's OccValidationPolicy: 0 kValidateSerial, 1 kValidateParallel (other values
+ validate in parallel too, and read back as set).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_validate_policy(rocksdb_optimistictransactiondb_options_t *opt, int v);
 
 extern ROCKSDB_LIBRARY_API int rocksdb_optimistictransactiondb_options_get_validate_policy(rocksdb_optimistictransactiondb_options_t *opt);
+
+extern ROCKSDB_LIBRARY_API rocksdb_optimistictransactiondb_lock_buckets_t *rocksdb_optimistictransactiondb_lock_buckets_create(size_t bucket_count, unsigned char cache_aligned);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
+
+/*
+ Releases this handle; databases and options using the buckets keep them.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_lock_buckets_destroy(rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
+
+/*
+ Databases opened with these options share `lock_buckets` (NULL: each makes its own).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
 
 extern ROCKSDB_LIBRARY_API rocksdb_transactiondb_t *rocksdb_transactiondb_open(const rocksdb_options_t *options, const rocksdb_transactiondb_options_t *txn_db_options, const char *name, char **errptr);
 
@@ -5284,12 +5101,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_perfcontext_metric(rocksdb_perfconte
  RocksDB's PerfContext::ToString: "name = value, " pairs (zeros left out when asked).
  */
 extern ROCKSDB_LIBRARY_API char *rocksdb_perfcontext_report(rocksdb_perfcontext_t *context, unsigned char exclude_zero_counters);
-
-/*
- Lock buckets are an optimistic-transaction tuning object ferrock does not create; only NULL
- can be passed, and validation does not use buckets.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(rocksdb_optimistictransactiondb_options_t *opt, rocksdb_optimistictransactiondb_lock_buckets_t *lock_buckets);
 
 /*
  User-defined timestamps are not supported (open fails for a comparator with timestamps), so
