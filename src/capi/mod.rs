@@ -32,6 +32,7 @@ pub mod compaction_job_stats;
 pub mod compaction_style_options;
 pub mod compactionfilter;
 pub mod compact;
+pub mod compaction_service;
 pub mod cuckoo;
 pub mod comparator;
 pub mod db;

@@ -13,6 +13,8 @@
 //! - `filter.rs`: the user's compaction filter.
 //! - `paths.rs`: a family's table directories and the one a level's outputs go to.
 //! - `store.rs`: `TableStore`, what jobs need of the database's files.
+//! - `remote.rs`: remote compaction (RocksDB's CompactionService): the service interface, the
+//!   job and result a worker is sent and returns, and the primary's exchange with the service.
 //! - `stats.rs`: per-level statistics of finished flushes and compactions.
 
 pub mod filter;
@@ -23,6 +25,7 @@ pub mod output;
 pub mod paths;
 pub mod picker;
 pub mod plan;
+pub mod remote;
 pub mod score;
 pub mod stats;
 pub mod store;

@@ -30,6 +30,9 @@ pub struct OutputColumnFamily<'a> {
     pub opts: &'a Options,
     pub dirs: &'a [PathBuf],
     pub path_id: u32,
+    /// Where outputs go instead of `dirs[path_id]`: a remote compaction worker's own
+    /// directory (src/db/remote_compaction.rs), which never writes into the primary's.
+    pub out_dir: Option<&'a Path>,
 }
 
 impl OutputColumnFamily<'_> {
@@ -42,7 +45,7 @@ impl OutputColumnFamily<'_> {
 
     /// Where the writer's outputs go.
     pub fn output_dir(&self) -> &Path {
-        self.table_dir(self.path_id)
+        self.out_dir.unwrap_or_else(|| self.table_dir(self.path_id))
     }
 }
 

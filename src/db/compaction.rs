@@ -30,9 +30,16 @@ fn marked_files(v: &Version) -> FileSet {
 }
 
 /// What a running job tells listeners and statistics.
-struct Observer<'a> {
+pub(super) struct Observer<'a> {
     db: &'a DbInner,
     subcompaction: Option<SubcompactionJobInfo>,
+}
+
+impl<'a> Observer<'a> {
+    /// Telling no listener of subcompactions (a remote compaction worker's job).
+    pub(super) fn quiet(db: &'a DbInner) -> Observer<'a> {
+        Observer { db, subcompaction: None }
+    }
 }
 
 impl JobObserver for Observer<'_> {
@@ -189,8 +196,13 @@ impl DbInner {
             db_max_subcompactions: self.opts().max_subcompactions,
         };
         let observer = Observer { db: self, subcompaction: event.as_ref().map(EventHub::subcompaction_info) };
+        let service = self.opts().compaction_service.clone();
         let run = || {
-            let output = job.run(&observer)?;
+            let remote = service.as_deref().and_then(|s| self.compact_remotely(s, cf, plan, &snapshots, &version));
+            let output = match remote {
+                Some(taken) => taken?,
+                None => job.run(&observer)?,
+            };
             if let Some(info) = event.as_mut() {
                 let dir = job.cf.output_dir();
                 EventHub::add_table_properties(self, cf, |_| dir.to_path_buf(), output.files.iter(), true, info);

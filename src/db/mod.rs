@@ -30,6 +30,7 @@ pub mod live_files;
 mod open;
 mod properties;
 mod read;
+pub mod remote_compaction;
 mod repair;
 mod secondary;
 mod set_options;
@@ -670,6 +671,11 @@ impl DbInner {
 
     /// Tells the background threads to stop; with `wait`, joins them.
     pub(crate) fn stop_background_threads(&self, wait: bool) {
+        // RocksDB's CancelAllBackgroundWork tells the compaction service first, so a job
+        // waiting on a worker can end.
+        if let Some(service) = &self.opts().compaction_service {
+            service.cancel_awaiting_jobs();
+        }
         self.state.lock().shutting_down = true;
         self.bg_cv.notify_all();
         if wait {

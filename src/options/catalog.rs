@@ -317,6 +317,9 @@ options_catalog! {
         compaction_options_fifo: super::compaction_style::CompactionOptionsFifo = Default::default();
         /// DBOptions::wal_filter: decides on each WAL record recovery replays (src/db/wal_filter.rs).
         wal_filter: Option<Arc<dyn crate::db::wal_filter::WalFilter>> = None;
+        /// DBOptions::compaction_service: compactions are handed to it to run elsewhere
+        /// (src/compaction/remote.rs, src/db/remote_compaction.rs).
+        compaction_service: Option<Arc<dyn crate::compaction::remote::CompactionService>> = None;
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
         /// The memtable representation (memtable_factory, written by `file.rs`).
         memtable_rep: super::MemTableRep = super::MemTableRep::SkipList;

@@ -46,9 +46,11 @@ pub enum Ticker {
     FlushWriteBytes = 96,
     CompactReadBytesMarked = 97,
     CompactWriteBytesMarked = 100,
+    RemoteCompactReadBytes = 188,
+    RemoteCompactWriteBytes = 189,
 }
 
-const TICKERS: [(Ticker, &str); 30] = [
+const TICKERS: [(Ticker, &str); 32] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -79,6 +81,8 @@ const TICKERS: [(Ticker, &str); 30] = [
     (Ticker::FlushWriteBytes, "rocksdb.flush.write.bytes"),
     (Ticker::CompactReadBytesMarked, "rocksdb.compact.read.marked.bytes"),
     (Ticker::CompactWriteBytesMarked, "rocksdb.compact.write.marked.bytes"),
+    (Ticker::RemoteCompactReadBytes, "rocksdb.remote.compact.read.bytes"),
+    (Ticker::RemoteCompactWriteBytes, "rocksdb.remote.compact.write.bytes"),
 ];
 
 /// Histograms ferrock maintains, with RocksDB 11.8.1's `Histograms` enum values.
