@@ -234,6 +234,10 @@ static rocksdb_options_t* primary_options(struct service_state* s) {
   rocksdb_compactionservice_t* svc =
       rocksdb_compactionservice_create(s, destroy, schedule, "TestService", wait_job, cancel_jobs, installed);
   rocksdb_options_set_compaction_service(o, svc);
+  /* The worker takes the checksum generator from the primary's OPTIONS file. */
+  rocksdb_file_checksum_gen_factory_t* f = rocksdb_file_checksum_gen_crc32c_factory_create();
+  rocksdb_options_set_file_checksum_gen_factory(o, f);
+  rocksdb_file_checksum_gen_factory_destroy(f);
   return o;
 }
 
@@ -282,6 +286,8 @@ static void run_remote(void) {
   CHECK(count_sst(out) == 0, "the worker's tables were moved into the database: %d left", count_sst(out));
   CHECK(verify(db, NULL) == 0, "latest data after the remote compaction");
   CHECK(verify(db, snap) == 0, "data at the snapshot after the remote compaction");
+  rocksdb_verify_file_checksums(db, &err);
+  CHECK_NOERR(err);
   /* Writes go on after the remote compaction. */
   rocksdb_writeoptions_t* wo = rocksdb_writeoptions_create();
   rocksdb_put(db, wo, "after", 5, "yes", 3, &err);

@@ -324,6 +324,8 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create_from
             listeners: s.listeners.clone(),
             stats: s.stats.clone(),
             info_log: s.info_log.clone(),
+            file_checksum_gen_factory: s.file_checksum_gen_factory,
+            sst_partitioner_factory: s.sst_partitioner_factory,
             options_map: Default::default(),
         };
         Ok(into_handle(rocksdb_compaction_service_options_override_t { o, unsupported: h.unsupported.first().cloned() }))
@@ -483,24 +485,24 @@ pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_option(
     })
 }
 
-/// ferrock creates no file checksum generator factory (its constructors return NULL), so the
-/// only argument is NULL, which c.cc ignores too.
+/// The worker's tables get checksums by this factory.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(
     o: *mut rocksdb_compaction_service_options_override_t,
-    factory: *mut super::not_implemented::rocksdb_file_checksum_gen_factory_t,
+    factory: *mut super::file_factories::rocksdb_file_checksum_gen_factory_t,
 ) {
-    with_override(o, factory, |_, _| {})
+    // SAFETY: a live factory handle, read for the call.
+    with_override(o, factory, |o, f| o.o.file_checksum_gen_factory = Some(unsafe { &*f }.f))
 }
 
-/// ferrock creates no SST partitioner factory (its constructors return NULL), so the only
-/// argument is NULL, which c.cc ignores too.
+/// The worker's outputs are cut by this partitioner.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_sst_partitioner_factory(
     o: *mut rocksdb_compaction_service_options_override_t,
-    factory: *mut super::not_implemented::rocksdb_sst_partitioner_factory_t,
+    factory: *mut super::file_factories::rocksdb_sst_partitioner_factory_t,
 ) {
-    with_override(o, factory, |_, _| {})
+    // SAFETY: a live factory handle, read for the call.
+    with_override(o, factory, |o, f| o.o.sst_partitioner_factory = Some(unsafe { &*f }.p))
 }
 
 /// ferrock creates no table properties collector factory, so the only argument is NULL,

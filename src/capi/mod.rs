@@ -40,6 +40,7 @@ pub mod dbpath;
 pub mod env;
 pub mod ferrock_ext;
 pub mod file_deletions;
+pub mod file_factories;
 pub mod filter;
 pub mod flush;
 pub mod ingest;

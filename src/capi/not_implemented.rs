@@ -38,6 +38,8 @@ use super::ferrock_ext::*;
 #[allow(unused_imports)]
 use super::file_deletions::*;
 #[allow(unused_imports)]
+use super::file_factories::*;
+#[allow(unused_imports)]
 use super::filter::*;
 #[allow(unused_imports)]
 use super::flush::*;
@@ -125,11 +127,6 @@ pub struct rocksdb_block_cache_trace_writer_options_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_file_checksum_gen_factory_t`).
-pub struct rocksdb_file_checksum_gen_factory_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_hyper_clock_cache_options_t`).
 pub struct rocksdb_hyper_clock_cache_options_t {
     _opaque: [u8; 0],
@@ -162,11 +159,6 @@ pub struct rocksdb_replay_options_t {
 
 /// An object of c.h that ferrock does not create (`rocksdb_replayer_t`).
 pub struct rocksdb_replayer_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
-pub struct rocksdb_sst_partitioner_factory_t {
     _opaque: [u8; 0],
 }
 
@@ -461,22 +453,6 @@ pub unsafe extern "C" fn rocksdb_end_io_trace(a0: *mut rocksdb_t, errptr: *mut *
 pub unsafe extern "C" fn rocksdb_end_trace(a0: *mut rocksdb_t, errptr: *mut *mut c_char) {
     let _ = (a0, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_end_trace"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_file_checksum_gen_crc32c_factory_create(
-) -> *mut rocksdb_file_checksum_gen_factory_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
-    a0: *mut rocksdb_file_checksum_gen_factory_t,
-) {
-    let _ = (a0);
     ()
 }
 
@@ -1130,38 +1106,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
     })
 }
 
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_file_checksum_gen_factory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_file_checksum_gen_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_sst_partitioner_factory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_sst_partitioner_factory");
-        }
-        Ok(())
-    })
-}
-
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_put_cf_with_ts(
@@ -1326,24 +1270,6 @@ pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
         &Error::not_supported("rocksdb_singledelete_with_ts"),
     );
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_partitioner_factory_destroy(
-    a0: *mut rocksdb_sst_partitioner_factory_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
-    a0: size_t,
-) -> *mut rocksdb_sst_partitioner_factory_t {
-    let _ = (a0);
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.

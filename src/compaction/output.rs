@@ -89,6 +89,9 @@ pub struct OutputWriter<'a> {
     flush: bool,
     /// A codec overriding the level's (CompactFiles' compression option).
     compression: Option<crate::options::CompressionType>,
+    /// The current table's whole-file checksum, computed as it is written, and the name of
+    /// its function (when the database has a file checksum generator).
+    current_checksum: Option<(crate::util::file_checksum::ChecksumHandle, &'static str)>,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -101,6 +104,7 @@ impl<'a> OutputWriter<'a> {
             level,
             target_size,
             current: None,
+            current_checksum: None,
             outputs: Vec::new(),
             last_user_key: Vec::new(),
             bytes_written: 0,
@@ -247,6 +251,17 @@ impl<'a> OutputWriter<'a> {
 
     fn open_output(&mut self) -> Result<()> {
         let (number, file) = self.store.create_table(self.cf.output_dir(), self.io_priority)?;
+        let file = match self.store.file_checksum_gen_factory() {
+            Some(factory) => {
+                let (file, handle) = crate::util::file_checksum::ChecksummingFile::wrap(file);
+                self.current_checksum = Some((handle, factory.func_name()));
+                file
+            }
+            None => {
+                self.current_checksum = None;
+                file
+            }
+        };
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
         let level_compression =
@@ -350,7 +365,11 @@ impl<'a> OutputWriter<'a> {
         let crossed = if self.grandparents.is_empty() { 0 } else { self.advance_grandparents(ikey) };
         if let Some((b, _)) = &self.current {
             let size = b.file_size();
-            if (size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
+            // RocksDB's partitioner asks first (compaction outputs above level 0 only).
+            let partition = self.level > 0
+                && !self.flush
+                && self.cf.opts.sst_partitioner_factory.is_some_and(|p| p.should_partition(&self.last_user_key, parsed.user_key));
+            if (partition || size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
                 && self.icmp.user.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
                 self.finish_current_before(Some(parsed.user_key))?;
@@ -407,6 +426,10 @@ impl<'a> OutputWriter<'a> {
             file.sync()?;
             file.close()?;
             meta.file_size = file.size();
+            if let Some((handle, func_name)) = self.current_checksum.take() {
+                meta.file_checksum = handle.checksum();
+                meta.file_checksum_func_name = func_name.to_string();
+            }
             if cuckoo {
                 // RocksDB opens every table it wrote to check it is usable; a cuckoo table is not without
                 // allow_mmap_reads, so the flush or compaction fails with the reader's error.

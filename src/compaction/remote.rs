@@ -371,6 +371,8 @@ impl JobResult {
             ] {
                 put_varint64(&mut d, v);
             }
+            put_length_prefixed_slice(&mut d, &f.file_checksum);
+            put_length_prefixed_slice(&mut d, f.file_checksum_func_name.as_bytes());
         }
         put_varint64(&mut d, self.bytes_read);
         put_varint64(&mut d, self.bytes_written);
@@ -416,6 +418,8 @@ impl JobResult {
                 epoch_number: r.u64()?,
                 marked_for_compaction: AtomicBool::new(r.u64()? != 0),
                 path_id: r.u32()?,
+                file_checksum: r.bytes()?,
+                file_checksum_func_name: r.string()?,
             });
         }
         let result = JobResult { status, output_path, files, bytes_read: r.u64()?, bytes_written: r.u64()? };
@@ -526,6 +530,8 @@ pub struct OptionsOverride {
     pub listeners: Vec<Arc<dyn crate::db::listener::Listener>>,
     pub stats: Option<Arc<crate::stats::Statistics>>,
     pub info_log: Option<Arc<crate::env::info_log::UserLogger>>,
+    pub file_checksum_gen_factory: Option<crate::util::file_checksum::FileChecksumGenFactory>,
+    pub sst_partitioner_factory: Option<super::partitioner::SstPartitionerFactory>,
     pub options_map: BTreeMap<String, String>,
 }
 
@@ -564,6 +570,12 @@ impl OptionsOverride {
         }
         if let Some(l) = &self.info_log {
             o.info_log = Some(l.clone());
+        }
+        if let Some(f) = self.file_checksum_gen_factory {
+            o.file_checksum_gen_factory = Some(f);
+        }
+        if let Some(p) = self.sst_partitioner_factory {
+            o.sst_partitioner_factory = Some(p);
         }
         if !self.options_map.is_empty() {
             let text: Vec<String> = self.options_map.iter().map(|(k, v)| format!("{k}={v}")).collect();

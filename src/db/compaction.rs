@@ -73,6 +73,15 @@ impl DbInner {
         if plan.trivial_move && plan.inputs.iter().any(|f| f.path_id != path_id) {
             plan.trivial_move = false;
         }
+        // Nor when the SST partitioner would cut a file (RocksDB's CanDoTrivialMove, checked
+        // below the last level).
+        if let (true, Some(p)) = (plan.trivial_move, cf.opts().sst_partitioner_factory) {
+            let num_levels = cf.opts().num_levels.max(1) as usize;
+            let ukey = crate::key::user_key;
+            if plan.output_level + 1 < num_levels && plan.inputs.iter().any(|f| !p.can_do_trivial_move(ukey(&f.smallest), ukey(&f.largest))) {
+                plan.trivial_move = false;
+            }
+        }
         if let (Some(stats), false) = (&self.stats, plan.kind == CompactionKind::Manual) {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
             stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);

@@ -144,6 +144,10 @@ impl TableStore for WorkerStore<'_> {
     fn session_id(&self) -> &str {
         &self.db.session_id
     }
+
+    fn file_checksum_gen_factory(&self) -> Option<crate::util::file_checksum::FileChecksumGenFactory> {
+        self.db.opts().file_checksum_gen_factory
+    }
 }
 
 /// RocksDB's DB::OpenAndCompact: runs the job `input` (what the primary's service was given)
@@ -221,4 +225,110 @@ pub fn open_and_compact(
     };
     db.close()?;
     Ok(result.encode())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compaction::remote::ScheduleResponse;
+    use crate::options::{FlushOptions, ReadOptions, WriteOptions};
+    use crate::util::testutil::{scan_all, TempDir};
+    use parking_lot::Mutex;
+
+    /// A service whose wait runs the worker in this process, with a merge operator the
+    /// OPTIONS file cannot carry given through the override.
+    struct InProcess {
+        db: PathBuf,
+        out: PathBuf,
+        input: Mutex<Vec<u8>>,
+        installed: Mutex<Vec<JobStatus>>,
+        over: OptionsOverride,
+    }
+
+    impl CompactionService for InProcess {
+        fn name(&self) -> &str {
+            "InProcess"
+        }
+        fn schedule(&self, info: &JobInfo, input: &[u8]) -> ScheduleResponse {
+            assert_eq!(info.db_name, self.db.to_string_lossy());
+            *self.input.lock() = input.to_vec();
+            ScheduleResponse { scheduled_job_id: format!("job-{}", info.job_id), status: JobStatus::Success }
+        }
+        fn wait(&self, _id: &str, result: &mut Vec<u8>) -> JobStatus {
+            let input = self.input.lock().clone();
+            match open_and_compact(&OpenAndCompactOptions::default(), &self.db, &self.out, &input, &self.over) {
+                Ok(r) => {
+                    *result = r;
+                    JobStatus::Success
+                }
+                Err(e) => panic!("worker failed: {e}"),
+            }
+        }
+        fn cancel_awaiting_jobs(&self) {}
+        fn on_installation(&self, _id: &str, status: JobStatus) {
+            self.installed.lock().push(status);
+        }
+    }
+
+    /// Merges, deletions and overwrites over several level-0 files compacted by a worker read
+    /// back as a local compaction leaves them, with the worker's directory emptied into the
+    /// database and the data intact after a reopen.
+    #[test]
+    fn a_worker_compaction_reads_back_as_a_local_one() {
+        let write = |o: &Options, d: &Path| {
+            let db = Db::open(o, d).unwrap();
+            let wo = WriteOptions::default();
+            for round in 0..4u32 {
+                for i in 0..500u32 {
+                    let key = format!("k{:04}", (i * 7 + round) % 800);
+                    match i % 10 {
+                        0 => db.merge(&wo, key.as_bytes(), format!("m{round}").as_bytes()).unwrap(),
+                        1 => db.delete(&wo, key.as_bytes()).unwrap(),
+                        _ => db.put(&wo, key.as_bytes(), format!("v{round}-{i}").as_bytes()).unwrap(),
+                    }
+                }
+                db.flush(&FlushOptions::default()).unwrap();
+            }
+            db.compact_range_cf(&db.default_column_family(), None, None).unwrap();
+            assert_eq!(db.property_u64("rocksdb.num-files-at-level0"), Some(0));
+            let data = scan_all(&db, &ReadOptions::new());
+            db.close().unwrap();
+            data
+        };
+        let merge: Arc<dyn crate::merge::MergeOperator> = Arc::new(crate::merge::StringAppendOperator::new(b","));
+        let base = Options {
+            create_if_missing: true,
+            disable_auto_compactions: true,
+            merge_operator: Some(merge.clone()),
+            // The worker finds it in the primary's OPTIONS file.
+            file_checksum_gen_factory: Some(crate::util::file_checksum::FileChecksumGenFactory::Crc32c),
+            ..Default::default()
+        };
+        let local_dir = TempDir::new("remote-local");
+        let local = write(&base, &local_dir.0);
+
+        let d = TempDir::new("remote-primary");
+        let out = TempDir::new("remote-worker");
+        let service = Arc::new(InProcess {
+            db: d.0.clone(),
+            out: out.0.clone(),
+            input: Mutex::new(Vec::new()),
+            installed: Mutex::new(Vec::new()),
+            over: OptionsOverride { merge_operator: Some(merge.clone()), ..Default::default() },
+        });
+        let mut o = base.clone();
+        o.compaction_service = Some(service.clone() as Arc<dyn CompactionService>);
+        let remote = write(&o, &d.0);
+        assert!(!service.installed.lock().is_empty());
+        assert!(service.installed.lock().iter().all(|s| *s == JobStatus::Success));
+        assert!(local == remote, "the worker's compaction differs from a local one");
+        let left: Vec<_> = std::fs::read_dir(&out.0).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".sst")).collect();
+        assert!(left.is_empty(), "tables left in the worker's directory");
+        let db = Db::open(&base, &d.0).unwrap();
+        assert!(scan_all(&db, &ReadOptions::new()) == local);
+        let v = db.inner.cf(0).unwrap().super_version().version.clone();
+        assert!(v.all_files().count() > 0);
+        assert!(v.all_files().all(|(_, f)| f.file_checksum.len() == 4), "the worker's tables carry their checksums");
+        db.verify_file_checksums().unwrap();
+    }
 }

@@ -54,6 +54,10 @@ impl TableStore for DbInner {
     fn session_id(&self) -> &str {
         &self.session_id
     }
+
+    fn file_checksum_gen_factory(&self) -> Option<crate::util::file_checksum::FileChecksumGenFactory> {
+        self.opts().file_checksum_gen_factory
+    }
 }
 
 impl ColumnFamily {
