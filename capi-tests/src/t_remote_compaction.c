@@ -257,23 +257,35 @@ static void reopen_and_verify(const char* path) {
   rocksdb_options_destroy(o);
 }
 
+/* A primary at `path` (cleared) whose service runs in `mode` with its worker writing to `out`,
+ * filled (five level-0 files, a snapshot before the overwrites) and compacted by hand. */
+static rocksdb_t* compacted_primary(struct service_state* s, enum mode mode, char* path, char* out, const char* name,
+                                    rocksdb_options_t** o, const rocksdb_snapshot_t** snap) {
+  char worker[100];
+  snprintf(worker, sizeof worker, "%s_worker", name);
+  make_db_path(path, 300, name);
+  make_db_path(out, 300, worker);
+  memset(s, 0, sizeof *s);
+  s->mode = mode;
+  s->db_path = path;
+  s->out_dir = out;
+  char* err = NULL;
+  *o = primary_options(s);
+  rocksdb_t* db = rocksdb_open(*o, path, &err);
+  CHECK_NOERR(err);
+  fill(db, snap);
+  CHECK(files_at_level(db, 0) == 5, "%s: five level-0 files before: %d", name, files_at_level(db, 0));
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  return db;
+}
+
 static void run_remote(void) {
   char path[300], out[300];
-  make_db_path(path, sizeof path, "t_remote_compaction");
-  make_db_path(out, sizeof out, "t_remote_compaction_worker");
   struct service_state s;
-  memset(&s, 0, sizeof s);
-  s.mode = WORKER;
-  s.db_path = path;
-  s.out_dir = out;
   char* err = NULL;
-  rocksdb_options_t* o = primary_options(&s);
-  rocksdb_t* db = rocksdb_open(o, path, &err);
-  CHECK_NOERR(err);
+  rocksdb_options_t* o;
   const rocksdb_snapshot_t* snap = NULL;
-  fill(db, &snap);
-  CHECK(files_at_level(db, 0) == 5, "five level-0 files before: %d", files_at_level(db, 0));
-  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  rocksdb_t* db = compacted_primary(&s, WORKER, path, out, "t_remote_compaction", &o, &snap);
   CHECK(s.schedule_calls >= 1 && s.wait_calls == s.schedule_calls, "scheduled %d, waited %d", s.schedule_calls, s.wait_calls);
   CHECK(s.inputs_seen == s.schedule_calls, "the job info names the database");
   CHECK(strcmp(s.cf_name, "default") == 0 && s.manual == 1, "job info: cf %s, manual %d", s.cf_name, s.manual);
@@ -307,20 +319,11 @@ static void run_remote(void) {
 
 static void run_failing(enum mode mode, const char* name) {
   char path[300], out[300];
-  make_db_path(path, sizeof path, name);
-  make_db_path(out, sizeof out, "t_remote_compaction_worker2");
   struct service_state s;
-  memset(&s, 0, sizeof s);
-  s.mode = mode;
-  s.db_path = path;
-  s.out_dir = out;
   char* err = NULL;
-  rocksdb_options_t* o = primary_options(&s);
-  rocksdb_t* db = rocksdb_open(o, path, &err);
-  CHECK_NOERR(err);
+  rocksdb_options_t* o;
   const rocksdb_snapshot_t* snap = NULL;
-  fill(db, &snap);
-  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  rocksdb_t* db = compacted_primary(&s, mode, path, out, name, &o, &snap);
   CHECK(s.schedule_calls >= 1, "%s: scheduled", name);
   CHECK(verify(db, NULL) == 0, "%s: latest data intact", name);
   CHECK(verify(db, snap) == 0, "%s: data at the snapshot intact", name);

@@ -19,15 +19,19 @@ use std::sync::atomic::Ordering;
 const NO_FILE_CHECKSUM_GEN_FACTORY: &str = "Cannot verify file checksum if options.file_checksum_gen_factory is null";
 
 impl Db {
+    /// Every live family with its current super version, all taken first so the set checked
+    /// is one moment's (the versions hold their tables while they are checked).
+    fn live_versions(&self) -> Vec<(std::sync::Arc<super::ColumnFamily>, std::sync::Arc<super::SuperVersion>)> {
+        let families: Vec<_> = self.inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).cloned().collect();
+        families.iter().map(|cf| (cf.clone(), cf.super_version())).collect()
+    }
+
     /// RocksDB's DB::VerifyChecksum: the first corruption (or read error) found in any block of
     /// any live table, else Ok.
     pub fn verify_checksum(&self) -> Result<()> {
         let inner = &self.inner;
         inner.check_open()?;
-        let families: Vec<_> = inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).cloned().collect();
-        // Every family's version first, so the set checked is one moment's.
-        let versions: Vec<_> = families.iter().map(|cf| (cf.clone(), cf.super_version())).collect();
-        for (cf, sv) in &versions {
+        for (cf, sv) in &self.live_versions() {
             for files in &sv.version.levels {
                 for f in files {
                     let table = inner.table_cache.open_uncached(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
@@ -45,10 +49,8 @@ impl Db {
         let inner = &self.inner;
         inner.check_open()?;
         let factory = inner.opts().file_checksum_gen_factory.ok_or_else(|| Error::invalid_argument(NO_FILE_CHECKSUM_GEN_FACTORY))?;
-        let families: Vec<_> = inner.cfs.read().values().filter(|c| !c.dropped.load(Ordering::Acquire)).cloned().collect();
-        let versions: Vec<_> = families.iter().map(|cf| (cf.clone(), cf.super_version())).collect();
         let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02X}")).collect::<String>();
-        for (cf, sv) in &versions {
+        for (cf, sv) in &self.live_versions() {
             for f in sv.version.levels.iter().flatten() {
                 if f.file_checksum.is_empty() {
                     continue;
