@@ -349,6 +349,8 @@ static void run_failing(enum mode mode, const char* name) {
   CHECK(s.installed[rocksdb_compactionservice_jobstatus_success] == 0, "%s: nothing installed from the service", name);
   rocksdb_writeoptions_destroy(wo);
   rocksdb_release_snapshot(db, snap);
+  rocksdb_cancel_all_background_work(db, 1);
+  CHECK(s.cancel_calls == 1, "%s: CancelAllBackgroundWork cancels awaiting jobs: %d", name, s.cancel_calls);
   rocksdb_close(db);
   rocksdb_options_destroy(o);
   reopen_and_verify(path);

@@ -92,6 +92,10 @@ pub struct OutputWriter<'a> {
     /// The current table's whole-file checksum, computed as it is written, and the name of
     /// its function (when the database has a file checksum generator).
     current_checksum: Option<(crate::util::file_checksum::ChecksumHandle, &'static str)>,
+    /// Set from another thread: the job stops with "Manual compaction paused" at the next
+    /// entry checked (a remote compaction worker's canceled flag).
+    canceled: Option<&'a std::sync::atomic::AtomicBool>,
+    entries_added: u64,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -105,6 +109,8 @@ impl<'a> OutputWriter<'a> {
             target_size,
             current: None,
             current_checksum: None,
+            canceled: None,
+            entries_added: 0,
             outputs: Vec::new(),
             last_user_key: Vec::new(),
             bytes_written: 0,
@@ -164,6 +170,11 @@ impl<'a> OutputWriter<'a> {
     /// The outputs' codec instead of the level's (None: the level's).
     pub fn with_compression(mut self, compression: Option<crate::options::CompressionType>) -> Self {
         self.compression = compression;
+        self
+    }
+
+    pub fn with_canceled(mut self, canceled: Option<&'a std::sync::atomic::AtomicBool>) -> Self {
+        self.canceled = canceled;
         self
     }
 
@@ -360,6 +371,12 @@ impl<'a> OutputWriter<'a> {
     }
 
     pub fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
+        // The flag is read every 256 entries (an atomic load per entry would be cheap too, but
+        // the check need not be finer than RocksDB's per-key one is in effect).
+        self.entries_added += 1;
+        if self.entries_added % 256 == 0 && self.canceled.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
+            return Err(Error::with_subcode(crate::error::Code::Incomplete, crate::error::SubCode::ManualCompactionPaused, ""));
+        }
         let parsed = parse_internal_key(ikey)?;
         let overlapped_before = self.overlapped_bytes;
         let crossed = if self.grandparents.is_empty() { 0 } else { self.advance_grandparents(ikey) };

@@ -589,7 +589,8 @@ impl OptionsOverride {
 #[derive(Clone, Copy, Default)]
 pub struct OpenAndCompactOptions<'a> {
     /// Set from any thread: the worker stops with "Manual compaction paused" (checked before
-    /// the job starts and when it has written its tables; a running job is not interrupted).
+    /// the job starts, every 256 entries it writes, and when it has written its tables; what
+    /// it wrote is removed).
     pub canceled: Option<&'a AtomicBool>,
     /// Kept; ferrock's workers do not resume an interrupted job (they start it again).
     pub allow_resumption: bool,

@@ -203,6 +203,7 @@ impl DbInner {
             snapshots: &snapshots,
             grandparents: grandparents(plan, &version),
             db_max_subcompactions: self.opts().max_subcompactions,
+            canceled: None,
         };
         let observer = Observer { db: self, subcompaction: event.as_ref().map(EventHub::subcompaction_info) };
         let service = self.opts().compaction_service.clone();

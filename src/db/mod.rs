@@ -671,11 +671,6 @@ impl DbInner {
 
     /// Tells the background threads to stop; with `wait`, joins them.
     pub(crate) fn stop_background_threads(&self, wait: bool) {
-        // RocksDB's CancelAllBackgroundWork tells the compaction service first, so a job
-        // waiting on a worker can end.
-        if let Some(service) = &self.opts().compaction_service {
-            service.cancel_awaiting_jobs();
-        }
         self.state.lock().shutting_down = true;
         self.bg_cv.notify_all();
         if wait {
@@ -686,10 +681,19 @@ impl DbInner {
         }
     }
 
+    /// RocksDB's CancelAllBackgroundWork tells the compaction service, so that a job waiting
+    /// on a worker can end before the database waits for its background work.
+    pub(crate) fn cancel_remote_compactions(&self) {
+        if let Some(service) = &self.opts().compaction_service {
+            service.cancel_awaiting_jobs();
+        }
+    }
+
     pub(crate) fn close(&self) -> Result<()> {
         if self.closed.swap(true, Ordering::SeqCst) {
             return Ok(());
         }
+        self.cancel_remote_compactions();
         // Writes, manual flushes and compactions, ingestions... started before close finish
         // first: the shutdown flush then sees every acknowledged unlogged write, and nothing
         // writes into the directory once LOCK is released.

@@ -210,6 +210,7 @@ pub fn open_and_compact(
         snapshots: &input.snapshots,
         grandparents: grandparents(&plan, &version),
         db_max_subcompactions: inner.opts().max_subcompactions,
+        canceled: options.canceled,
     };
     let output = job.run(&Observer::quiet(inner))?;
     if options.is_canceled() {
@@ -330,5 +331,69 @@ mod tests {
         assert!(v.all_files().count() > 0);
         assert!(v.all_files().all(|(_, f)| f.file_checksum.len() == 4), "the worker's tables carry their checksums");
         db.verify_file_checksums().unwrap();
+    }
+
+    /// Captures the job and fails it, so its inputs stay for a worker run by hand.
+    struct Capture(Mutex<Vec<u8>>);
+    impl CompactionService for Capture {
+        fn name(&self) -> &str {
+            "Capture"
+        }
+        fn schedule(&self, _info: &JobInfo, input: &[u8]) -> ScheduleResponse {
+            *self.0.lock() = input.to_vec();
+            ScheduleResponse { scheduled_job_id: String::new(), status: JobStatus::Failure }
+        }
+        fn wait(&self, _id: &str, _result: &mut Vec<u8>) -> JobStatus {
+            JobStatus::Failure
+        }
+        fn cancel_awaiting_jobs(&self) {}
+        fn on_installation(&self, _id: &str, _status: JobStatus) {}
+    }
+
+    /// Sets the worker's canceled flag when it first sees an entry.
+    struct CancelOnFirst(Arc<std::sync::atomic::AtomicBool>);
+    impl crate::compaction::CompactionFilter for CancelOnFirst {
+        fn name(&self) -> String {
+            "CancelOnFirst".into()
+        }
+        fn filter(&self, _level: i32, _key: &[u8], _value: &[u8]) -> crate::compaction::FilterDecision {
+            self.0.store(true, Ordering::Release);
+            crate::compaction::FilterDecision::Keep
+        }
+    }
+
+    /// A flag set while the worker's job runs stops it with "Manual compaction paused" and
+    /// leaves no table in its directory; the same job without the flag set succeeds.
+    #[test]
+    fn a_worker_canceled_mid_job_stops_and_leaves_nothing() {
+        let d = TempDir::new("remote-cancel");
+        let out = TempDir::new("remote-cancel-out");
+        let capture = Arc::new(Capture(Mutex::new(Vec::new())));
+        let mut o = Options { create_if_missing: true, disable_auto_compactions: true, ..Default::default() };
+        o.compaction_service = Some(capture.clone() as Arc<dyn CompactionService>);
+        {
+            let db = Db::open(&o, &d.0).unwrap();
+            for round in 0..3u32 {
+                for i in 0..2000u32 {
+                    db.put(&WriteOptions::default(), format!("k{i:05}").as_bytes(), format!("v{round}").as_bytes()).unwrap();
+                }
+                db.flush(&FlushOptions::default()).unwrap();
+            }
+            let e = db.compact_range_cf(&db.default_column_family(), None, None).unwrap_err();
+            assert_eq!(e.to_string(), "Result incomplete: CompactionService failed to schedule a remote compaction job.");
+        }
+        let input = capture.0.lock().clone();
+        assert!(!input.is_empty());
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let over = OptionsOverride { compaction_filter: Some(Arc::new(CancelOnFirst(flag.clone()))), ..Default::default() };
+        let options = OpenAndCompactOptions { canceled: Some(&flag), allow_resumption: false };
+        let e = open_and_compact(&options, &d.0, &out.0, &input, &over).unwrap_err();
+        assert_eq!(e.to_string(), "Result incomplete: Manual compaction paused");
+        let tables = |dir: &Path| std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".sst")).count();
+        assert_eq!(tables(&out.0), 0, "the canceled job's tables were left behind");
+        let result = open_and_compact(&OpenAndCompactOptions::default(), &d.0, &out.0, &input, &OptionsOverride::default()).unwrap();
+        let r = JobResult::decode(&result).unwrap();
+        assert!(r.status.is_ok() && !r.files.is_empty());
+        assert_eq!(tables(&out.0), r.files.len());
     }
 }
