@@ -104,6 +104,8 @@ pub use error::{Code, Error, Result, SubCode};
 // The Rust API: the database and what a program hands to it or gets back.
 pub use batch::{BatchIter, BatchRecord, WriteBatch};
 pub use compaction::manual::CompactFilesOptions;
+pub use compaction::partitioner::SstPartitionerFactory;
+pub use compaction::remote::{CompactionService, JobInfo as CompactionServiceJobInfo, JobStatus as CompactionServiceJobStatus, ScheduleResponse as CompactionServiceScheduleResponse};
 pub use compaction::{CompactionFilter, CompactionFilterFactory, FilterDecision};
 pub use db::import::{ExportImportFilesMetaData, ImportColumnFamilyOptions};
 pub use db::ingest::IngestExternalFileOptions;
@@ -146,6 +148,7 @@ pub use txn::{
     TransactionOptions, TxnState,
 };
 pub use util::comparator::{Comparator, UserComparator};
+pub use util::file_checksum::FileChecksumGenFactory;
 pub use util::rate_limiter::{IoPriority, OpType, RateLimiter, RateLimiterMode};
 pub use utilities::ttl::{system_clock as ttl_system_clock, TtlClock};
 pub use version::filename::FileType;

@@ -286,7 +286,8 @@ typedef struct rocksdb_compaction_job_stats_t rocksdb_compaction_job_stats_t;
 typedef struct rocksdb_compaction_options_t rocksdb_compaction_options_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
+ RocksDB's CompactionServiceOptionsOverride (`OptionsOverride`), and a table option ferrock
+ cannot write, which makes the worker's open_and_compact fail as open would.
  */
 typedef struct rocksdb_compaction_service_options_override_t rocksdb_compaction_service_options_override_t;
 
@@ -310,18 +311,12 @@ typedef struct rocksdb_compactionfilterfactory_t rocksdb_compactionfilterfactory
  */
 typedef struct rocksdb_compactionjobinfo_t rocksdb_compactionjobinfo_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_compactionservice_jobinfo_t`).
- */
 typedef struct rocksdb_compactionservice_jobinfo_t rocksdb_compactionservice_jobinfo_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_compactionservice_scheduleresponse_t`).
- */
 typedef struct rocksdb_compactionservice_scheduleresponse_t rocksdb_compactionservice_scheduleresponse_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_compactionservice_t`).
+ A compaction service of C callbacks (RocksDB's c.cc rocksdb_compactionservice_t).
  */
 typedef struct rocksdb_compactionservice_t rocksdb_compactionservice_t;
 
@@ -371,9 +366,6 @@ typedef struct rocksdb_externalfileingestioninfo_t rocksdb_externalfileingestion
 
 typedef struct rocksdb_fifo_compaction_options_t rocksdb_fifo_compaction_options_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_file_checksum_gen_factory_t`).
- */
 typedef struct rocksdb_file_checksum_gen_factory_t rocksdb_file_checksum_gen_factory_t;
 
 /*
@@ -467,7 +459,8 @@ typedef struct rocksdb_memtableinfo_t rocksdb_memtableinfo_t;
 typedef struct rocksdb_mergeoperator_t rocksdb_mergeoperator_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_open_and_compact_options_t`).
+ RocksDB's OpenAndCompactOptions: the flag is borrowed (the caller frees it after the
+ options are done with).
  */
 typedef struct rocksdb_open_and_compact_options_t rocksdb_open_and_compact_options_t;
 
@@ -547,9 +540,6 @@ typedef struct rocksdb_sst_file_manager_t rocksdb_sst_file_manager_t;
  */
 typedef struct rocksdb_sst_file_metadata_t rocksdb_sst_file_metadata_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
- */
 typedef struct rocksdb_sst_partitioner_factory_t rocksdb_sst_partitioner_factory_t;
 
 /*
@@ -679,6 +669,26 @@ typedef void (*rocksdb_create_backup_options_progress_cb)(void *state);
 typedef unsigned char (*rocksdb_create_backup_options_exclude_files_cb)(void *state, const char *relative_file, size_t relative_file_len);
 
 /*
+ c.h's `rocksdb_compaction_service_schedule_cb`.
+ */
+typedef rocksdb_compactionservice_scheduleresponse_t *(*rocksdb_compaction_service_schedule_cb)(void*, const rocksdb_compactionservice_jobinfo_t*, const char*, size_t);
+
+/*
+ c.h's `rocksdb_compaction_service_wait_cb`.
+ */
+typedef int (*rocksdb_compaction_service_wait_cb)(void*, const char*, char**, size_t*);
+
+/*
+ c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
+ */
+typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
+
+/*
+ c.h's `rocksdb_compaction_service_on_installation_cb`.
+ */
+typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
+
+/*
  A view of bytes owned by ferrock (`rocksdb_slice_t`, laid out like `rocksdb::Slice`).
  */
 typedef struct {
@@ -705,26 +715,6 @@ typedef void (*on_background_error_cb)(void*, uint32_t, rocksdb_status_ptr_t*);
 typedef void (*on_stall_conditions_changed_cb)(void*, const rocksdb_writestallinfo_t*);
 
 typedef void (*on_memtable_sealed_cb)(void*, const rocksdb_memtableinfo_t*);
-
-/*
- c.h's `rocksdb_compaction_service_schedule_cb`.
- */
-typedef rocksdb_compactionservice_scheduleresponse_t *(*rocksdb_compaction_service_schedule_cb)(void*, const rocksdb_compactionservice_jobinfo_t*, const char*, size_t);
-
-/*
- c.h's `rocksdb_compaction_service_wait_cb`.
- */
-typedef int (*rocksdb_compaction_service_wait_cb)(void*, const char*, char**, size_t*);
-
-/*
- c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
- */
-typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
-
-/*
- c.h's `rocksdb_compaction_service_on_installation_cb`.
- */
-typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
 
 /*
  c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
@@ -1435,6 +1425,147 @@ extern ROCKSDB_LIBRARY_API void rocksdb_compact_files(rocksdb_t *db, const rocks
 
 extern ROCKSDB_LIBRARY_API void rocksdb_compact_files_cf(rocksdb_t *db, rocksdb_column_family_handle_t *column_family, const rocksdb_compaction_options_t *options, const char *const *input_file_names, size_t num_input_file_names, int output_level, int output_path_id, char ***output_file_names, size_t *num_output_file_names, rocksdb_compactionjobinfo_t *compaction_job_info, char **errptr);
 
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *scheduled_job_id, int status, char **errptr);
+
+/*
+ A response without a job id (RocksDB's CompactionServiceScheduleResponse(status)).
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int status, char **errptr);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *response);
+
+/*
+ The response's status; NULL answers failure, as c.cc.
+ */
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getstatus(const rocksdb_compactionservice_scheduleresponse_t *response);
+
+/*
+ The job id (not NUL-terminated) and its length; "" and 0 for NULL.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(const rocksdb_compactionservice_scheduleresponse_t *response, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_name(const rocksdb_compactionservice_jobinfo_t *info, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_id(const rocksdb_compactionservice_jobinfo_t *info, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_session_id(const rocksdb_compactionservice_jobinfo_t *info, size_t *len);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_cf_name(const rocksdb_compactionservice_jobinfo_t *info, size_t *len);
+
+extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionservice_jobinfo_t_get_cf_id(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionservice_jobinfo_t_get_job_id(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_priority(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_compaction_reason(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_base_input_level(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_output_level(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_full_compaction(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_manual_compaction(const rocksdb_compactionservice_jobinfo_t *info);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_bottommost_level(const rocksdb_compactionservice_jobinfo_t *info);
+
+/*
+ A service of the given callbacks; a NULL schedule or wait runs every job locally.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_t *rocksdb_compactionservice_create(void *state, void (*destructor)(void*), rocksdb_compaction_service_schedule_cb schedule, const char *name, rocksdb_compaction_service_wait_cb wait, rocksdb_compaction_service_cancel_awaiting_jobs_cb cancel_awaiting_jobs, rocksdb_compaction_service_on_installation_cb on_installation);
+
+/*
+ The options take the service (NULL options or service: nothing happens, as in c.cc).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *opt, rocksdb_compactionservice_t *service);
+
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
+
+/*
+ The objects of `options` (comparator, merge operator, filters, prefix extractor, table
+ factory, listeners, statistics, info log); NULL options give NULL.
+ */
+extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create_from_options(rocksdb_options_t *options);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *o);
+
+/*
+ ferrock has one environment; the override's, like rocksdb_options_set_env's, changes nothing.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_env(rocksdb_compaction_service_options_override_t *o, rocksdb_env_t *env);
+
+/*
+ Borrowed, as rocksdb_options_set_comparator's.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_comparator(rocksdb_compaction_service_options_override_t *o, rocksdb_comparator_t *cmp);
+
+/*
+ Taken (the override owns it).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_merge_operator(rocksdb_compaction_service_options_override_t *o, rocksdb_mergeoperator_t *op);
+
+/*
+ Borrowed, as rocksdb_options_set_compaction_filter's.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter(rocksdb_compaction_service_options_override_t *o, rocksdb_compactionfilter_t *filter);
+
+/*
+ Taken (the override owns it).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_compactionfilterfactory_t *factory);
+
+/*
+ Taken (the override owns it).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_prefix_extractor(rocksdb_compaction_service_options_override_t *o, rocksdb_slicetransform_t *st);
+
+/*
+ A block-based table factory with a copy of these options.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_block_based_table_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_block_based_table_options_t *t);
+
+/*
+ A cuckoo table factory with a copy of these options.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_cuckoo_table_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_cuckoo_table_options_t *t);
+
+/*
+ Taken (the override owns it), as rocksdb_options_add_eventlistener's.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *o, rocksdb_eventlistener_t *l);
+
+/*
+ The statistics object of `options` (none unless it enabled statistics).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *o, rocksdb_options_t *options);
+
+/*
+ The logger the handle names (shared).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_info_log(rocksdb_compaction_service_options_override_t *o, rocksdb_logger_t *l);
+
+/*
+ An option string pair the worker applies after loading the primary's options.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_option(rocksdb_compaction_service_options_override_t *o, const char *key, const char *value);
+
+/*
+ The worker's tables get checksums by this factory.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_file_checksum_gen_factory_t *factory);
+
+/*
+ The worker's outputs are cut by this partitioner.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_sst_partitioner_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_sst_partitioner_factory_t *factory);
+
+/*
+ ferrock creates no table properties collector factory, so the only argument is NULL,
+ which c.cc ignores too.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_table_properties_collector_factory(rocksdb_compaction_service_options_override_t *o, rocksdb_table_properties_collector_factory_t *factory);
+
 extern ROCKSDB_LIBRARY_API rocksdb_cuckoo_table_options_t *rocksdb_cuckoo_options_create(void);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_cuckoo_options_destroy(rocksdb_cuckoo_table_options_t *options);
@@ -1729,6 +1860,24 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_env(rocksdb_options_t *opt, 
 extern ROCKSDB_LIBRARY_API void rocksdb_disable_file_deletions(rocksdb_t *db, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_enable_file_deletions(rocksdb_t *db, char **errptr);
+
+extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *factory);
+
+/*
+ Every table the database writes from now on gets its CRC32C in the MANIFEST.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *opt, rocksdb_file_checksum_gen_factory_t *factory);
+
+extern ROCKSDB_LIBRARY_API rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t prefix_len);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_sst_partitioner_factory_destroy(rocksdb_sst_partitioner_factory_t *factory);
+
+/*
+ Compaction outputs are cut where the prefix changes.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *opt, rocksdb_sst_partitioner_factory_t *factory);
 
 extern ROCKSDB_LIBRARY_API rocksdb_filterpolicy_t *rocksdb_filterpolicy_create_bloom(double bits_per_key);
 
@@ -2510,96 +2659,6 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_blob_file_garbage_info_garbage_blob_
 extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opts(const rocksdb_hyper_clock_cache_options_t *a0);
 
 /*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_table_properties_collector_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_table_properties_collector_factory_t *a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create(void);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compaction_service_options_override_t *rocksdb_compaction_service_options_override_create_from_options(rocksdb_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_destroy(rocksdb_compaction_service_options_override_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_block_based_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_block_based_table_options_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilter_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_compaction_filter_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_compactionfilterfactory_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_comparator(rocksdb_compaction_service_options_override_t *a0, rocksdb_comparator_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_cuckoo_table_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_cuckoo_table_options_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_env(rocksdb_compaction_service_options_override_t *a0, rocksdb_env_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_info_log(rocksdb_compaction_service_options_override_t *a0, rocksdb_logger_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_merge_operator(rocksdb_compaction_service_options_override_t *a0, rocksdb_mergeoperator_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_option(rocksdb_compaction_service_options_override_t *a0, const char *a1, const char *a2);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_prefix_extractor(rocksdb_compaction_service_options_override_t *a0, rocksdb_slicetransform_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_sst_partitioner_factory(rocksdb_compaction_service_options_override_t *a0, rocksdb_sst_partitioner_factory_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_set_statistics(rocksdb_compaction_service_options_override_t *a0, rocksdb_options_t *a1);
-
-/*
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_compactionjobinfo_blob_file_addition_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
@@ -2608,101 +2667,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_comp
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_t *rocksdb_compactionservice_create(void *a0, void (*a1)(void*), rocksdb_compaction_service_schedule_cb a2, const char *a3, rocksdb_compaction_service_wait_cb a4, rocksdb_compaction_service_cancel_awaiting_jobs_cb a5, rocksdb_compaction_service_on_installation_cb a6);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_base_input_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint32_t rocksdb_compactionservice_jobinfo_t_get_cf_id(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_cf_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_compaction_reason(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_name(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_jobinfo_t_get_db_session_id(const rocksdb_compactionservice_jobinfo_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compactionservice_jobinfo_t_get_job_id(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_output_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_jobinfo_t_get_priority(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_bottommost_level(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_full_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compactionservice_jobinfo_t_is_manual_compaction(const rocksdb_compactionservice_jobinfo_t *a0);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create(const char *a0, int a1, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create_with_status" through errptr.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_compactionservice_scheduleresponse_t *rocksdb_compactionservice_scheduleresponse_create_with_status(int a0, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(const rocksdb_compactionservice_scheduleresponse_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_compactionservice_scheduleresponse_getstatus(const rocksdb_compactionservice_scheduleresponse_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_compactionservice_scheduleresponse_t_destroy(rocksdb_compactionservice_scheduleresponse_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -2728,16 +2692,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_delete_file_in_range_cf(rocksdb_t *a0, r
  Not implemented in ferrock: reports "Not implemented: rocksdb_delete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_delete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_file_checksum_gen_factory_t *rocksdb_file_checksum_gen_crc32c_factory_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_file_checksum_gen_factory_destroy(rocksdb_file_checksum_gen_factory_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -2805,41 +2759,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_memory_allocator_t *rocksdb_jemalloc_nodump_a
 extern ROCKSDB_LIBRARY_API void rocksdb_memory_allocator_destroy(rocksdb_memory_allocator_t *a0);
 
 /*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *a0, const char *a1, const char *a2, size_t a3, size_t *a4, const rocksdb_compaction_service_options_override_t *a5, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_open_and_compact_options_t *rocksdb_open_and_compact_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_destroy(rocksdb_open_and_compact_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_open_and_compact_options_get_allow_resumption(rocksdb_open_and_compact_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_allow_resumption(rocksdb_open_and_compact_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_canceled(rocksdb_open_and_compact_options_t *a0, unsigned char *a1);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *a0, const char *a1, const char *a2, const char *a3, size_t a4, size_t *a5, const rocksdb_compaction_service_options_override_t *a6, char **errptr);
-
-/*
  Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
  */
 extern ROCKSDB_LIBRARY_API rocksdb_t *rocksdb_open_and_trim_history(const rocksdb_options_t *a0, const char *a1, int a2, const char *const *a3, const rocksdb_options_t *const *a4, rocksdb_column_family_handle_t **a5, char *a6, size_t a7, char **errptr);
@@ -2890,24 +2809,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_optio
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_bottommost_compression_options_zstd_max_train_bytes(rocksdb_options_t *a0, int a1, unsigned char a2);
 
 /*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compaction_service(rocksdb_options_t *a0, rocksdb_compactionservice_t *a1);
-
-/*
  Accepted and stored; ferrock does not use it.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_options_t *a0, int a1, int a2, int a3, int a4);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -2928,16 +2832,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_cf_with_ts(rocksdb_t *a0, c
  Not implemented in ferrock: reports "Not implemented: rocksdb_singledelete_with_ts" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_singledelete_with_ts(rocksdb_t *a0, const rocksdb_writeoptions_t *a1, const char *a2, size_t a3, const char *a4, size_t a5, char **errptr);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_sst_partitioner_factory_destroy(rocksdb_sst_partitioner_factory_t *a0);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_sst_partitioner_factory_t *rocksdb_sst_partitioner_fixed_prefix_factory_create(size_t a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.
@@ -2975,6 +2869,31 @@ extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_canceled_destroy(unsign
  Stores `value != 0`; NULL is ignored, as in RocksDB.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_canceled_set(unsigned char *canceled, unsigned char value);
+
+extern ROCKSDB_LIBRARY_API rocksdb_open_and_compact_options_t *rocksdb_open_and_compact_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_destroy(rocksdb_open_and_compact_options_t *options);
+
+/*
+ A flag from `rocksdb_open_and_compact_canceled_create`; NULL is ignored, as in c.cc.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_canceled(rocksdb_open_and_compact_options_t *options, unsigned char *canceled);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_open_and_compact_options_set_allow_resumption(rocksdb_open_and_compact_options_t *options, unsigned char allow_resumption);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_open_and_compact_options_get_allow_resumption(rocksdb_open_and_compact_options_t *options);
+
+/*
+ Runs the job `input` over the database at `db_path` (opened read-only), writing its tables
+ to `output_directory`; returns the malloc'd result for the primary's wait callback.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact(const char *db_path, const char *output_directory, const char *input, size_t input_len, size_t *output_len, const rocksdb_compaction_service_options_override_t *override_options, char **errptr);
+
+/*
+ As `rocksdb_open_and_compact`, stopping with "Result incomplete: Manual compaction paused"
+ when the options' flag is set.
+ */
+extern ROCKSDB_LIBRARY_API char *rocksdb_open_and_compact_with_options(const rocksdb_open_and_compact_options_t *options, const char *db_path, const char *output_directory, const char *input, size_t input_len, size_t *output_len, const rocksdb_compaction_service_options_override_t *override_options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API unsigned char rocksdb_block_based_options_get_block_align(rocksdb_block_based_table_options_t *h);
 

@@ -148,6 +148,13 @@ pub struct rocksdb_compactionfilter_t {
     filter: Arc<CCompactionFilter>,
 }
 
+impl rocksdb_compactionfilter_t {
+    /// The filter, shared (options and compaction service overrides borrow it).
+    pub(crate) fn shared(&self) -> Arc<dyn CompactionFilter> {
+        self.filter.clone()
+    }
+}
+
 /// What a factory is told about the compaction it makes a filter for.
 pub struct rocksdb_compactionfiltercontext_t {
     is_full_compaction: bool,
@@ -184,6 +191,13 @@ impl CompactionFilterFactory for CFactory {
 /// A compaction filter factory handle (`rocksdb_compactionfilterfactory_t`).
 pub struct rocksdb_compactionfilterfactory_t {
     factory: Arc<CFactory>,
+}
+
+impl rocksdb_compactionfilterfactory_t {
+    /// The factory, shared.
+    pub(crate) fn shared(&self) -> Arc<dyn CompactionFilterFactory> {
+        self.factory.clone()
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -280,7 +294,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_filter(
     guarded((), || {
         let o = handle_mut(opt, "options")?;
         o.opts.compaction_filter = match filter.as_ref() {
-            Some(f) => Some(f.filter.clone() as Arc<dyn CompactionFilter>),
+            Some(f) => Some(f.shared()),
             None => None,
         };
         Ok(())
@@ -301,7 +315,7 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_filter_factory(
         }
         // SAFETY: factory came from rocksdb_compactionfilterfactory_create; ownership passes here.
         let owned = Box::from_raw(factory);
-        o.opts.compaction_filter_factory = Some(owned.factory.clone() as Arc<dyn CompactionFilterFactory>);
+        o.opts.compaction_filter_factory = Some(owned.shared());
         Ok(())
     })
 }

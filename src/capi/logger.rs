@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 /// A logger handle; options and databases share the logger it names.
 pub struct rocksdb_logger_t {
-    logger: Option<Arc<UserLogger>>,
+    pub(crate) logger: Option<Arc<UserLogger>>,
 }
 
 /// The callback and its state; the C side promises they may be called from any thread.

@@ -18,6 +18,8 @@ use super::compact::*;
 #[allow(unused_imports)]
 use super::compaction_job_stats::*;
 #[allow(unused_imports)]
+use super::compaction_service::*;
+#[allow(unused_imports)]
 use super::compaction_style_options::*;
 #[allow(unused_imports)]
 use super::compactionfilter::*;
@@ -35,6 +37,8 @@ use super::env::*;
 use super::ferrock_ext::*;
 #[allow(unused_imports)]
 use super::file_deletions::*;
+#[allow(unused_imports)]
+use super::file_factories::*;
 #[allow(unused_imports)]
 use super::filter::*;
 #[allow(unused_imports)]
@@ -117,31 +121,6 @@ pub struct rocksdb_blob_file_garbage_info_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_compaction_service_options_override_t`).
-pub struct rocksdb_compaction_service_options_override_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionservice_jobinfo_t`).
-pub struct rocksdb_compactionservice_jobinfo_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionservice_scheduleresponse_t`).
-pub struct rocksdb_compactionservice_scheduleresponse_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_compactionservice_t`).
-pub struct rocksdb_compactionservice_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_file_checksum_gen_factory_t`).
-pub struct rocksdb_file_checksum_gen_factory_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_hyper_clock_cache_options_t`).
 pub struct rocksdb_hyper_clock_cache_options_t {
     _opaque: [u8; 0],
@@ -152,43 +131,10 @@ pub struct rocksdb_memory_allocator_t {
     _opaque: [u8; 0],
 }
 
-/// An object of c.h that ferrock does not create (`rocksdb_open_and_compact_options_t`).
-pub struct rocksdb_open_and_compact_options_t {
-    _opaque: [u8; 0],
-}
-
-/// An object of c.h that ferrock does not create (`rocksdb_sst_partitioner_factory_t`).
-pub struct rocksdb_sst_partitioner_factory_t {
-    _opaque: [u8; 0],
-}
-
 /// An object of c.h that ferrock does not create (`rocksdb_table_properties_collector_factory_t`).
 pub struct rocksdb_table_properties_collector_factory_t {
     _opaque: [u8; 0],
 }
-
-/// c.h's `rocksdb_compaction_service_cancel_awaiting_jobs_cb`.
-pub type rocksdb_compaction_service_cancel_awaiting_jobs_cb =
-    Option<unsafe extern "C" fn(*mut c_void)>;
-
-/// c.h's `rocksdb_compaction_service_on_installation_cb`.
-pub type rocksdb_compaction_service_on_installation_cb =
-    Option<unsafe extern "C" fn(*mut c_void, *const c_char, c_int)>;
-
-/// c.h's `rocksdb_compaction_service_schedule_cb`.
-pub type rocksdb_compaction_service_schedule_cb = Option<
-    unsafe extern "C" fn(
-        *mut c_void,
-        *const rocksdb_compactionservice_jobinfo_t,
-        *const c_char,
-        size_t,
-    ) -> *mut rocksdb_compactionservice_scheduleresponse_t,
->;
-
-/// c.h's `rocksdb_compaction_service_wait_cb`.
-pub type rocksdb_compaction_service_wait_cb = Option<
-    unsafe extern "C" fn(*mut c_void, *const c_char, *mut *mut c_char, *mut size_t) -> c_int,
->;
 
 /// Not implemented in ferrock: its object is never created, so this does nothing.
 #[unsafe(no_mangle)]
@@ -273,182 +219,6 @@ pub unsafe extern "C" fn rocksdb_cache_create_hyper_clock_opts(
     std::ptr::null_mut()
 }
 
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_event_listener(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_eventlistener_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_add_table_properties_collector_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_table_properties_collector_factory_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create(
-) -> *mut rocksdb_compaction_service_options_override_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_create_from_options(
-    a0: *mut rocksdb_options_t,
-) -> *mut rocksdb_compaction_service_options_override_t {
-    let _ = (a0);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_destroy(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_block_based_table_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_block_based_table_options_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compaction_filter(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_compactionfilter_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_compaction_filter_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_compactionfilterfactory_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_comparator(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_comparator_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_cuckoo_table_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_cuckoo_table_options_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_env(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_env_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_file_checksum_gen_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_file_checksum_gen_factory_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_info_log(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_logger_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_merge_operator(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_mergeoperator_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_option(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *const c_char,
-    a2: *const c_char,
-) {
-    let _ = (a0, a1, a2);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_prefix_extractor(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_slicetransform_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_sst_partitioner_factory(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_sst_partitioner_factory_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compaction_service_options_override_set_statistics(
-    a0: *mut rocksdb_compaction_service_options_override_t,
-    a1: *mut rocksdb_options_t,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
 /// Not implemented in ferrock: returns NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_addition_info_at(
@@ -467,199 +237,6 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_info_at(
 ) -> *const rocksdb_blob_file_garbage_info_t {
     let _ = (a0, a1);
     std::ptr::null()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_create(
-    a0: *mut c_void,
-    a1: Option<unsafe extern "C" fn(*mut c_void)>,
-    a2: rocksdb_compaction_service_schedule_cb,
-    a3: *const c_char,
-    a4: rocksdb_compaction_service_wait_cb,
-    a5: rocksdb_compaction_service_cancel_awaiting_jobs_cb,
-    a6: rocksdb_compaction_service_on_installation_cb,
-) -> *mut rocksdb_compactionservice_t {
-    let _ = (a0, a1, a2, a3, a4, a5, a6);
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_base_input_level(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_id(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> u32 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_cf_name(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_compaction_reason(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_id(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_name(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_db_session_id(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_job_id(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> u64 {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_output_level(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_get_priority(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_bottommost_level(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_full_compaction(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_jobinfo_t_is_manual_compaction(
-    a0: *const rocksdb_compactionservice_jobinfo_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_create(
-    a0: *const c_char,
-    a1: c_int,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_compactionservice_scheduleresponse_t {
-    let _ = (a0, a1, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_compactionservice_scheduleresponse_create"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_compactionservice_scheduleresponse_create_with_status" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_create_with_status(
-    a0: c_int,
-    errptr: *mut *mut c_char,
-) -> *mut rocksdb_compactionservice_scheduleresponse_t {
-    let _ = (a0, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_compactionservice_scheduleresponse_create_with_status"),
-    );
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_get_scheduled_job_id(
-    a0: *const rocksdb_compactionservice_scheduleresponse_t,
-    a1: *mut size_t,
-) -> *const c_char {
-    let _ = (a0, a1);
-    std::ptr::null()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_getstatus(
-    a0: *const rocksdb_compactionservice_scheduleresponse_t,
-) -> c_int {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionservice_scheduleresponse_t_destroy(
-    a0: *mut rocksdb_compactionservice_scheduleresponse_t,
-) {
-    let _ = (a0);
-    ()
 }
 
 /// Not implemented in ferrock: returns NULL.
@@ -735,22 +312,6 @@ pub unsafe extern "C" fn rocksdb_delete_with_ts(
 ) {
     let _ = (a0, a1, a2, a3, a4, a5, errptr);
     save_error(errptr, &Error::not_supported("rocksdb_delete_with_ts"));
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_file_checksum_gen_crc32c_factory_create(
-) -> *mut rocksdb_file_checksum_gen_factory_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_file_checksum_gen_factory_destroy(
-    a0: *mut rocksdb_file_checksum_gen_factory_t,
-) {
-    let _ = (a0);
     ()
 }
 
@@ -909,87 +470,6 @@ pub unsafe extern "C" fn rocksdb_jemalloc_nodump_allocator_create(
 pub unsafe extern "C" fn rocksdb_memory_allocator_destroy(a0: *mut rocksdb_memory_allocator_t) {
     let _ = (a0);
     ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact(
-    a0: *const c_char,
-    a1: *const c_char,
-    a2: *const c_char,
-    a3: size_t,
-    a4: *mut size_t,
-    a5: *const rocksdb_compaction_service_options_override_t,
-    errptr: *mut *mut c_char,
-) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, errptr);
-    save_error(errptr, &Error::not_supported("rocksdb_open_and_compact"));
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_options_create(
-) -> *mut rocksdb_open_and_compact_options_t {
-    std::ptr::null_mut()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_options_destroy(
-    a0: *mut rocksdb_open_and_compact_options_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_options_get_allow_resumption(
-    a0: *mut rocksdb_open_and_compact_options_t,
-) -> c_uchar {
-    let _ = (a0);
-    0
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_allow_resumption(
-    a0: *mut rocksdb_open_and_compact_options_t,
-    a1: c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_options_set_canceled(
-    a0: *mut rocksdb_open_and_compact_options_t,
-    a1: *mut c_uchar,
-) {
-    let _ = (a0, a1);
-    ()
-}
-
-/// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_compact_with_options" through errptr.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_open_and_compact_with_options(
-    a0: *const rocksdb_open_and_compact_options_t,
-    a1: *const c_char,
-    a2: *const c_char,
-    a3: *const c_char,
-    a4: size_t,
-    a5: *mut size_t,
-    a6: *const rocksdb_compaction_service_options_override_t,
-    errptr: *mut *mut c_char,
-) -> *mut c_char {
-    let _ = (a0, a1, a2, a3, a4, a5, a6, errptr);
-    save_error(
-        errptr,
-        &Error::not_supported("rocksdb_open_and_compact_with_options"),
-    );
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_open_and_trim_history" through errptr.
@@ -1212,22 +692,6 @@ pub unsafe extern "C" fn rocksdb_options_set_bottommost_compression_options_zstd
     })
 }
 
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_compaction_service(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_compactionservice_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_compaction_service");
-        }
-        Ok(())
-    })
-}
-
 /// Accepted and stored; ferrock does not use it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_compression_options(
@@ -1243,38 +707,6 @@ pub unsafe extern "C" fn rocksdb_options_set_compression_options(
         h.stored.set("compression_options.2", a2 as i64 as u64);
         h.stored.set("compression_options.3", a3 as i64 as u64);
         h.stored.set("compression_options.4", a4 as i64 as u64);
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_file_checksum_gen_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_file_checksum_gen_factory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_file_checksum_gen_factory");
-        }
-        Ok(())
-    })
-}
-
-/// Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_set_sst_partitioner_factory(
-    a0: *mut rocksdb_options_t,
-    a1: *mut rocksdb_sst_partitioner_factory_t,
-) {
-    let _ = (a0, a1);
-    guarded((), || {
-        let h = handle_mut(a0, "options")?;
-        if !a1.is_null() {
-            h.mark_unsupported("rocksdb_options_set_sst_partitioner_factory");
-        }
         Ok(())
     })
 }
@@ -1353,24 +785,6 @@ pub unsafe extern "C" fn rocksdb_singledelete_with_ts(
         &Error::not_supported("rocksdb_singledelete_with_ts"),
     );
     ()
-}
-
-/// Not implemented in ferrock: its object is never created, so this does nothing.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_partitioner_factory_destroy(
-    a0: *mut rocksdb_sst_partitioner_factory_t,
-) {
-    let _ = (a0);
-    ()
-}
-
-/// Not implemented in ferrock: returns NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_sst_partitioner_fixed_prefix_factory_create(
-    a0: size_t,
-) -> *mut rocksdb_sst_partitioner_factory_t {
-    let _ = (a0);
-    std::ptr::null_mut()
 }
 
 /// Not implemented in ferrock: reports "Not implemented: rocksdb_sstfilewriter_delete_with_ts" through errptr.

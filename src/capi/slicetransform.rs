@@ -82,7 +82,7 @@ impl SliceTransform for CSliceTransform {
 
 /// A prefix extractor handle (`rocksdb_slicetransform_t`).
 pub struct rocksdb_slicetransform_t {
-    transform: Arc<dyn SliceTransform>,
+    pub(crate) transform: Arc<dyn SliceTransform>,
 }
 
 #[unsafe(no_mangle)]

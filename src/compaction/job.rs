@@ -56,6 +56,8 @@ pub struct CompactionJob<'a> {
     pub grandparents: Vec<Arc<FileMetaData>>,
     /// The database's `max_subcompactions` (a plan may say otherwise).
     pub db_max_subcompactions: u32,
+    /// A remote compaction worker's canceled flag (`OutputWriter::with_canceled`).
+    pub canceled: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// The files a plan's outputs are cut against: the level below its output level, for an
@@ -111,7 +113,8 @@ impl CompactionJob<'_> {
         let mut input = range.bound(self.icmp.user.clone(), MergingIterator::new(self.icmp.clone(), children));
         let mut out = OutputWriter::new(self.store, self.icmp.clone(), self.cf, plan.output_level, self.target_file_size())
             .with_grandparents(self.grandparents.clone(), plan.max_grandparent_overlap)
-            .with_compression(plan.compression);
+            .with_compression(plan.compression)
+            .with_canceled(self.canceled);
         let tombstones = match table_tombstones(inputs.iter().chain(&output_inputs)) {
             Ok(t) => range.clip_tombstones(&self.icmp.user, t),
             Err(e) => {

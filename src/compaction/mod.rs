@@ -11,8 +11,11 @@
 //!   boundaries.
 //! - `iterator.rs`: which entries survive a rewrite (RocksDB's CompactionIterator).
 //! - `filter.rs`: the user's compaction filter.
+//! - `partitioner.rs`: RocksDB's SST partitioner (fixed prefix): where outputs must be cut.
 //! - `paths.rs`: a family's table directories and the one a level's outputs go to.
 //! - `store.rs`: `TableStore`, what jobs need of the database's files.
+//! - `remote.rs`: remote compaction (RocksDB's CompactionService): the service interface, the
+//!   job and result a worker is sent and returns, and the primary's exchange with the service.
 //! - `stats.rs`: per-level statistics of finished flushes and compactions.
 
 pub mod filter;
@@ -20,9 +23,11 @@ pub mod iterator;
 pub mod job;
 pub mod manual;
 pub mod output;
+pub mod partitioner;
 pub mod paths;
 pub mod picker;
 pub mod plan;
+pub mod remote;
 pub mod score;
 pub mod stats;
 pub mod store;

@@ -30,6 +30,9 @@ pub struct OutputColumnFamily<'a> {
     pub opts: &'a Options,
     pub dirs: &'a [PathBuf],
     pub path_id: u32,
+    /// Where outputs go instead of `dirs[path_id]`: a remote compaction worker's own
+    /// directory (src/db/remote_compaction.rs), which never writes into the primary's.
+    pub out_dir: Option<&'a Path>,
 }
 
 impl OutputColumnFamily<'_> {
@@ -42,7 +45,7 @@ impl OutputColumnFamily<'_> {
 
     /// Where the writer's outputs go.
     pub fn output_dir(&self) -> &Path {
-        self.table_dir(self.path_id)
+        self.out_dir.unwrap_or_else(|| self.table_dir(self.path_id))
     }
 }
 
@@ -86,6 +89,13 @@ pub struct OutputWriter<'a> {
     flush: bool,
     /// A codec overriding the level's (CompactFiles' compression option).
     compression: Option<crate::options::CompressionType>,
+    /// The current table's whole-file checksum, computed as it is written, and the name of
+    /// its function (when the database has a file checksum generator).
+    current_checksum: Option<(crate::util::file_checksum::ChecksumHandle, &'static str)>,
+    /// Set from another thread: the job stops with "Manual compaction paused" at the next
+    /// entry checked (a remote compaction worker's canceled flag).
+    canceled: Option<&'a std::sync::atomic::AtomicBool>,
+    entries_added: u64,
 }
 
 impl<'a> OutputWriter<'a> {
@@ -98,6 +108,9 @@ impl<'a> OutputWriter<'a> {
             level,
             target_size,
             current: None,
+            current_checksum: None,
+            canceled: None,
+            entries_added: 0,
             outputs: Vec::new(),
             last_user_key: Vec::new(),
             bytes_written: 0,
@@ -157,6 +170,11 @@ impl<'a> OutputWriter<'a> {
     /// The outputs' codec instead of the level's (None: the level's).
     pub fn with_compression(mut self, compression: Option<crate::options::CompressionType>) -> Self {
         self.compression = compression;
+        self
+    }
+
+    pub fn with_canceled(mut self, canceled: Option<&'a std::sync::atomic::AtomicBool>) -> Self {
+        self.canceled = canceled;
         self
     }
 
@@ -244,6 +262,17 @@ impl<'a> OutputWriter<'a> {
 
     fn open_output(&mut self) -> Result<()> {
         let (number, file) = self.store.create_table(self.cf.output_dir(), self.io_priority)?;
+        let file = match self.store.file_checksum_gen_factory() {
+            Some(factory) => {
+                let (file, handle) = crate::util::file_checksum::ChecksummingFile::wrap(file);
+                self.current_checksum = Some((handle, factory.func_name()));
+                file
+            }
+            None => {
+                self.current_checksum = None;
+                file
+            }
+        };
         let o = &self.cf.opts;
         let last_level = (o.num_levels.max(1) - 1) as usize;
         let level_compression =
@@ -342,12 +371,22 @@ impl<'a> OutputWriter<'a> {
     }
 
     pub fn add(&mut self, ikey: &[u8], value: &[u8]) -> Result<()> {
+        // The flag is read every 256 entries (an atomic load per entry would be cheap too, but
+        // the check need not be finer than RocksDB's per-key one is in effect).
+        self.entries_added += 1;
+        if self.entries_added % 256 == 0 && self.canceled.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
+            return Err(Error::with_subcode(crate::error::Code::Incomplete, crate::error::SubCode::ManualCompactionPaused, ""));
+        }
         let parsed = parse_internal_key(ikey)?;
         let overlapped_before = self.overlapped_bytes;
         let crossed = if self.grandparents.is_empty() { 0 } else { self.advance_grandparents(ikey) };
         if let Some((b, _)) = &self.current {
             let size = b.file_size();
-            if (size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
+            // RocksDB's partitioner asks first (compaction outputs above level 0 only).
+            let partition = self.level > 0
+                && !self.flush
+                && self.cf.opts.sst_partitioner_factory.is_some_and(|p| p.should_partition(&self.last_user_key, parsed.user_key));
+            if (partition || size >= self.target_size || self.grandparents_say_cut(crossed, overlapped_before, size))
                 && self.icmp.user.compare(&self.last_user_key, parsed.user_key) != std::cmp::Ordering::Equal
             {
                 self.finish_current_before(Some(parsed.user_key))?;
@@ -404,6 +443,10 @@ impl<'a> OutputWriter<'a> {
             file.sync()?;
             file.close()?;
             meta.file_size = file.size();
+            if let Some((handle, func_name)) = self.current_checksum.take() {
+                meta.file_checksum = handle.checksum();
+                meta.file_checksum_func_name = func_name.to_string();
+            }
             if cuckoo {
                 // RocksDB opens every table it wrote to check it is usable; a cuckoo table is not without
                 // allow_mmap_reads, so the flush or compaction fails with the reader's error.

@@ -28,4 +28,6 @@ pub trait TableStore: Sync {
     /// RocksDB's db id and session id, written into each table's properties.
     fn db_id(&self) -> &str;
     fn session_id(&self) -> &str;
+    /// The database's file checksum generator: new tables are checksummed as they are written.
+    fn file_checksum_gen_factory(&self) -> Option<crate::util::file_checksum::FileChecksumGenFactory>;
 }

@@ -30,9 +30,16 @@ fn marked_files(v: &Version) -> FileSet {
 }
 
 /// What a running job tells listeners and statistics.
-struct Observer<'a> {
+pub(super) struct Observer<'a> {
     db: &'a DbInner,
     subcompaction: Option<SubcompactionJobInfo>,
+}
+
+impl<'a> Observer<'a> {
+    /// Telling no listener of subcompactions (a remote compaction worker's job).
+    pub(super) fn quiet(db: &'a DbInner) -> Observer<'a> {
+        Observer { db, subcompaction: None }
+    }
 }
 
 impl JobObserver for Observer<'_> {
@@ -65,6 +72,15 @@ impl DbInner {
         plan.output_path_id = Some(path_id);
         if plan.trivial_move && plan.inputs.iter().any(|f| f.path_id != path_id) {
             plan.trivial_move = false;
+        }
+        // Nor when the SST partitioner would cut a file (RocksDB's CanDoTrivialMove, checked
+        // below the last level).
+        if let (true, Some(p)) = (plan.trivial_move, cf.opts().sst_partitioner_factory) {
+            let num_levels = cf.opts().num_levels.max(1) as usize;
+            let ukey = crate::key::user_key;
+            if plan.output_level + 1 < num_levels && plan.inputs.iter().any(|f| !p.can_do_trivial_move(ukey(&f.smallest), ukey(&f.largest))) {
+                plan.trivial_move = false;
+            }
         }
         if let (Some(stats), false) = (&self.stats, plan.kind == CompactionKind::Manual) {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
@@ -187,10 +203,16 @@ impl DbInner {
             snapshots: &snapshots,
             grandparents: grandparents(plan, &version),
             db_max_subcompactions: self.opts().max_subcompactions,
+            canceled: None,
         };
         let observer = Observer { db: self, subcompaction: event.as_ref().map(EventHub::subcompaction_info) };
+        let service = self.opts().compaction_service.clone();
         let run = || {
-            let output = job.run(&observer)?;
+            let remote = service.as_deref().and_then(|s| self.compact_remotely(s, cf, plan, &snapshots, &version));
+            let output = match remote {
+                Some(taken) => taken?,
+                None => job.run(&observer)?,
+            };
             if let Some(info) = event.as_mut() {
                 let dir = job.cf.output_dir();
                 EventHub::add_table_properties(self, cf, |_| dir.to_path_buf(), output.files.iter(), true, info);

@@ -73,6 +73,7 @@ impl Db {
             return Ok(());
         }
         let result = inner.flush_unpersisted_for_shutdown(true);
+        inner.cancel_remote_compactions();
         inner.stop_background_threads(wait);
         result
     }

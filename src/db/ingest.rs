@@ -314,6 +314,9 @@ impl Db {
                     file_creation_time: 0,
                     epoch_number: 0,
                     marked_for_compaction: Default::default(),
+                    // No checksum is recorded for an ingested file (VerifyFileChecksums skips it).
+                    file_checksum: Vec::new(),
+                    file_checksum_func_name: String::new(),
                 },
             );
         }

@@ -495,7 +495,7 @@ impl EventHub {
         self.inner.get().and_then(|w| w.upgrade()).map(Db::unguarded)
     }
 
-    fn next_job(&self) -> i32 {
+    pub(crate) fn next_job(&self) -> i32 {
         self.next_job_id.fetch_add(1, Ordering::Relaxed) + 1
     }
 
@@ -663,11 +663,7 @@ impl EventHub {
         if db.opts().listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
             return None;
         }
-        let reason = match plan.kind {
-            CompactionKind::Manual => compaction_reason::MANUAL_COMPACTION,
-            _ if plan.level == 0 => compaction_reason::LEVEL_L0_FILES_NUM,
-            _ => compaction_reason::LEVEL_MAX_LEVEL_SIZE,
-        };
+        let reason = compaction_reason_of(plan);
         let input_files: Vec<String> = plan.all_inputs().map(|f| table_path(cf, f.path_id, f.number)).collect();
         let input_file_infos = plan
             .inputs
@@ -873,6 +869,17 @@ impl EventHub {
             }
         }
         status
+    }
+}
+
+
+/// RocksDB's CompactionReason of a plan (listeners' and the compaction service's job info).
+pub(crate) fn compaction_reason_of(plan: &crate::compaction::plan::CompactionPlan) -> u32 {
+    use crate::compaction::plan::CompactionKind;
+    match plan.kind {
+        CompactionKind::Manual => compaction_reason::MANUAL_COMPACTION,
+        _ if plan.level == 0 => compaction_reason::LEVEL_L0_FILES_NUM,
+        _ => compaction_reason::LEVEL_MAX_LEVEL_SIZE,
     }
 }
 

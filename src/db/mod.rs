@@ -30,6 +30,7 @@ pub mod live_files;
 mod open;
 mod properties;
 mod read;
+pub mod remote_compaction;
 mod repair;
 mod secondary;
 mod set_options;
@@ -696,10 +697,19 @@ impl DbInner {
         }
     }
 
+    /// RocksDB's CancelAllBackgroundWork tells the compaction service, so that a job waiting
+    /// on a worker can end before the database waits for its background work.
+    pub(crate) fn cancel_remote_compactions(&self) {
+        if let Some(service) = &self.opts().compaction_service {
+            service.cancel_awaiting_jobs();
+        }
+    }
+
     pub(crate) fn close(&self) -> Result<()> {
         if self.closed.swap(true, Ordering::SeqCst) {
             return Ok(());
         }
+        self.cancel_remote_compactions();
         // Writes, manual flushes and compactions, ingestions... started before close finish
         // first: the shutdown flush then sees every acknowledged unlogged write, and nothing
         // writes into the directory once LOCK is released.

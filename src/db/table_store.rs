@@ -54,13 +54,22 @@ impl TableStore for DbInner {
     fn session_id(&self) -> &str {
         &self.session_id
     }
+
+    fn file_checksum_gen_factory(&self) -> Option<crate::util::file_checksum::FileChecksumGenFactory> {
+        self.opts().file_checksum_gen_factory
+    }
 }
 
 impl ColumnFamily {
     /// The column family as the tables written for it record it, writing to `path_id`.
     /// `opts`: the family's options the job took when it started.
     pub(crate) fn output<'a>(&'a self, opts: &'a crate::options::Options, path_id: u32) -> OutputColumnFamily<'a> {
-        OutputColumnFamily { id: self.id, name: &self.name, opts, dirs: &self.dirs, path_id }
+        OutputColumnFamily { id: self.id, name: &self.name, opts, dirs: &self.dirs, path_id, out_dir: None }
+    }
+
+    /// As `output`, with the outputs written to `dir` (a remote compaction worker's directory).
+    pub(crate) fn output_to<'a>(&'a self, opts: &'a crate::options::Options, path_id: u32, dir: &'a Path) -> OutputColumnFamily<'a> {
+        OutputColumnFamily { out_dir: Some(dir), ..self.output(opts, path_id) }
     }
 
     /// The directory holding the family's tables with `path_id`.

@@ -359,8 +359,17 @@ options_catalog! {
         compaction_options_fifo: super::compaction_style::CompactionOptionsFifo = Default::default();
         /// DBOptions::wal_filter: decides on each WAL record recovery replays (src/db/wal_filter.rs).
         wal_filter: Option<Arc<dyn crate::db::wal_filter::WalFilter>> = None;
+        /// DBOptions::compaction_service: compactions are handed to it to run elsewhere
+        /// (src/compaction/remote.rs, src/db/remote_compaction.rs).
+        compaction_service: Option<Arc<dyn crate::compaction::remote::CompactionService>> = None;
+        /// DBOptions::file_checksum_gen_factory: every table written gets a whole-file checksum
+        /// in the MANIFEST, checked by VerifyFileChecksums (src/util/file_checksum.rs).
+        file_checksum_gen_factory: Option<crate::util::file_checksum::FileChecksumGenFactory> = None;
         /// Maps keys to prefixes for prefix filters and prefix seeks (RocksDB's prefix_extractor).
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
+        /// ColumnFamilyOptions::sst_partitioner_factory: where compaction outputs are cut
+        /// (src/compaction/partitioner.rs).
+        sst_partitioner_factory: Option<crate::compaction::partitioner::SstPartitionerFactory> = None;
         /// The memtable representation (memtable_factory, written by `file.rs`).
         memtable_rep: super::MemTableRep = super::MemTableRep::SkipList;
         /// DBOptions::db_paths: directories for table files with their target sizes; empty means

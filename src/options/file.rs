@@ -32,6 +32,7 @@ fn db_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     // ferrock never writes this feature; saying so keeps tools from assuming it.
     out.push(("track_and_verify_wals_in_manifest", "false".to_string()));
     out.push(("max_manifest_file_size", crate::version::set::DEFAULT_MAX_MANIFEST_FILE_SIZE.to_string()));
+    out.extend(o.file_checksum_gen_factory.map(|f| ("file_checksum_gen_factory", f.name().to_string())));
     out
 }
 
@@ -50,6 +51,10 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
     out.push(("force_consistency_checks", "true".to_string()));
     out.extend(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())));
     out.extend(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())));
+    out.extend(o.sst_partitioner_factory.map(|p| {
+        let crate::compaction::partitioner::SstPartitionerFactory::FixedPrefix(len) = p;
+        ("sst_partitioner_factory", format!("{{id={};length={len};}}", p.name()))
+    }));
     out
 }
 

@@ -308,6 +308,27 @@ fn apply(o: &mut Options, section: Section, name: &str, v: &str, ignore_unknown:
                 None => not_applied.push(format!("CFOptions: merge_operator={v}")),
             },
         },
+        (Section::Db, "file_checksum_gen_factory") => match v {
+            "" | "nullptr" => o.file_checksum_gen_factory = None,
+            "FileChecksumGenCrc32cFactory" => o.file_checksum_gen_factory = Some(crate::util::file_checksum::FileChecksumGenFactory::Crc32c),
+            _ => not_applied.push(format!("DBOptions: file_checksum_gen_factory={v}")),
+        },
+        (Section::Cf, "sst_partitioner_factory") => {
+            // `{id=SstPartitionerFixedPrefixFactory;length=N;}`, as RocksDB writes it.
+            let fields = match v.strip_prefix('{').and_then(|x| x.strip_suffix('}')) {
+                Some(i) => split_option_string(i)?,
+                None => vec![("id".to_string(), v.to_string())],
+            };
+            let field = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, x)| x.as_str());
+            match (field("id"), field("length")) {
+                (Some("") | Some("nullptr") | None, _) => o.sst_partitioner_factory = None,
+                (Some("SstPartitionerFixedPrefixFactory"), len) => {
+                    let len = crate::options::value::parse_uint64(name, len.unwrap_or("0"))? as usize;
+                    o.sst_partitioner_factory = Some(crate::compaction::partitioner::SstPartitionerFactory::FixedPrefix(len));
+                }
+                _ => not_applied.push(format!("CFOptions: sst_partitioner_factory={v}")),
+            }
+        }
         (Section::Cf, "prefix_extractor") => {
             if v == "nullptr" || v.is_empty() {
                 o.prefix_extractor = None;

@@ -76,9 +76,13 @@ pub enum Ticker {
     CompactReadBytesMarked = 97,
     /// `rocksdb.compact.write.marked.bytes`.
     CompactWriteBytesMarked = 100,
+    /// `rocksdb.remote.compact.read.bytes`.
+    RemoteCompactReadBytes = 188,
+    /// `rocksdb.remote.compact.write.bytes`.
+    RemoteCompactWriteBytes = 189,
 }
 
-const TICKERS: [(Ticker, &str); 30] = [
+const TICKERS: [(Ticker, &str); 32] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -109,6 +113,8 @@ const TICKERS: [(Ticker, &str); 30] = [
     (Ticker::FlushWriteBytes, "rocksdb.flush.write.bytes"),
     (Ticker::CompactReadBytesMarked, "rocksdb.compact.read.marked.bytes"),
     (Ticker::CompactWriteBytesMarked, "rocksdb.compact.write.marked.bytes"),
+    (Ticker::RemoteCompactReadBytes, "rocksdb.remote.compact.read.bytes"),
+    (Ticker::RemoteCompactWriteBytes, "rocksdb.remote.compact.write.bytes"),
 ];
 
 /// Histograms ferrock maintains, with RocksDB 11.8.1's `Histograms` enum values.

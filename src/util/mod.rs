@@ -4,6 +4,7 @@
 pub mod coding;
 pub mod comparator;
 pub mod crc;
+pub mod file_checksum;
 pub mod padded;
 pub mod rate_limiter;
 #[cfg(test)]

@@ -84,6 +84,10 @@ pub struct FileMetaData {
     /// Which of the column family's table directories holds the file (RocksDB's
     /// FileDescriptor path id: an index into its cf_paths/db_paths, 0..=3).
     pub path_id: u32,
+    /// The whole-file checksum (`util/file_checksum.rs`) and its function's name; both empty
+    /// when unknown (no file_checksum_gen_factory when the table was written).
+    pub file_checksum: Vec<u8>,
+    pub file_checksum_func_name: String,
 }
 
 impl Clone for FileMetaData {
@@ -104,6 +108,8 @@ impl Clone for FileMetaData {
             epoch_number: self.epoch_number,
             marked_for_compaction: AtomicBool::new(self.marked_for_compaction.load(Ordering::Relaxed)),
             path_id: self.path_id,
+            file_checksum: self.file_checksum.clone(),
+            file_checksum_func_name: self.file_checksum_func_name.clone(),
         }
     }
 }
@@ -369,9 +375,10 @@ fn encode_new_file4(dst: &mut Vec<u8>, level: u32, f: &FileMetaData) {
     put_varint64(&mut varint, f.file_creation_time);
     put_length_prefixed_slice(dst, &varint);
     put_varint32(dst, CF_FILE_CHECKSUM);
-    put_length_prefixed_slice(dst, b"");
+    put_length_prefixed_slice(dst, &f.file_checksum);
     put_varint32(dst, CF_FILE_CHECKSUM_FUNC_NAME);
-    put_length_prefixed_slice(dst, UNKNOWN_CHECKSUM_FUNC_NAME.as_bytes());
+    let func = if f.file_checksum_func_name.is_empty() { UNKNOWN_CHECKSUM_FUNC_NAME } else { &f.file_checksum_func_name };
+    put_length_prefixed_slice(dst, func.as_bytes());
     if f.path_id != 0 {
         put_varint32(dst, CF_PATH_ID);
         put_length_prefixed_slice(dst, &[f.path_id as u8]);
@@ -442,7 +449,11 @@ fn decode_new_file4(input: &mut &[u8], edit: &mut VersionEdit) -> Result<(u32, F
             // nor rewrites it (a snapshot drops it, which 7.8.3 accepts, §9.5).
             CF_UNIQUE_ID if field.len() != 16 => return Err(corrupt("invalid unique id")),
             CF_UNIQUE_ID => {}
-            CF_FILE_CHECKSUM | CF_FILE_CHECKSUM_FUNC_NAME => {}
+            CF_FILE_CHECKSUM => f.file_checksum = field.to_vec(),
+            CF_FILE_CHECKSUM_FUNC_NAME => {
+                let name = String::from_utf8_lossy(field);
+                f.file_checksum_func_name = if name == UNKNOWN_CHECKSUM_FUNC_NAME { String::new() } else { name.into_owned() };
+            }
             _ if tag & CF_NON_SAFE_IGNORE_MASK != 0 => {
                 return Err(corrupt("new-file4 custom field not supported"));
             }
