@@ -30,6 +30,7 @@ pub mod live_files;
 mod open;
 mod properties;
 mod read;
+pub use read::KeyVersion;
 mod repair;
 mod secondary;
 mod set_options;
