@@ -24,7 +24,10 @@ use ferrock::db::Db;
 use ferrock::stats::HistogramStat;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
 use ferrock::batch::WriteBatch;
-use ferrock::txn::{TransactionDb, TransactionDbOptions, TransactionOptions};
+use ferrock::txn::{
+    OptimisticTransactionDb, OptimisticTransactionOptions, Transaction, TransactionDb, TransactionDbOptions, TransactionOptions,
+};
+use std::sync::Arc;
 use ferrock::table::cache::BlockCache;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -91,6 +94,7 @@ const FLAGS: &[Flag] = &[
     // pessimistic transaction; commit_bypass_memtable installs it as an immutable memtable at
     // commit; txn_prepare names and prepares it first (two-phase commit).
     Flag::bool("transaction_db", "false", "Open a pessimistic TransactionDB; each write batch is a transaction"),
+    Flag::bool("optimistic_transaction_db", "false", "Open an OptimisticTransactionDB (for randomtransaction)"),
     Flag::bool("commit_bypass_memtable", "false", "Commit transactions as immutable memtables"),
     Flag::bool("txn_prepare", "false", "Name and prepare each transaction before its commit"),
     // randomtransaction: keys per transaction (one in each set) and a snapshot per transaction.
@@ -1176,8 +1180,26 @@ fn run_threads(
     Ok((total, thread_seconds))
 }
 
-/// Opens the database, as a TransactionDB with --transaction_db (kept in `tdb`).
-fn open_any(opts: &Options, path: &Path, transaction_db: bool, tdb: &mut Option<TransactionDb>) -> Db {
+/// Opens the database, as a TransactionDB with --transaction_db (kept in `tdb`) or an
+/// OptimisticTransactionDB with --optimistic_transaction_db (kept in `otdb`).
+fn open_any(
+    opts: &Options,
+    path: &Path,
+    kind: (bool, bool),
+    tdb: &mut Option<TransactionDb>,
+    otdb: &mut Option<OptimisticTransactionDb>,
+) -> Db {
+    let (transaction_db, optimistic) = kind;
+    if optimistic && !transaction_db {
+        return match OptimisticTransactionDb::open(opts, path) {
+            Ok(t) => {
+                let d = t.base_db().clone();
+                *otdb = Some(t);
+                d
+            }
+            Err(e) => die(&format!("open error: {e}")),
+        };
+    }
     if !transaction_db {
         return open_db(opts, path);
     }
@@ -1248,17 +1270,24 @@ fn set_key(set: u64, k: u64) -> Vec<u8> {
 /// RocksDB's randomtransaction: each transaction picks one random key in each of `sets` sets,
 /// reads it under get_for_update and adds the same increment to each, so every set's sum stays
 /// equal (checked by `verify_transaction_sets`). Conflicts roll back and count as failures.
-fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: bool, seed: u64) -> Result<Stats, String> {
+/// randomtransaction over either kind of transaction database: `begin` starts a transaction
+/// (reusing the old one); `prepare` names and prepares each before its commit (pessimistic only).
+fn do_random_transaction(
+    begin: &(dyn Fn(Option<Arc<Transaction>>) -> Arc<Transaction> + Sync),
+    cfg: &Config,
+    sets: u64,
+    prepare: bool,
+    seed: u64,
+) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let mut st = Stats::started(false);
-    let topts = TransactionOptions { commit_bypass_memtable: cfg.commit_bypass_memtable, set_snapshot: snapshot, ..Default::default() };
     let ro = ferrock::options::ReadOptions::new();
     let mut txn = None;
     let start = Instant::now();
     let (mut i, mut failed) = (0u64, 0u64);
     while cfg.keep_going(start, i, cfg.num) {
         let op_start = Instant::now();
-        let t = db.begin(&cfg.write_options, &topts, txn.take());
+        let t = begin(txn.take());
         let incr = rng.uniform(100) + 1;
         let mut ok = true;
         for set in 0..sets {
@@ -1276,7 +1305,7 @@ fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: 
             }
         }
         // With --txn_prepare, a two-phase commit as RocksDB's inserter does for a TransactionDB.
-        if ok && cfg.txn_prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
+        if ok && prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
             ok = false;
         }
         if ok && t.commit().is_err() {
@@ -1389,6 +1418,8 @@ fn main() {
     let cfg_missing = Config { key_size: cfg.key_size + 1, ..make_config(num, cfg.value_size) };
     let transaction_db = flags.bool("transaction_db");
     let mut tdb: Option<TransactionDb> = None;
+    let mut otdb: Option<OptimisticTransactionDb> = None;
+    let db_kind = (transaction_db, flags.bool("optimistic_transaction_db"));
     let db_path = match flags.str("db") {
         "" => default_db_path(),
         p => PathBuf::from(p),
@@ -1439,7 +1470,7 @@ fn main() {
     if let Some(parent) = db_path.parent() {
         let _ = std::fs::create_dir_all(parent);
     }
-    let mut db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
+    let mut db = Some(open_any(&opts, &db_path, db_kind, &mut tdb, &mut otdb));
     let mut next_seed = cfg.seed.wrapping_add(1);
     let mut summary: Vec<String> = Vec::new();
 
@@ -1451,6 +1482,7 @@ fn main() {
                 continue;
             }
             tdb = None;
+            otdb = None;
             if let Some(old) = db.take() {
                 if let Err(e) = old.close() {
                     die(&format!("close error: {e}"));
@@ -1459,7 +1491,7 @@ fn main() {
             if let Err(e) = destroy_db_files(&db_path) {
                 die(&format!("cannot remove the old database at {}: {e}", db_path.display()));
             }
-            db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
+            db = Some(open_any(&opts, &db_path, db_kind, &mut tdb, &mut otdb));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
         // As RocksDB's ThreadState: every thread of every benchmark gets the next seed
@@ -1485,10 +1517,27 @@ fn main() {
                 r
             }
             "randomtransaction" => {
-                let Some(t) = tdb.as_ref() else { die("randomtransaction requires --transaction_db=1") };
                 let sets = flags.i64("transaction_sets").max(1) as u64;
                 let snapshot = flags.bool("transaction_set_snapshot");
-                let r = run_threads(cfg, &|i| do_random_transaction(t, cfg, sets, snapshot, seed_of(i)));
+                let r = match (tdb.as_ref(), otdb.as_ref()) {
+                    (Some(t), _) => {
+                        let topts = TransactionOptions {
+                            commit_bypass_memtable: cfg.commit_bypass_memtable,
+                            set_snapshot: snapshot,
+                            ..Default::default()
+                        };
+                        let begin = |old| t.begin(&cfg.write_options, &topts, old);
+                        run_threads(cfg, &|i| do_random_transaction(&begin, cfg, sets, cfg.txn_prepare, seed_of(i)))
+                    }
+                    (None, Some(o)) => {
+                        let oopts = OptimisticTransactionOptions { set_snapshot: snapshot };
+                        let begin = |old| o.begin(&cfg.write_options, &oopts, old);
+                        run_threads(cfg, &|i| do_random_transaction(&begin, cfg, sets, false, seed_of(i)))
+                    }
+                    (None, None) => {
+                        die("randomtransaction requires --transaction_db=1 or --optimistic_transaction_db=1")
+                    }
+                };
                 verify_transaction_sets(d, sets).map_err(|e| die(&e)).ok();
                 r
             }

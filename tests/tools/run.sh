@@ -304,6 +304,10 @@ if [ "$(head -1 "$work/ours.csv")" == "$(head -1 "$work/theirs.csv")" ] && [ "$(
 if [ "$(tail -n +2 "$work/ours.csv" | grep -cE '^[0-9]+,[0-9]+$')" -ge 2 ] && [ "$(tail -n +2 "$work/ours.csv" | grep -cvE '^[0-9]+,[0-9]+$')" -eq 0 ]; then ok; else
   bad "report_file lines:"; cat "$work/ours.csv"; fi
 expect "db_bench --noflag" '^fillseq +: ' "$OUR_BENCH" --benchmarks=fillseq --num=10 --nohistogram --db="$bdb"
+expect "db_bench randomtransaction --optimistic_transaction_db" '^randomtransaction : .* 500 operations;' \
+  "$OUR_BENCH" --benchmarks=randomtransaction --optimistic_transaction_db --num=500 --transaction_sets=3 --db="$bdb"
+expect "db_bench randomtransaction needs a transaction database" 'requires --transaction_db=1 or --optimistic_transaction_db=1' \
+  "$OUR_BENCH" --benchmarks=randomtransaction --num=5 --db="$bdb"
 expect "db_bench --flag value" '^fillseq +: .* 10 operations;' "$OUR_BENCH" --benchmarks fillseq --num 10 --db "$bdb"
 
 echo "tools: $pass passed, $fail failed"
