@@ -56,6 +56,7 @@
 //!   staticlib export.
 //! - `internals` (default): the engine's modules as public (and undocumented) Rust modules,
 //!   for the repository's own tools and test drivers; no stability promise.
+//! - `tools` (default): the command-line parser of db_bench, sst_dump and ldb (over clap).
 //!
 //! A `Db` is `Clone` and `Send + Sync`: clones share the database, and any thread may use it.
 //! Dropping the last clone closes it; [`Db::close`] closes it at once and reports the error.
@@ -92,6 +93,11 @@ internal_modules!(error, options, util, env, trace, key, batch, log, merge, rang
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The repository's tools' command-line parser (db_bench, sst_dump, ldb).
+#[cfg(feature = "tools")]
+#[doc(hidden)]
+pub mod cli;
+
 /// RocksDB's C API (`include/rocksdb/c.h`): the `rocksdb_*` functions, exported by the cdylib
 /// and the staticlib. Without the `capi` feature none of them is compiled, so a Rust program
 /// can use ferrock beside a crate that links RocksDB's own C symbols.
@@ -118,6 +124,7 @@ pub use db::metadata::{ColumnFamilyMetaData, LevelMetaData, LiveFileMetaData, Me
 pub use db::wal_files::{WalFile, WalFileType};
 pub use db::wal_filter::{WalFilter, WalFilterDecision, WalProcessingOption};
 pub use db::wal_iter::{WalIterator, WalReadOptions};
+pub use db::KeyVersion;
 pub use db::{ColumnFamilyHandle, Db, DbIterator, PinnableSlice, Snapshot};
 pub use env::info_log::UserLogger;
 pub use env::{default_fs, FileLock, FileSystem, RandomAccessFile, SequentialFile, WritableFile};

@@ -19,12 +19,16 @@
 //! scripts/plot_bench.py draws. After the last benchmark one summary row per
 //! benchmark is printed with the columns of RocksDB's tools/benchmark.sh.
 
+use ferrock::cli::{CliError, Flag, Parsed, Tool};
 use ferrock::db::Db;
+use ferrock::stats::HistogramStat;
 use ferrock::options::{CompressionType, Options, ReadOptions, WriteOptions};
 use ferrock::batch::WriteBatch;
-use ferrock::txn::{TransactionDb, TransactionDbOptions, TransactionOptions};
+use ferrock::txn::{
+    OptimisticTransactionDb, OptimisticTransactionOptions, Transaction, TransactionDb, TransactionDbOptions, TransactionOptions,
+};
+use std::sync::Arc;
 use ferrock::table::cache::BlockCache;
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::exit;
@@ -32,150 +36,109 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-/// Every flag db_bench accepts, with RocksDB's default, as text; parsed on use.
-const FLAG_DEFAULTS: &[(&str, &str)] = &[
+/// Every flag db_bench accepts, with RocksDB's default and meaning (ferrock::cli parses them:
+/// gflags' `--name=value`, `--name value`, `-name`, `--name`/`--noname` for booleans).
+const FLAGS: &[Flag] = &[
     // RocksDB's default list, keeping only the members ferrock's db_bench runs, in its order.
-    ("benchmarks", "fillseq,fillrandom,overwrite,readrandom,seekrandom,readseq,readreverse,compact,readseq,readreverse"),
-    ("num", "1000000"),
-    ("reads", "-1"),
-    ("writes", "-1"),
-    ("threads", "1"),
-    ("key_size", "16"),
-    ("value_size", "100"),
-    ("batch_size", "1"),
-    ("compression_type", "lz4"),
-    ("compression_ratio", "0.5"),
-    ("db", ""),
-    ("use_existing_db", "false"),
-    ("sync", "false"),
-    ("disable_wal", "false"),
-    ("write_buffer_size", "67108864"),
-    ("max_write_buffer_number", "2"),
-    ("cache_size", "33554432"),
-    ("bloom_bits", "-1"),
-    ("block_size", "4096"),
-    ("seed", "0"),
-    ("histogram", "false"),
-    ("seek_nexts", "0"),
-    ("target_file_size_base", "67108864"),
-    ("max_bytes_for_level_base", "268435456"),
-    ("num_levels", "7"),
-    ("level0_file_num_compaction_trigger", "4"),
-    ("level0_slowdown_writes_trigger", "20"),
-    ("level0_stop_writes_trigger", "36"),
-    ("max_background_jobs", "2"),
-    ("open_files", "-1"),
-    ("statistics", "false"),
+    Flag::str(
+        "benchmarks",
+        "fillseq,fillrandom,overwrite,readrandom,seekrandom,readseq,readreverse,compact,readseq,readreverse",
+        "Comma-separated list of benchmarks to run, in order (see the list below)",
+    ),
+    Flag::int("num", "1000000", "Number of key/values to place in the database"),
+    Flag::int("reads", "-1", "Number of read operations to do; -1: --num"),
+    Flag::int("writes", "-1", "Number of write operations to do; -1: --num"),
+    Flag::int("threads", "1", "Number of concurrent threads to run"),
+    Flag::int("key_size", "16", "Size of each key in bytes"),
+    Flag::int("value_size", "100", "Size of each value in bytes"),
+    Flag::int("batch_size", "1", "Number of keys per write batch"),
+    Flag::str("compression_type", "lz4", "Algorithm to compress tables with: none, snappy, zlib, bzip2, lz4, lz4hc, zstd"),
+    Flag::float("compression_ratio", "0.5", "Values compress to this fraction of their size"),
+    Flag::str("db", "", "Directory of the database; empty: /tmp/rocksdbtest-<uid>/dbbench"),
+    Flag::bool("use_existing_db", "false", "Use the existing database instead of destroying it first"),
+    Flag::bool("sync", "false", "Sync every write to storage"),
+    Flag::bool("disable_wal", "false", "Write without the write-ahead log"),
+    Flag::int("write_buffer_size", "67108864", "Bytes a memtable holds before it is flushed"),
+    Flag::int("max_write_buffer_number", "2", "Memtables kept in memory at most (one mutable)"),
+    Flag::int("cache_size", "33554432", "Bytes of the block cache"),
+    Flag::int("bloom_bits", "-1", "Bloom filter bits per key; negative: no filter"),
+    Flag::int("block_size", "4096", "Bytes of user data per table data block"),
+    Flag::int("seed", "0", "Seed of the random generators; 0: from the clock"),
+    Flag::bool("histogram", "false", "Print a histogram of operation latencies after each benchmark"),
+    Flag::int("seek_nexts", "0", "Next() calls after each Seek() in seekrandom"),
+    Flag::int("target_file_size_base", "67108864", "Target size of a level-1 table file"),
+    Flag::int("max_bytes_for_level_base", "268435456", "Bytes of level 1 before it compacts"),
+    Flag::int("num_levels", "7", "Number of levels of the LSM tree"),
+    Flag::int("level0_file_num_compaction_trigger", "4", "Level-0 files that start a compaction"),
+    Flag::int("level0_slowdown_writes_trigger", "20", "Level-0 files that slow writes down"),
+    Flag::int("level0_stop_writes_trigger", "36", "Level-0 files that stop writes"),
+    Flag::int("max_background_jobs", "2", "Background flush and compaction threads"),
+    Flag::int("open_files", "-1", "Table files kept open at most; -1: all"),
+    Flag::bool("statistics", "false", "Collect statistics and print them at the end"),
     // Issue 6: run length, reporting and the mixed workloads.
-    ("duration", "0"),
-    ("stats_interval_seconds", "0"),
-    ("stats_per_interval", "0"),
-    ("readwritepercent", "90"),
-    ("benchmark_write_rate_limit", "0"),
-    ("wal_dir", ""),
-    ("max_bytes_for_level_multiplier", "10"),
-    ("soft_pending_compaction_bytes_limit", "68719476736"),
-    ("hard_pending_compaction_bytes_limit", "274877906944"),
-    ("subcompactions", "1"),
-    ("level_compaction_dynamic_level_bytes", "false"),
-    ("perf_level", "1"),
-    ("merge_operator", ""),
-    ("memtablerep", "skip_list"),
+    Flag::int("duration", "0", "Seconds each benchmark runs; 0: until --num/--reads operations"),
+    Flag::int("stats_interval_seconds", "0", "Print interval throughput every N seconds; 0: never"),
+    Flag::int("stats_per_interval", "0", "With 1, also print stall %, level-0 files and pending bytes each interval"),
+    Flag::int("readwritepercent", "90", "Percent of reads in readrandomwriterandom"),
+    Flag::int("benchmark_write_rate_limit", "0", "Bytes per second the writer of *whilewriting writes at most; 0: no limit"),
+    Flag::str("wal_dir", "", "Directory of the write-ahead log; empty: the database's"),
+    Flag::float("max_bytes_for_level_multiplier", "10", "Each level holds this many times the bytes of the one above"),
+    Flag::int("soft_pending_compaction_bytes_limit", "68719476736", "Pending compaction bytes that slow writes down"),
+    Flag::int("hard_pending_compaction_bytes_limit", "274877906944", "Pending compaction bytes that stop writes"),
+    Flag::int("subcompactions", "1", "Threads one compaction may split into"),
+    Flag::bool("level_compaction_dynamic_level_bytes", "false", "Size the levels from the last one up"),
+    Flag::int("perf_level", "1", "Perf context level (ferrock keeps none; accepted)"),
+    Flag::str("merge_operator", "", "Merge operator for mergerandom: put, uint64add or stringappend"),
+    Flag::str("memtablerep", "skip_list", "Memtable representation (ferrock has skip_list)"),
     // Transactions (issue 5): each write batch of fillseq/fillrandom/overwrite becomes one
     // pessimistic transaction; commit_bypass_memtable installs it as an immutable memtable at
     // commit; txn_prepare names and prepares it first (two-phase commit).
-    ("transaction_db", "false"),
-    ("commit_bypass_memtable", "false"),
-    ("txn_prepare", "false"),
+    Flag::bool("transaction_db", "false", "Open a pessimistic TransactionDB; each write batch is a transaction"),
+    Flag::bool("optimistic_transaction_db", "false", "Open an OptimisticTransactionDB (for randomtransaction)"),
+    Flag::bool("commit_bypass_memtable", "false", "Commit transactions as immutable memtables"),
+    Flag::bool("txn_prepare", "false", "Name and prepare each transaction before its commit"),
     // randomtransaction: keys per transaction (one in each set) and a snapshot per transaction.
-    ("transaction_sets", "2"),
-    ("transaction_set_snapshot", "false"),
+    Flag::int("transaction_sets", "2", "randomtransaction: keys per transaction, one in each set"),
+    Flag::bool("transaction_set_snapshot", "false", "randomtransaction: take a snapshot per transaction"),
+    Flag::int("report_interval_seconds", "0", "Write the interval throughput to --report_file every N seconds; 0: never"),
+    Flag::str("report_file", "report.csv", "CSV file of secs_elapsed,interval_qps lines (with --report_interval_seconds)"),
 ];
 
-/// Flags whose values are real numbers (validated as such).
-const F64_FLAGS: &[&str] = &["compression_ratio", "max_bytes_for_level_multiplier"];
+const DB_BENCH: Tool = Tool {
+    name: "db_bench",
+    about: "ferrock's db_bench: RocksDB's benchmark tool over the Rust API, with RocksDB's flags and output",
+    flags: FLAGS,
+    separate_values: true,
+    single_dash: true,
+    positionals: None,
+    after_help: BENCHMARKS_HELP,
+};
 
-/// Parsed command line: flag name to its text value.
-struct Flags {
-    values: HashMap<String, String>,
-}
+const BENCHMARKS_HELP: &str = "Benchmarks (--benchmarks): fillseq, fillbatch, fillsync, fillrandom, overwrite, updaterandom, \
+mergerandom, fill100K, readseq, readmissing, readhot, readwhilemerging, \
+readreverse, readrandom, multireadrandom, deleteseq, deleterandom, readwhilewriting, readrandomwriterandom, seekrandom, \
+seekrandomwhilewriting, newiterator, fillseekseq, randomtransaction, compact, waitforcompaction, flush, stats";
+
+/// The parsed command line (db_bench reads its flags by name).
+struct Flags(Parsed);
 
 impl Flags {
-    /// Parses `args` (without the program name). Errors name the offending flag.
-    fn parse(args: &[String]) -> Result<Flags, String> {
-        let mut values: HashMap<String, String> =
-            FLAG_DEFAULTS.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        for arg in args {
-            let body = arg
-                .strip_prefix("--")
-                .or_else(|| arg.strip_prefix('-'))
-                .ok_or_else(|| format!("unexpected argument '{arg}' (flags are --name=value)"))?;
-            let (name, value) = match body.split_once('=') {
-                Some((n, v)) => (n.to_string(), v.to_string()),
-                None => {
-                    // gflags: a bare boolean flag means true, `--noname` means false.
-                    if is_bool_flag(body) {
-                        (body.to_string(), "true".to_string())
-                    } else if let Some(stripped) = body.strip_prefix("no").filter(|n| is_bool_flag(n)) {
-                        (stripped.to_string(), "false".to_string())
-                    } else if values.contains_key(body) {
-                        return Err(format!("flag '--{body}' is missing its value (--{body}=VALUE)"));
-                    } else {
-                        return Err(format!("unknown command line flag '{body}'"));
-                    }
-                }
-            };
-            if !values.contains_key(&name) {
-                return Err(format!("unknown command line flag '{name}'"));
-            }
-            values.insert(name, value);
-        }
-        let flags = Flags { values };
-        // Validate every typed flag once, up front, so a typo fails before any work.
-        for (name, default) in FLAG_DEFAULTS {
-            if is_bool_flag(name) {
-                flags.try_bool(name)?;
-            } else if F64_FLAGS.contains(name) {
-                flags.try_f64(name)?;
-            } else if default.parse::<i64>().is_ok() {
-                flags.try_i64(name)?;
-            }
-        }
-        Ok(flags)
+    /// Parses `args` (without the program name); errors are gflags' texts.
+    fn parse(args: &[String]) -> Result<Flags, CliError> {
+        DB_BENCH.parse(args.iter().cloned()).map(Flags)
     }
-
     fn str(&self, name: &str) -> &str {
-        self.values.get(name).map(String::as_str).unwrap_or("")
+        self.0.str(name)
     }
-    fn try_i64(&self, name: &str) -> Result<i64, String> {
-        let v = self.str(name);
-        v.parse::<i64>().map_err(|_| format!("invalid value '{v}' for flag '{name}' (an integer)"))
-    }
-    fn try_f64(&self, name: &str) -> Result<f64, String> {
-        let v = self.str(name);
-        v.parse::<f64>().map_err(|_| format!("invalid value '{v}' for flag '{name}' (a number)"))
-    }
-    fn try_bool(&self, name: &str) -> Result<bool, String> {
-        match self.str(name) {
-            "1" | "true" | "TRUE" | "True" | "yes" | "y" => Ok(true),
-            "0" | "false" | "FALSE" | "False" | "no" | "n" => Ok(false),
-            v => Err(format!("invalid value '{v}' for flag '{name}' (a boolean)")),
-        }
-    }
-    // The three accessors below are only used after `parse` validated every flag.
     fn i64(&self, name: &str) -> i64 {
-        self.try_i64(name).unwrap_or(0)
+        self.0.i64(name)
     }
     fn f64(&self, name: &str) -> f64 {
-        self.try_f64(name).unwrap_or(0.0)
+        self.0.f64(name)
     }
     fn bool(&self, name: &str) -> bool {
-        self.try_bool(name).unwrap_or(false)
+        self.0.bool(name)
     }
-}
-
-fn is_bool_flag(name: &str) -> bool {
-    FLAG_DEFAULTS.iter().any(|(n, d)| *n == name && (*d == "true" || *d == "false"))
 }
 
 /// The codecs db_bench knows by name; ferrock writes only none, lz4 and lz4hc.
@@ -274,9 +237,14 @@ struct Stats {
     found: u64,
     reads: u64,
     has_found_message: bool,
-    latencies_micros: Vec<f64>,
+    /// Operation latencies in microseconds, in RocksDB's buckets (bounded memory).
+    latencies: HistogramStat,
     /// readrandomwriterandom's (reads, writes), for its `( reads:N writes:M total:T found:F)` message.
     mixed: Option<(u64, u64)>,
+    /// updaterandom: its `( updates:N found:F)` message.
+    updates: bool,
+    /// A message after the others (fillsync's `(N ops)`).
+    note: Option<String>,
 }
 
 impl Stats {
@@ -288,7 +256,7 @@ impl Stats {
     fn finished_ops(&mut self, cfg: &Config, n: u64, op_start: Instant) {
         self.done += n;
         cfg.progress.fetch_add(n, AtomicOrdering::Relaxed);
-        self.latencies_micros.push(op_start.elapsed().as_secs_f64() * 1e6);
+        self.latencies.add(op_start.elapsed().as_micros() as u64);
     }
 
     fn merge(&mut self, other: Stats) {
@@ -305,11 +273,13 @@ impl Stats {
         self.found += other.found;
         self.reads += other.reads;
         self.has_found_message |= other.has_found_message;
+        self.updates |= other.updates;
+        self.note = self.note.take().or(other.note);
         self.mixed = match (self.mixed, other.mixed) {
             (Some(a), Some(b)) => Some((a.0 + b.0, a.1 + b.1)),
             (a, b) => a.or(b),
         };
-        self.latencies_micros.extend(other.latencies_micros);
+        self.latencies.merge(&other.latencies);
     }
 }
 
@@ -321,8 +291,8 @@ fn report(name: &str, stats: &Stats, thread_seconds: f64, histogram: bool) {
         _ => 0.0,
     };
     println!("{}", format_report(name, stats, elapsed, thread_seconds));
-    if histogram && !stats.latencies_micros.is_empty() {
-        print_histogram(name, &stats.latencies_micros);
+    if histogram && stats.latencies.count() > 0 {
+        print_histogram(name, &stats.latencies);
     }
     let _ = std::io::stdout().flush();
 }
@@ -341,6 +311,11 @@ fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -
             extra.push(' ');
         }
         extra.push_str(&format!("( reads:{} writes:{} total:{} found:{})", reads, writes, stats.done, stats.found));
+    } else if stats.updates {
+        if !extra.is_empty() {
+            extra.push(' ');
+        }
+        extra.push_str(&format!("( updates:{} found:{})", stats.reads, stats.found));
     } else if stats.has_found_message {
         // RocksDB's read benchmarks end their message with a newline.
         let msg = format!("({} of {} found)\n", stats.found, stats.reads);
@@ -348,6 +323,12 @@ fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -
             extra.push(' ');
         }
         extra.push_str(&msg);
+    }
+    if let Some(n) = &stats.note {
+        if !extra.is_empty() {
+            extra.push(' ');
+        }
+        extra.push_str(n);
     }
     let throughput = done as f64 / elapsed;
     format!(
@@ -362,35 +343,16 @@ fn format_report(name: &str, stats: &Stats, elapsed: f64, thread_seconds: f64) -
     )
 }
 
-/// A latency summary in the shape of RocksDB's HistogramImpl::ToString (exact percentiles here).
-fn print_histogram(name: &str, lat: &[f64]) {
-    let mut sorted = lat.to_vec();
-    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    let n = sorted.len() as f64;
-    let avg = sorted.iter().sum::<f64>() / n;
-    let var = sorted.iter().map(|x| (x - avg) * (x - avg)).sum::<f64>() / n;
-    let pct = |p: f64| -> f64 {
-        let idx = ((p / 100.0) * (sorted.len() as f64 - 1.0)).round() as usize;
-        sorted.get(idx).copied().unwrap_or(0.0)
+/// A latency summary: RocksDB's HistogramImpl::ToString of the benchmark's histogram.
+fn print_histogram(name: &str, lat: &HistogramStat) {
+    let kind = if name.starts_with("fill") || name == "overwrite" || name == "mergerandom" || name == "updaterandom" {
+        "write"
+    } else if name.starts_with("seek") {
+        "seek"
+    } else {
+        "read"
     };
-    let kind = if name.starts_with("fill") || name == "overwrite" || name == "mergerandom" { "write" } else if name.starts_with("seek") { "seek" } else { "read" };
-    println!("Microseconds per {kind}:");
-    println!("Count: {}  Average: {:.4}  StdDev: {:.2}", sorted.len(), avg, var.sqrt());
-    println!(
-        "Min: {:.0}  Median: {:.4}  Max: {:.0}",
-        sorted.first().copied().unwrap_or(0.0),
-        pct(50.0),
-        sorted.last().copied().unwrap_or(0.0)
-    );
-    println!(
-        "Percentiles: P50: {:.2} P75: {:.2} P99: {:.2} P99.9: {:.2} P99.99: {:.2}",
-        pct(50.0),
-        pct(75.0),
-        pct(99.0),
-        pct(99.9),
-        pct(99.99)
-    );
-    println!("------------------------------------------------------\n");
+    println!("Microseconds per {kind}:\n{}", lat.to_text());
 }
 
 /// Settings the workloads share, derived from the flags once.
@@ -411,6 +373,8 @@ struct Config {
     duration_secs: u64,
     stats_interval_seconds: u64,
     stats_per_interval: bool,
+    report_interval_seconds: u64,
+    report_file: String,
     readwritepercent: u64,
     /// --benchmark_write_rate_limit: bytes per second of all writers of fillseq, fillrandom,
     /// overwrite and the writer thread of the *whilewriting benchmarks (0: unlimited).
@@ -506,7 +470,7 @@ fn build_options(flags: &Flags) -> Result<Options, String> {
     // Flags named after an option (--write_buffer_size, --num_levels, --block_size, ...) are
     // parsed by the option catalog, as RocksDB's db_bench hands them to its options.
     for info in Options::CATALOG.iter().chain(ferrock::options::BlockBasedTableOptions::CATALOG) {
-        let Some(v) = flags.values.get(info.name) else { continue };
+        let Some(v) = flags.0.opt(info.name) else { continue };
         let set = if info.section == ferrock::options::Section::Table {
             o.table.set_from_string(info.section, info.name, v)
         } else {
@@ -663,6 +627,11 @@ fn do_write(db: &Db, cfg: &Config, order: KeyOrder, seed: u64, merge: bool) -> R
 
 /// readrandom: `reads` point lookups of uniformly random keys per thread.
 fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    do_read_random_in(db, cfg, seed, cfg.num)
+}
+
+/// readrandom over the first `range` keys (readhot: the first 1%).
+fn do_read_random_in(db: &Db, cfg: &Config, seed: u64, range: u64) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let ro = ReadOptions::new();
     let mut key = Vec::with_capacity(cfg.key_size);
@@ -670,7 +639,7 @@ fn do_read_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
     let start = Instant::now();
     while cfg.keep_going(start, st.done, cfg.reads) {
         let op_start = Instant::now();
-        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        generate_key(rng.uniform(range.max(1)), cfg.key_size, &mut key);
         st.reads += 1;
         match db.get(&ro, &key) {
             Ok(Some(v)) => {
@@ -830,6 +799,31 @@ fn do_read_random_write_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats
     Ok(st)
 }
 
+/// updaterandom: `reads` read-modify-writes of random keys per thread (a Get, then a Put).
+fn do_update_random(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
+    let mut rng = Rng(seed);
+    let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
+    let ro = ReadOptions::new();
+    let mut key = Vec::with_capacity(cfg.key_size);
+    let mut st = Stats::started(false);
+    let start = Instant::now();
+    while cfg.keep_going(start, st.done, cfg.reads) {
+        let op_start = Instant::now();
+        generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
+        if let Some(v) = db.get(&ro, &key).map_err(|e| format!("get error: {e}"))? {
+            st.found += 1;
+            st.bytes += v.len() as u64;
+        }
+        db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+        st.bytes += (cfg.key_size + cfg.value_size) as u64;
+        st.reads += 1;
+        st.finished_ops(cfg, 1, op_start);
+    }
+    st.updates = true;
+    st.finish = Some(Instant::now());
+    Ok(st)
+}
+
 /// newiterator: `reads` iterator creations per thread.
 fn do_new_iterator(db: &Db, cfg: &Config) -> Result<Stats, String> {
     let ro = ReadOptions::new();
@@ -881,7 +875,7 @@ fn do_fill_seek_seq(db: &Db, cfg: &Config, seed: u64) -> Result<Stats, String> {
 
 /// The background writer of readwhilewriting / seekrandomwhilewriting: random
 /// puts (paced to --benchmark_write_rate_limit bytes/s when set) until `stop`.
-fn background_writer(db: &Db, cfg: &Config, seed: u64, stop: &AtomicBool) -> Result<(), String> {
+fn background_writer(db: &Db, cfg: &Config, seed: u64, stop: &AtomicBool, merge: bool) -> Result<(), String> {
     let mut rng = Rng(seed);
     let mut values = ValueGenerator::new(cfg.compression_ratio, cfg.value_size, seed ^ 301);
     let mut key = Vec::with_capacity(cfg.key_size);
@@ -889,7 +883,12 @@ fn background_writer(db: &Db, cfg: &Config, seed: u64, stop: &AtomicBool) -> Res
     let mut bytes = 0u64;
     while !stop.load(AtomicOrdering::Relaxed) {
         generate_key(rng.uniform(cfg.num), cfg.key_size, &mut key);
-        db.put(&cfg.write_options, &key, values.generate(cfg.value_size)).map_err(|e| format!("put error: {e}"))?;
+        let value = values.generate(cfg.value_size);
+        if merge {
+            db.merge(&cfg.write_options, &key, value).map_err(|e| format!("merge error: {e}"))?;
+        } else {
+            db.put(&cfg.write_options, &key, value).map_err(|e| format!("put error: {e}"))?;
+        }
         bytes += (cfg.key_size + cfg.value_size) as u64;
         pace_writes(start, bytes, cfg.write_rate_limit);
     }
@@ -914,11 +913,12 @@ fn run_while_writing(
     db: &Db,
     cfg: &Config,
     writer_seed: u64,
+    merge: bool,
     work: &(dyn Fn(usize) -> Result<Stats, String> + Sync),
 ) -> Result<(Stats, f64), String> {
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
-        let writer = s.spawn(|| background_writer(db, cfg, writer_seed, &stop));
+        let writer = s.spawn(|| background_writer(db, cfg, writer_seed, &stop, merge));
         let r = run_threads(cfg, work);
         stop.store(true, AtomicOrdering::Relaxed);
         let w = writer.join().unwrap_or_else(|_| Err("writer thread panicked".to_string()));
@@ -927,58 +927,93 @@ fn run_while_writing(
     })
 }
 
-/// Runs `f` while a reporter thread prints an interval line every --stats_interval_seconds.
+/// Calls `tick(now, start)` every `interval` until `done` is set (the interval reporters).
+fn every(done: &(Mutex<bool>, Condvar), interval: Duration, mut tick: impl FnMut(Instant, Instant)) {
+    let start = Instant::now();
+    let mut last = start;
+    let mut finished = done.0.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let (g, _) = done.1.wait_timeout(finished, interval).unwrap_or_else(|e| e.into_inner());
+        finished = g;
+        if *finished {
+            break;
+        }
+        let now = Instant::now();
+        if now.duration_since(last) < interval {
+            continue; // a spurious wake-up
+        }
+        tick(now, start);
+        last = now;
+    }
+}
+
+/// Runs `f` while reporter threads print an interval line every --stats_interval_seconds
+/// and append a CSV line to --report_file every --report_interval_seconds.
 fn with_interval_reporter<T>(cfg: &Config, db: &Db, f: impl FnOnce() -> T) -> T {
     cfg.progress.store(0, AtomicOrdering::Relaxed);
-    if cfg.stats_interval_seconds == 0 {
+    if cfg.stats_interval_seconds == 0 && cfg.report_interval_seconds == 0 {
         return f();
     }
     let done = (Mutex::new(false), Condvar::new());
+    // RocksDB's ReporterAgent: the file is made anew for each benchmark, header first.
+    let mut report = (cfg.report_interval_seconds > 0).then(|| {
+        let mut file = std::fs::File::create(&cfg.report_file)
+            .unwrap_or_else(|e| die(&format!("Can't open {}: {e}", cfg.report_file)));
+        if let Err(e) = file.write_all(b"secs_elapsed,interval_qps\n") {
+            die(&format!("Can't open {}: {e}", cfg.report_file));
+        }
+        file
+    });
     std::thread::scope(|s| {
-        s.spawn(|| {
-            let start = Instant::now();
-            let interval = Duration::from_secs(cfg.stats_interval_seconds);
-            let (mut last_time, mut last_done) = (start, 0u64);
-            let mut last_stall = db_stall_seconds(db);
-            let mut finished = done.0.lock().unwrap_or_else(|e| e.into_inner());
-            loop {
-                let (g, _) = done.1.wait_timeout(finished, interval).unwrap_or_else(|e| e.into_inner());
-                finished = g;
-                if *finished {
-                    break;
-                }
-                let now = Instant::now();
-                if now.duration_since(last_time) < interval {
-                    continue; // a spurious wake-up
-                }
-                let total = cfg.progress.load(AtomicOrdering::Relaxed);
-                let (isecs, tsecs) = (now.duration_since(last_time).as_secs_f64(), now.duration_since(start).as_secs_f64());
-                eprintln!(
-                    "{} ... thread 0: ({},{}) ops and ({:.1},{:.1}) ops/second in ({:.6},{:.6}) seconds",
-                    time_to_string(),
-                    total - last_done,
-                    total,
-                    (total - last_done) as f64 / isecs,
-                    total as f64 / tsecs,
-                    isecs,
-                    tsecs
-                );
-                if cfg.stats_per_interval {
-                    let cf = db.default_column_family();
-                    let stall = db_stall_seconds(db);
+        if cfg.stats_interval_seconds > 0 {
+            s.spawn(|| {
+                let (mut last_time, mut last_done) = (Instant::now(), 0u64);
+                let mut last_stall = db_stall_seconds(db);
+                every(&done, Duration::from_secs(cfg.stats_interval_seconds), |now, start| {
+                    let total = cfg.progress.load(AtomicOrdering::Relaxed);
+                    let (isecs, tsecs) = (now.duration_since(last_time).as_secs_f64(), now.duration_since(start).as_secs_f64());
                     eprintln!(
-                        "{} ... thread 0: interval stall% {:.1} l0_files {} pending_compaction_bytes {}",
+                        "{} ... thread 0: ({},{}) ops and ({:.1},{:.1}) ops/second in ({:.6},{:.6}) seconds",
                         time_to_string(),
-                        ((stall - last_stall) / isecs * 100.0).clamp(0.0, 100.0),
-                        db.property_u64_cf(&cf, "rocksdb.num-files-at-level0").unwrap_or(0),
-                        db.property_int_cf(&cf, "rocksdb.estimate-pending-compaction-bytes").unwrap_or(0)
+                        total - last_done,
+                        total,
+                        (total - last_done) as f64 / isecs,
+                        total as f64 / tsecs,
+                        isecs,
+                        tsecs
                     );
-                    last_stall = stall;
-                }
-                last_time = now;
-                last_done = total;
-            }
-        });
+                    if cfg.stats_per_interval {
+                        let cf = db.default_column_family();
+                        let stall = db_stall_seconds(db);
+                        eprintln!(
+                            "{} ... thread 0: interval stall% {:.1} l0_files {} pending_compaction_bytes {}",
+                            time_to_string(),
+                            ((stall - last_stall) / isecs * 100.0).clamp(0.0, 100.0),
+                            db.property_u64_cf(&cf, "rocksdb.num-files-at-level0").unwrap_or(0),
+                            db.property_int_cf(&cf, "rocksdb.estimate-pending-compaction-bytes").unwrap_or(0)
+                        );
+                        last_stall = stall;
+                    }
+                    last_time = now;
+                    last_done = total;
+                });
+            });
+        }
+        if let Some(file) = report.as_mut() {
+            let done = &done;
+            s.spawn(move || {
+                let mut last_done = 0u64;
+                every(done, Duration::from_secs(cfg.report_interval_seconds), |now, start| {
+                    let total = cfg.progress.load(AtomicOrdering::Relaxed);
+                    // Whole seconds since the benchmark began, rounded; operations in the interval.
+                    let secs = (now.duration_since(start).as_micros() as u64 + 500_000) / 1_000_000;
+                    if let Err(e) = file.write_all(format!("{secs},{}\n", total - last_done).as_bytes()) {
+                        eprintln!("Can't write to report file ({e}), stopping the reporting");
+                    }
+                    last_done = total;
+                });
+            });
+        }
         let r = f();
         *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
         done.1.notify_all();
@@ -1095,15 +1130,7 @@ fn summary_row(name: &str, st: &Stats, thread_seconds: f64, before: &Baseline, d
     let c_wgb = (now.compaction_write_gb - before.engine.compaction_write_gb).max(0.0);
     let c_secs = (now.compaction_secs - before.engine.compaction_secs).max(0.0);
     let stall = (now.stall_secs - before.engine.stall_secs).max(0.0);
-    let mut lat = st.latencies_micros.clone();
-    lat.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    let pct = |p: f64| -> f64 {
-        if lat.is_empty() {
-            return 0.0;
-        }
-        let idx = ((p / 100.0) * (lat.len() as f64 - 1.0)).round() as usize;
-        lat.get(idx).copied().unwrap_or(0.0)
-    };
+    let pct = |p: f64| st.latencies.percentile(p);
     let done = st.done.max(1) as f64;
     format!(
         "{}\t{:.1}\t{:.1}GB\t{:.1}\t{:.1}\t{:.1}\t{:.0}\t{:.1}\t{:.1}\t{:.0}\t{:.0}\t{:.0}\t{:.0}\t{:.1}\t{:.1}\t{}\t{:.1}\t{:.1}\t{}",
@@ -1119,7 +1146,7 @@ fn summary_row(name: &str, st: &Stats, thread_seconds: f64, before: &Baseline, d
         pct(99.0),
         pct(99.9),
         pct(99.99),
-        lat.last().copied().unwrap_or(0.0),
+        st.latencies.max() as f64,
         elapsed,
         stall / elapsed * 100.0,
         now.stall_count.saturating_sub(before.engine.stall_count),
@@ -1153,8 +1180,26 @@ fn run_threads(
     Ok((total, thread_seconds))
 }
 
-/// Opens the database, as a TransactionDB with --transaction_db (kept in `tdb`).
-fn open_any(opts: &Options, path: &Path, transaction_db: bool, tdb: &mut Option<TransactionDb>) -> Db {
+/// Opens the database, as a TransactionDB with --transaction_db (kept in `tdb`) or an
+/// OptimisticTransactionDB with --optimistic_transaction_db (kept in `otdb`).
+fn open_any(
+    opts: &Options,
+    path: &Path,
+    kind: (bool, bool),
+    tdb: &mut Option<TransactionDb>,
+    otdb: &mut Option<OptimisticTransactionDb>,
+) -> Db {
+    let (transaction_db, optimistic) = kind;
+    if optimistic && !transaction_db {
+        return match OptimisticTransactionDb::open(opts, path) {
+            Ok(t) => {
+                let d = t.base_db().clone();
+                *otdb = Some(t);
+                d
+            }
+            Err(e) => die(&format!("open error: {e}")),
+        };
+    }
     if !transaction_db {
         return open_db(opts, path);
     }
@@ -1225,17 +1270,24 @@ fn set_key(set: u64, k: u64) -> Vec<u8> {
 /// RocksDB's randomtransaction: each transaction picks one random key in each of `sets` sets,
 /// reads it under get_for_update and adds the same increment to each, so every set's sum stays
 /// equal (checked by `verify_transaction_sets`). Conflicts roll back and count as failures.
-fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: bool, seed: u64) -> Result<Stats, String> {
+/// randomtransaction over either kind of transaction database: `begin` starts a transaction
+/// (reusing the old one); `prepare` names and prepares each before its commit (pessimistic only).
+fn do_random_transaction(
+    begin: &(dyn Fn(Option<Arc<Transaction>>) -> Arc<Transaction> + Sync),
+    cfg: &Config,
+    sets: u64,
+    prepare: bool,
+    seed: u64,
+) -> Result<Stats, String> {
     let mut rng = Rng(seed);
     let mut st = Stats::started(false);
-    let topts = TransactionOptions { commit_bypass_memtable: cfg.commit_bypass_memtable, set_snapshot: snapshot, ..Default::default() };
     let ro = ferrock::options::ReadOptions::new();
     let mut txn = None;
     let start = Instant::now();
     let (mut i, mut failed) = (0u64, 0u64);
     while cfg.keep_going(start, i, cfg.num) {
         let op_start = Instant::now();
-        let t = db.begin(&cfg.write_options, &topts, txn.take());
+        let t = begin(txn.take());
         let incr = rng.uniform(100) + 1;
         let mut ok = true;
         for set in 0..sets {
@@ -1253,7 +1305,7 @@ fn do_random_transaction(db: &TransactionDb, cfg: &Config, sets: u64, snapshot: 
             }
         }
         // With --txn_prepare, a two-phase commit as RocksDB's inserter does for a TransactionDB.
-        if ok && cfg.txn_prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
+        if ok && prepare && (t.set_name(&format!("rt-{seed}-{i}")).is_err() || t.prepare().is_err()) {
             ok = false;
         }
         if ok && t.commit().is_err() {
@@ -1312,7 +1364,14 @@ fn open_db(opts: &Options, path: &Path) -> Db {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let flags = Flags::parse(&args).unwrap_or_else(|e| die(&format!("ERROR: {e}")));
+    let flags = match Flags::parse(&args) {
+        Ok(f) => f,
+        Err(CliError::Help(text)) => {
+            print!("{text}");
+            exit(0);
+        }
+        Err(e) => die(&format!("ERROR: {e}")),
+    };
     let opts = build_options(&flags).unwrap_or_else(|e| die(&format!("ERROR: {e}")));
     let num = flags.i64("num").max(0) as u64;
     let or_num = |v: i64| if v < 0 { num } else { v as u64 };
@@ -1337,6 +1396,8 @@ fn main() {
         duration_secs: flags.i64("duration").max(0) as u64,
         stats_interval_seconds: flags.i64("stats_interval_seconds").max(0) as u64,
         stats_per_interval: flags.i64("stats_per_interval") > 0,
+        report_interval_seconds: flags.i64("report_interval_seconds").max(0) as u64,
+        report_file: flags.str("report_file").to_string(),
         readwritepercent: flags.i64("readwritepercent").clamp(0, 100) as u64,
         write_rate_limit: flags.i64("benchmark_write_rate_limit").max(0) as u64,
         progress: AtomicU64::new(0),
@@ -1345,8 +1406,20 @@ fn main() {
     };
     let cfg = make_config(num, flags.i64("value_size").max(0) as usize);
     let cfg_100k = make_config(num / 1000, 100_000);
+    // As RocksDB's: fillsync writes a thousandth of the entries, each synced; fillbatch writes
+    // sequentially 1000 to a batch; readmissing reads keys one byte longer than any written.
+    // (RocksDB's fillsync still writes --num entries, over keys of a thousandth of the range.)
+    let cfg_sync = Config {
+        write_options: WriteOptions { sync: true, ..cfg.write_options },
+        num: num / 1000,
+        ..make_config(num, cfg.value_size)
+    };
+    let cfg_batch = Config { batch_size: 1000, ..make_config(num, cfg.value_size) };
+    let cfg_missing = Config { key_size: cfg.key_size + 1, ..make_config(num, cfg.value_size) };
     let transaction_db = flags.bool("transaction_db");
     let mut tdb: Option<TransactionDb> = None;
+    let mut otdb: Option<OptimisticTransactionDb> = None;
+    let db_kind = (transaction_db, flags.bool("optimistic_transaction_db"));
     let db_path = match flags.str("db") {
         "" => default_db_path(),
         p => PathBuf::from(p),
@@ -1356,8 +1429,14 @@ fn main() {
         flags.str("benchmarks").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
     const KNOWN: &[&str] = &[
         "fillseq",
+        "fillbatch",
+        "fillsync",
         "fillrandom",
         "overwrite",
+        "updaterandom",
+        "readmissing",
+        "readhot",
+        "readwhilemerging",
         "mergerandom",
         "fill100K",
         "readseq",
@@ -1391,18 +1470,19 @@ fn main() {
     if let Some(parent) = db_path.parent() {
         let _ = std::fs::create_dir_all(parent);
     }
-    let mut db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
+    let mut db = Some(open_any(&opts, &db_path, db_kind, &mut tdb, &mut otdb));
     let mut next_seed = cfg.seed.wrapping_add(1);
     let mut summary: Vec<String> = Vec::new();
 
     for name in &benchmarks {
-        let fresh = matches!(name.as_str(), "fillseq" | "fillrandom" | "fill100K" | "fillseekseq");
+        let fresh = matches!(name.as_str(), "fillseq" | "fillrandom" | "fill100K" | "fillseekseq" | "fillsync" | "fillbatch");
         if fresh {
             if use_existing {
                 println!("{name:<12} : skipped (--use_existing_db is true)");
                 continue;
             }
             tdb = None;
+            otdb = None;
             if let Some(old) = db.take() {
                 if let Err(e) = old.close() {
                     die(&format!("close error: {e}"));
@@ -1411,7 +1491,7 @@ fn main() {
             if let Err(e) = destroy_db_files(&db_path) {
                 die(&format!("cannot remove the old database at {}: {e}", db_path.display()));
             }
-            db = Some(open_any(&opts, &db_path, transaction_db, &mut tdb));
+            db = Some(open_any(&opts, &db_path, db_kind, &mut tdb, &mut otdb));
         }
         let Some(d) = db.as_ref() else { die("database is not open") };
         // As RocksDB's ThreadState: every thread of every benchmark gets the next seed
@@ -1421,7 +1501,13 @@ fn main() {
         let seed_of = |t: usize| first_seed.wrapping_add(t as u64);
         println!("DB path: [{}]", db_path.display());
         let before = baseline(d);
-        let cfg = if name == "fill100K" { &cfg_100k } else { &cfg };
+        let cfg = match name.as_str() {
+            "fill100K" => &cfg_100k,
+            "fillsync" => &cfg_sync,
+            "fillbatch" => &cfg_batch,
+            "readmissing" => &cfg_missing,
+            _ => &cfg,
+        };
         let result = with_interval_reporter(cfg, d, || match name.as_str() {
             "fillseq" | "fillrandom" | "overwrite" if tdb.is_some() => {
                 let order = if name == "fillseq" { KeyOrder::Sequential } else { KeyOrder::Random };
@@ -1431,10 +1517,27 @@ fn main() {
                 r
             }
             "randomtransaction" => {
-                let Some(t) = tdb.as_ref() else { die("randomtransaction requires --transaction_db=1") };
                 let sets = flags.i64("transaction_sets").max(1) as u64;
                 let snapshot = flags.bool("transaction_set_snapshot");
-                let r = run_threads(cfg, &|i| do_random_transaction(t, cfg, sets, snapshot, seed_of(i)));
+                let r = match (tdb.as_ref(), otdb.as_ref()) {
+                    (Some(t), _) => {
+                        let topts = TransactionOptions {
+                            commit_bypass_memtable: cfg.commit_bypass_memtable,
+                            set_snapshot: snapshot,
+                            ..Default::default()
+                        };
+                        let begin = |old| t.begin(&cfg.write_options, &topts, old);
+                        run_threads(cfg, &|i| do_random_transaction(&begin, cfg, sets, cfg.txn_prepare, seed_of(i)))
+                    }
+                    (None, Some(o)) => {
+                        let oopts = OptimisticTransactionOptions { set_snapshot: snapshot };
+                        let begin = |old| o.begin(&cfg.write_options, &oopts, old);
+                        run_threads(cfg, &|i| do_random_transaction(&begin, cfg, sets, false, seed_of(i)))
+                    }
+                    (None, None) => {
+                        die("randomtransaction requires --transaction_db=1 or --optimistic_transaction_db=1")
+                    }
+                };
                 verify_transaction_sets(d, sets).map_err(|e| die(&e)).ok();
                 r
             }
@@ -1454,10 +1557,24 @@ fn main() {
             "deleteseq" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Sequential, seed_of(t))),
             "deleterandom" => run_threads(cfg, &|t| do_delete(d, cfg, KeyOrder::Random, seed_of(t))),
             "readwhilewriting" => {
-                run_while_writing(d, cfg, seed_of(cfg.threads), &|t| do_read_random(d, cfg, seed_of(t)))
+                run_while_writing(d, cfg, seed_of(cfg.threads), false, &|t| do_read_random(d, cfg, seed_of(t)))
             }
+            "readwhilemerging" if opts.merge_operator.is_none() => {
+                die("readwhilemerging requires --merge_operator (put, uint64add or stringappend)")
+            }
+            "readwhilemerging" => {
+                run_while_writing(d, cfg, seed_of(cfg.threads), true, &|t| do_read_random(d, cfg, seed_of(t)))
+            }
+            "readhot" => run_threads(cfg, &|t| do_read_random_in(d, cfg, seed_of(t), cfg.num.div_ceil(100))),
+            "readmissing" => run_threads(cfg, &|t| do_read_random(d, cfg, seed_of(t))),
+            "updaterandom" => run_threads(cfg, &|t| do_update_random(d, cfg, seed_of(t))),
+            "fillbatch" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Sequential, seed_of(t), false)),
+            "fillsync" => run_threads(cfg, &|t| do_write(d, cfg, KeyOrder::Random, seed_of(t), false)).map(|(mut st, s)| {
+                st.note = Some(format!("({} ops)", cfg.num));
+                (st, s)
+            }),
             "seekrandomwhilewriting" => {
-                run_while_writing(d, cfg, seed_of(cfg.threads), &|t| do_seek_random(d, cfg, seed_of(t)))
+                run_while_writing(d, cfg, seed_of(cfg.threads), false, &|t| do_seek_random(d, cfg, seed_of(t)))
             }
             "readrandomwriterandom" => run_threads(cfg, &|t| do_read_random_write_random(d, cfg, seed_of(t))),
             "newiterator" => run_threads(cfg, &|_| do_new_iterator(d, cfg)),
@@ -1558,10 +1675,11 @@ mod tests {
         assert!(!f.bool("histogram"));
         assert_eq!(f.i64("threads"), 3);
         assert_eq!(f.i64("cache_size"), 32 << 20);
-        let err = Flags::parse(&args(&["--nmu=10"])).err().unwrap();
-        assert!(err.contains("nmu"), "{err}");
-        let err = Flags::parse(&args(&["--num=ten"])).err().unwrap();
+        let err = Flags::parse(&args(&["--nmu=10"])).err().unwrap().to_string();
+        assert_eq!(err, "unknown command line flag 'nmu'");
+        let err = Flags::parse(&args(&["--num=ten"])).err().unwrap().to_string();
         assert!(err.contains("num") && err.contains("ten"), "{err}");
+        assert_eq!(Flags::parse(&args(&["--num", "7"])).unwrap().i64("num"), 7);
     }
 
     #[test]

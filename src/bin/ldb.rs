@@ -9,7 +9,10 @@
 //! commands open the database read-only. Results go to stdout in RocksDB's
 //! text; failures print `Failed: <status>` to stderr and exit 1.
 
+use ferrock::cli::{CliError, Flag, Kind, Tool};
+use ferrock::batch::{BatchRecord, WriteBatch};
 use ferrock::db::{ColumnFamilyHandle, Db};
+use ferrock::IngestExternalFileOptions;
 use ferrock::env::default_fs;
 use ferrock::error::{Error, Result};
 use ferrock::key::{self, InternalKeyComparator};
@@ -40,6 +43,15 @@ struct Args {
     create_if_missing: bool,
     column_family: Option<String>,
     manifest_path: Option<String>,
+    checkpoint_dir: Option<String>,
+    property: Option<String>,
+    walfile: Option<String>,
+    wal_header: bool,
+    print_value: bool,
+    count_only: bool,
+    input_key_hex: bool,
+    /// The flags of load and ingest_extern_sst, by name.
+    p: ferrock::cli::Parsed,
 }
 
 fn fail(msg: impl std::fmt::Display) -> ! {
@@ -48,42 +60,108 @@ fn fail(msg: impl std::fmt::Display) -> ! {
     std::process::exit(1);
 }
 
+/// Every flag ldb accepts (RocksDB's forms: `--name=value`, value-less switches), before or
+/// after the command.
+const FLAGS: &[Flag] = &[
+    Flag::opt("db", Kind::Str, "Directory of the database"),
+    Flag::switch("hex", "Keys and values in and out as 0x-prefixed hex (--key_hex and --value_hex)"),
+    Flag::switch("key_hex", "Keys in and out as 0x-prefixed hex"),
+    Flag::switch("value_hex", "Values in and out as 0x-prefixed hex"),
+    Flag::opt("from", Kind::Str, "Key to start at (scan, dump, compact, approxsize, deleterange: begin key)"),
+    Flag::opt("to", Kind::Str, "Key to stop before (scan, dump, compact, approxsize)"),
+    Flag::opt("max_keys", Kind::Int, "Keys to print at most (scan, dump)"),
+    Flag::switch("create_if_missing", "Create the database if it does not exist (write commands)"),
+    Flag::opt("column_family", Kind::Str, "Column family the command works on; default: default"),
+    Flag::opt("path", Kind::Str, "manifest_dump: the MANIFEST file to dump; default: the database's current one"),
+    Flag::opt("checkpoint_dir", Kind::Str, "checkpoint: directory to create the checkpoint in"),
+    Flag::opt("property", Kind::Str, "get_property: the property's name (or the command's argument)"),
+    Flag::switch("count_only", "idump: print only the number of entries"),
+    Flag::switch("input_key_hex", "idump: --from and --to are hex"),
+    Flag::switch("disable_wal", "load: write without the write-ahead log"),
+    Flag::switch("bulk_load", "load: accepted (ferrock loads with its default options)"),
+    Flag::switch("compact", "load: compact the whole range afterwards"),
+    Flag::bool("move_files", "false", "ingest_extern_sst: move the file into the database instead of copying it"),
+    Flag::bool("snapshot_consistency", "true", "ingest_extern_sst: keep snapshots taken before the ingestion consistent"),
+    Flag::bool("allow_global_seqno", "true", "ingest_extern_sst: allow a global sequence number for the file"),
+    Flag::bool("allow_blocking_flush", "true", "ingest_extern_sst: allow a flush of overlapping memtables"),
+    Flag::bool("ingest_behind", "false", "ingest_extern_sst: ingest below all existing data"),
+    Flag::bool("write_global_seqno", "true", "ingest_extern_sst: write the global sequence number into the file"),
+    Flag::opt("walfile", Kind::Str, "dump_wal: the write-ahead log file to dump"),
+    Flag::switch("header", "dump_wal: print a header line naming the columns"),
+    Flag::switch("print_value", "dump_wal: print the values as well as the keys"),
+    Flag::bool("write_committed", "true", "dump_wal: the log was written by a write-committed transaction policy"),
+    // Accepted for compatibility; ferrock has nothing to do for them.
+    Flag::switch("try_load_options", "Accepted; ferrock opens with default options"),
+    Flag::switch("ignore_unknown_options", "Accepted; ferrock opens with default options"),
+    Flag::switch("verbose", "Accepted; no effect"),
+    Flag::switch("no_value", "Accepted; no effect"),
+    Flag::switch("timestamp", "Accepted; no effect"),
+];
+
+const COMMANDS_HELP: &str = "Commands:
+  get <key>                          the key's value
+  put <key> <value>                  writes one key
+  batchput <key> <value> [<key> <value>]...   writes the pairs in one batch
+  delete <key>                       deletes one key
+  singledelete <key>                 single-deletes one key
+  deleterange <begin key> <end key>  deletes the keys in [begin, end)
+  scan [--from] [--to] [--max_keys]  prints key : value
+  dump [--from] [--to] [--max_keys]  prints key ==> value and the count
+  manifest_dump [--path=MANIFEST]    prints the MANIFEST's column families, levels and files
+  list_column_families               prints the column families' names
+  create_column_family <name>        creates a column family
+  drop_column_family <name>          drops a column family
+  dump_wal --walfile=FILE [--header] [--print_value]   prints the log's write batches
+  idump [--from] [--to] [--max_keys] [--count_only]   prints the internal entries (every version of each key)
+  load [--create_if_missing] [--disable_wal] [--compact]   puts the key ==> value lines of stdin
+  checkconsistency                   opens the database, checking its files
+  repair                             rebuilds the MANIFEST from the files found
+  ingest_extern_sst <sst file> [--move_files] [--snapshot_consistency] [--allow_global_seqno] [--allow_blocking_flush] [--ingest_behind] [--write_global_seqno]
+  get_property <property>            prints a DB property (rocksdb.stats, rocksdb.num-files-at-level0, ...)
+  checkpoint --checkpoint_dir=DIR    makes a checkpoint of the database in DIR
+  compact [--from] [--to]            compacts the range
+  approxsize [--from] [--to]         prints the approximate size of the range's table files";
+
+const LDB: Tool = Tool {
+    name: "ldb",
+    about: "ferrock's ldb: RocksDB's database tool over the Rust API, with its commands, flags and output",
+    flags: FLAGS,
+    separate_values: false,
+    single_dash: false,
+    positionals: Some("COMMAND [ARGS]"),
+    after_help: COMMANDS_HELP,
+};
+
 fn parse_args() -> Args {
-    let mut a = Args::default();
-    for arg in std::env::args().skip(1) {
-        if let Some(body) = arg.strip_prefix("--") {
-            let (name, value) = match body.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (body, None),
-            };
-            match (name, value) {
-                ("db", Some(v)) => a.db = Some(v),
-                ("hex", None) => {
-                    a.key_hex = true;
-                    a.value_hex = true;
-                }
-                ("key_hex", None) => a.key_hex = true,
-                ("value_hex", None) => a.value_hex = true,
-                ("from", Some(v)) => a.from = Some(v),
-                ("to", Some(v)) => a.to = Some(v),
-                ("max_keys", Some(v)) => {
-                    a.max_keys = Some(v.parse().unwrap_or_else(|_| fail(format!("Invalid value for max_keys: {v}"))))
-                }
-                ("create_if_missing", None) => a.create_if_missing = true,
-                ("column_family", Some(v)) => a.column_family = Some(v),
-                ("path", Some(v)) => a.manifest_path = Some(v),
-                // Accepted for compatibility; ferrock has nothing to do for them.
-                ("try_load_options" | "ignore_unknown_options" | "verbose" | "no_value" | "timestamp", _) => {}
-                _ => fail(format!("Invalid argument: Unknown option: {arg}")),
-            }
-        } else if a.command.is_empty() {
-            a.command = arg;
-        } else {
-            a.params.push(arg);
-        }
-    }
+    let p = LDB.parse_env_or(|e| match e {
+        CliError::Unknown(n) => fail(format!("Invalid argument: Unknown option: --{n}")),
+        CliError::Invalid { flag, value, .. } => fail(format!("Invalid argument: Unknown option: --{flag}={value}")),
+        e => fail(format!("Invalid argument: {e}")),
+    });
+    let mut pos = p.positionals.clone().into_iter();
+    let a = Args {
+        db: p.opt("db").map(String::from),
+        command: pos.next().unwrap_or_default(),
+        params: pos.collect(),
+        key_hex: p.bool("hex") || p.bool("key_hex"),
+        input_key_hex: p.bool("input_key_hex"),
+        value_hex: p.bool("hex") || p.bool("value_hex"),
+        from: p.opt("from").map(String::from),
+        to: p.opt("to").map(String::from),
+        max_keys: p.opt("max_keys").map(|_| p.i64("max_keys").max(0) as u64),
+        create_if_missing: p.bool("create_if_missing"),
+        column_family: p.opt("column_family").map(String::from),
+        manifest_path: p.opt("path").map(String::from),
+        checkpoint_dir: p.opt("checkpoint_dir").map(String::from),
+        property: p.opt("property").map(String::from),
+        walfile: p.opt("walfile").map(String::from),
+        wal_header: p.bool("header"),
+        print_value: p.bool("print_value"),
+        count_only: p.bool("count_only"),
+        p,
+    };
     if a.command.is_empty() {
-        eprintln!("ldb - RocksDB Tool (ferrock)\n\ncommands: get put delete scan dump manifest_dump list_column_families compact approxsize");
+        eprintln!("{}", LDB.help());
         std::process::exit(1);
     }
     a
@@ -105,6 +183,11 @@ fn to_hex(b: &[u8]) -> Vec<u8> {
         s.push_str(&format!("{x:02X}"));
     }
     s.into_bytes()
+}
+
+/// RocksDB's Slice::ToString(hex): upper-case hex without a prefix.
+fn hex_upper(b: &[u8]) -> Vec<u8> {
+    b.iter().map(|x| format!("{x:02X}")).collect::<String>().into_bytes()
 }
 
 fn decode_input(s: &str, hex: bool) -> Vec<u8> {
@@ -137,6 +220,17 @@ fn db_path(a: &Args) -> PathBuf {
 
 /// Opens the database with every column family it has; returns the handle `--column_family` names.
 fn open_db(a: &Args, read_only: bool) -> (Db, Arc<ColumnFamilyHandle>) {
+    let (db, handles) = open_db_all(a, read_only);
+    let want = a.column_family.as_deref().unwrap_or("default");
+    let h = handles
+        .into_iter()
+        .find(|h| h.name() == want)
+        .unwrap_or_else(|| fail(format!("Invalid argument: Column family {want} does not exist")));
+    (db, h)
+}
+
+/// Opens the database with every column family it has, returning all their handles.
+fn open_db_all(a: &Args, read_only: bool) -> (Db, Vec<Arc<ColumnFamilyHandle>>) {
     let path = db_path(a);
     let opts = Options { create_if_missing: a.create_if_missing && !read_only, ..Options::default() };
     let names = Db::list_column_families(&opts, &path).unwrap_or_else(|e| {
@@ -147,18 +241,22 @@ fn open_db(a: &Args, read_only: bool) -> (Db, Arc<ColumnFamilyHandle>) {
         }
     });
     let cfs: Vec<(String, Options)> = names.iter().map(|n| (n.clone(), opts.clone())).collect();
-    let (db, handles) = if read_only {
+    if read_only {
         Db::open_for_read_only(&opts, &path, &cfs, false)
     } else {
         Db::open_cf(&opts, &path, &cfs)
     }
-    .unwrap_or_else(|e| fail(e));
-    let want = a.column_family.as_deref().unwrap_or("default");
-    let h = handles
-        .into_iter()
-        .find(|h| h.name() == want)
-        .unwrap_or_else(|| fail(format!("Invalid argument: Column family {want} does not exist")));
-    (db, h)
+    .unwrap_or_else(|e| fail(e))
+}
+
+/// Applies one write (put, delete, ...) to the `--column_family` and closes the database; prints OK.
+fn write_and_close(a: &Args, out: &mut Vec<u8>, build: impl FnOnce(&mut WriteBatch, u32)) {
+    let (db, cf) = open_db(a, false);
+    let mut batch = WriteBatch::new();
+    build(&mut batch, cf.id());
+    db.write(&WriteOptions::default(), &batch).unwrap_or_else(|e| fail(e));
+    db.close().unwrap_or_else(|e| fail(e));
+    out.extend_from_slice(b"OK\n");
 }
 
 fn param(a: &Args, i: usize, usage: &str) -> String {
@@ -312,7 +410,7 @@ fn internal_key_text(ikey: &[u8], hex: bool) -> Vec<u8> {
         Ok(p) => {
             out.push(b'\'');
             if hex {
-                out.extend(p.user_key.iter().map(|x| format!("{x:02X}")).collect::<String>().into_bytes());
+                out.extend(hex_upper(p.user_key));
             } else {
                 out.extend_from_slice(p.user_key);
             }
@@ -421,6 +519,75 @@ fn approximate_size(a: &Args, cf_name: &str, start: &[u8], limit: &[u8]) -> Resu
     Ok(total)
 }
 
+/// RocksDB's dump_wal: one line per write batch, `sequence,count,byte size,file offset,` then
+/// each record (keys and values in hex).
+fn dump_wal(a: &Args, out: &mut Vec<u8>) {
+    let Some(path) = &a.walfile else { fail("--walfile must be specified") };
+    let file = default_fs()
+        .new_sequential_file(Path::new(path))
+        .unwrap_or_else(|e| fail(format!("Failed to open WAL file {e}")));
+    let mut reader = LogReader::new(file, 0, true);
+    if a.wal_header {
+        out.extend_from_slice(b"Sequence,Count,ByteSize,Physical Offset,Key(s)");
+        if a.print_value {
+            out.extend_from_slice(b" : value ");
+        }
+        out.push(b'\n');
+    }
+    let hex = |b: &[u8]| String::from_utf8_lossy(&to_hex(b)).into_owned();
+    let mut record = Vec::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            // RocksDB's reporter prints the damage and reading goes on.
+            Err(e) => {
+                eprintln!("Corruption detected in log file {e}");
+                continue;
+            }
+        }
+        if record.len() < 12 {
+            eprintln!("Corruption detected in log file Corruption: log record too small");
+            continue;
+        }
+        let batch = WriteBatch::from_data(&record).unwrap_or_else(|e| fail(format!("Parsing write batch failed: {e}")));
+        let mut row = format!("{},{},{},{},", batch.sequence(), batch.count(), record.len(), reader.last_record_offset());
+        let key_value = |row: &mut String, what: &str, cf: u32, k: &[u8], v: &[u8]| {
+            row.push_str(&format!("{what}({cf}) : {} ", hex(k)));
+            if a.print_value {
+                row.push_str(&format!(": {} ", hex(v)));
+            }
+        };
+        let r = batch.for_each(|rec| {
+            match rec {
+                BatchRecord::Put { cf, key, value } => key_value(&mut row, "PUT", cf, key, value),
+                BatchRecord::Merge { cf, key, value } => key_value(&mut row, "MERGE", cf, key, value),
+                BatchRecord::PutEntity { cf, key, .. } => row.push_str(&format!("PUT_ENTITY({cf}) : {} ", hex(key))),
+                BatchRecord::BlobIndex { cf, key, .. } => row.push_str(&format!("PUT_BLOB_INDEX({cf}) : {} ", hex(key))),
+                BatchRecord::Delete { cf, key } => row.push_str(&format!("DELETE({cf}) : {} ", hex(key))),
+                BatchRecord::SingleDelete { cf, key } => row.push_str(&format!("SINGLE_DELETE({cf}) : {} ", hex(key))),
+                BatchRecord::DeleteRange { cf, begin, end } => {
+                    row.push_str(&format!("DELETE_RANGE({cf}) : {} {} ", hex(begin), hex(end)))
+                }
+                BatchRecord::Noop => row.push_str("NOOP "),
+                BatchRecord::BeginPrepare => row.push_str("BEGIN_PREPARE(false) "),
+                BatchRecord::EndPrepare(x) => row.push_str(&format!("END_PREPARE({}) ", hex(x))),
+                BatchRecord::Commit(x) => row.push_str(&format!("COMMIT({}) ", hex(x))),
+                BatchRecord::Rollback(x) => row.push_str(&format!("ROLLBACK({}) ", hex(x))),
+                BatchRecord::LogData(_) => {}
+            }
+            Ok(())
+        });
+        if let Err(e) = r {
+            row.push_str(&format!("error: {e}"));
+            out.extend(row.into_bytes());
+            break;
+        }
+        row.push('\n');
+        out.extend(row.into_bytes());
+    }
+}
+
 fn main() {
     let a = parse_args();
     let mut out: Vec<u8> = Vec::new();
@@ -438,17 +605,71 @@ fn main() {
             }
         }
         "put" => {
-            let k = decode_input(&param(&a, 0, "<key> and <value> must be specified for the put command"), a.key_hex);
-            let v = decode_input(&param(&a, 1, "<key> and <value> must be specified for the put command"), a.value_hex);
-            let (db, cf) = open_db(&a, false);
-            db.put_cf(&WriteOptions::default(), &cf, &k, &v).unwrap_or_else(|e| fail(e));
-            db.close().unwrap_or_else(|e| fail(e));
-            out.extend_from_slice(b"OK\n");
+            let usage = "<key> and <value> must be specified for the put command";
+            let k = decode_input(&param(&a, 0, usage), a.key_hex);
+            let v = decode_input(&param(&a, 1, usage), a.value_hex);
+            write_and_close(&a, &mut out, |b, cf| b.put_cf(cf, &k, &v));
+        }
+        "batchput" => {
+            if a.params.is_empty() {
+                fail("At least one <key> <value> pair must be specified batchput.");
+            }
+            if a.params.len() % 2 != 0 {
+                fail("Equal number of <key>s and <value>s must be specified for batchput.");
+            }
+            let pairs: Vec<(Vec<u8>, Vec<u8>)> =
+                a.params.chunks(2).map(|p| (decode_input(&p[0], a.key_hex), decode_input(&p[1], a.value_hex))).collect();
+            write_and_close(&a, &mut out, |b, cf| pairs.iter().for_each(|(k, v)| b.put_cf(cf, k, v)));
         }
         "delete" => {
             let k = decode_input(&param(&a, 0, "KEY must be specified for the delete command"), a.key_hex);
+            write_and_close(&a, &mut out, |b, cf| b.delete_cf(cf, &k));
+        }
+        "singledelete" => {
+            let k = a.params.first().unwrap_or_else(|| fail("KEY must be specified for the single delete command"));
+            let k = decode_input(k, a.key_hex);
+            write_and_close(&a, &mut out, |b, cf| b.single_delete_cf(cf, &k));
+        }
+        "deleterange" => {
+            if a.params.len() != 2 {
+                fail("begin and end keys must be specified for the delete command");
+            }
+            let (begin, end) = (decode_input(&a.params[0], a.key_hex), decode_input(&a.params[1], a.key_hex));
+            write_and_close(&a, &mut out, |b, cf| b.delete_range_cf(cf, &begin, &end));
+        }
+        "create_column_family" => {
+            let name = a.params.first().unwrap_or_else(|| fail("new column family name must be specified"));
+            let (db, _) = open_db_all(&a, false);
+            db.create_column_family(&Options::default(), name)
+                .unwrap_or_else(|e| fail(format!("Fail to create new column family: {e}")));
+            db.close().unwrap_or_else(|e| fail(e));
+            out.extend_from_slice(b"OK\n");
+        }
+        "drop_column_family" => {
+            let name = a.params.first().unwrap_or_else(|| fail("The name of column family to drop must be specified"));
+            let (db, handles) = open_db_all(&a, false);
+            let cf = handles
+                .iter()
+                .find(|h| h.name() == name.as_str())
+                .unwrap_or_else(|| fail(format!("Column family: {name} doesn't exist in db.")));
+            db.drop_column_family(cf).unwrap_or_else(|e| fail(format!("Fail to drop column family: {e}")));
+            db.close().unwrap_or_else(|e| fail(e));
+            out.extend_from_slice(b"OK\n");
+        }
+        "get_property" => {
+            let name = a.params.first().or(a.property.as_ref()).unwrap_or_else(|| fail("property name must be specified"));
             let (db, cf) = open_db(&a, false);
-            db.delete_cf(&WriteOptions::default(), &cf, &k).unwrap_or_else(|e| fail(e));
+            let value = db.property_value_cf(&cf, name).unwrap_or_else(|| fail(format!("failed to get property: {name}")));
+            out.extend(format!("{name}: {value}\n").into_bytes());
+            db.close().unwrap_or_else(|e| fail(e));
+        }
+        "checkpoint" => {
+            let dir = a.checkpoint_dir.clone().unwrap_or_default();
+            let (db, _) = open_db(&a, false);
+            if dir.is_empty() {
+                fail("Invalid argument: invalid checkpoint directory name");
+            }
+            db.create_checkpoint(Path::new(&dir), 0).unwrap_or_else(|e| fail(e));
             db.close().unwrap_or_else(|e| fail(e));
             out.extend_from_slice(b"OK\n");
         }
@@ -472,6 +693,101 @@ fn main() {
                 n += 1;
             });
             out.extend(format!("Keys in range: {n}\n").into_bytes());
+        }
+        "dump_wal" => dump_wal(&a, &mut out),
+        "load" => {
+            let (db, cf) = open_db(&a, false);
+            let wo = WriteOptions { disable_wal: a.p.bool("disable_wal"), ..WriteOptions::default() };
+            let mut bad_lines = 0u64;
+            let mut line = Vec::new();
+            let mut stdin = std::io::stdin().lock();
+            loop {
+                line.clear();
+                match std::io::BufRead::read_until(&mut stdin, b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(e) => fail(e),
+                }
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                let Some(at) = line.windows(5).position(|w| w == b" ==> ") else {
+                    bad_lines += 1;
+                    continue;
+                };
+                let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                let k = decode_input(&text(&line[..at]), a.key_hex);
+                let v = decode_input(&text(&line[at + 5..]), a.value_hex);
+                db.put_cf(&wo, &cf, &k, &v).unwrap_or_else(|e| fail(e));
+            }
+            if a.p.bool("compact") {
+                db.compact_range_cf(&cf, None, None).unwrap_or_else(|e| fail(e));
+            }
+            db.close().unwrap_or_else(|e| fail(e));
+            if bad_lines > 0 {
+                out.extend(format!("Warning: {bad_lines} bad lines ignored.\n").into_bytes());
+            }
+        }
+        "checkconsistency" => {
+            let opts = Options::default();
+            let path = db_path(&a);
+            let names = Db::list_column_families(&opts, &path).unwrap_or_else(|e| fail(e));
+            let cfs: Vec<(String, Options)> = names.iter().map(|n| (n.clone(), opts.clone())).collect();
+            let (db, _) = Db::open_for_read_only(&opts, &path, &cfs, false).unwrap_or_else(|e| fail(e));
+            drop(db);
+            out.extend_from_slice(b"OK\n");
+        }
+        "repair" => {
+            Db::repair(&Options::default(), db_path(&a)).unwrap_or_else(|e| fail(e));
+            out.extend_from_slice(b"OK\n");
+        }
+        "ingest_extern_sst" => {
+            let (allow_global_seqno, write_global_seqno) = (a.p.bool("allow_global_seqno"), a.p.bool("write_global_seqno"));
+            if allow_global_seqno && !write_global_seqno {
+                eprintln!("Warning: not writing global_seqno to the ingested SST can\nprevent older versions of RocksDB from being able to open it");
+            }
+            if !allow_global_seqno && write_global_seqno {
+                fail("ldb cannot write global_seqno to the ingested SST when global_seqno is not allowed");
+            }
+            let [file] = a.params.as_slice() else { fail("input SST path must be specified") };
+            let (db, cf) = open_db(&a, false);
+            let ifo = IngestExternalFileOptions {
+                move_files: a.p.bool("move_files"),
+                snapshot_consistency: a.p.bool("snapshot_consistency"),
+                allow_global_seqno,
+                allow_blocking_flush: a.p.bool("allow_blocking_flush"),
+                ingest_behind: a.p.bool("ingest_behind"),
+                ..IngestExternalFileOptions::default()
+            };
+            db.ingest_external_file_cf(&cf, &[PathBuf::from(file)], &ifo)
+                .unwrap_or_else(|e| fail(format!("failed to ingest external SST: {e}")));
+            db.close().unwrap_or_else(|e| fail(e));
+            let _ = std::io::stdout().flush();
+            eprintln!("external SST files ingested");
+        }
+        "idump" => {
+            let (db, cf) = open_db(&a, true);
+            // idump reads --from/--to as hex only with --input_key_hex (not --hex or --key_hex).
+            let from = a.from.as_ref().map(|f| decode_input(f, a.input_key_hex)).filter(|f| !f.is_empty());
+            let to = a.to.as_ref().map(|t| decode_input(t, a.input_key_hex)).filter(|t| !t.is_empty());
+            let max = a.max_keys.map_or(usize::MAX, |m| m as usize);
+            let versions = db.key_versions_cf(&cf, from.as_deref(), to.as_deref(), max).unwrap_or_else(|e| fail(e));
+            // Key versions include `--to` itself; idump stops before it, as RocksDB's.
+            let shown = versions.iter().position(|v| to.as_deref() == Some(&v.user_key[..])).unwrap_or(versions.len());
+            if !a.count_only {
+                for v in versions.iter().take(shown) {
+                    // RocksDB prints both texts with %s: each ends at a zero byte.
+                    let mut key = vec![b'\''];
+                    key.extend(if a.key_hex { hex_upper(&v.user_key) } else { v.user_key.clone() });
+                    key.extend(format!("' seq:{}, type:{}", v.sequence, v.value_type).into_bytes());
+                    let value = if a.value_hex { hex_upper(&v.value) } else { v.value.clone() };
+                    out.extend_from_slice(until_nul(&key));
+                    out.extend_from_slice(b" => ");
+                    out.extend_from_slice(until_nul(&value));
+                    out.push(b'\n');
+                }
+            }
+            out.extend(format!("Internal keys in range: {shown}\n").into_bytes());
         }
         "manifest_dump" => manifest_dump(&a, &mut out).unwrap_or_else(|e| fail(e)),
         "list_column_families" => {

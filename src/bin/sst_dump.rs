@@ -11,6 +11,7 @@
 //! listing and the recompress lines are RocksDB's text, so scripts written
 //! for RocksDB's sst_dump parse ours.
 
+use ferrock::cli::{CliError, Flag, Kind, Tool};
 use ferrock::env::{default_fs, RandomAccessFile, WritableFile};
 use ferrock::error::{Error, Result};
 use ferrock::iter::InternalIterator;
@@ -90,62 +91,74 @@ fn hex_to_bytes(s: &str) -> Option<Vec<u8>> {
     (0..h.len()).step_by(2).map(|i| u8::from_str_radix(h.get(i..i + 2)?, 16).ok()).collect()
 }
 
-fn parse_int(arg: &str, what: &str) -> i64 {
-    arg.parse().unwrap_or_else(|_| usage_error(&format!("{what} must be numeric")))
-}
+/// Every flag sst_dump accepts (RocksDB's forms: `--name=value`, value-less switches).
+const FLAGS: &[Flag] = &[
+    Flag::opt("file", Kind::Str, "A table file or a directory of them (repeatable; a bare argument is one too)"),
+    Flag::str("command", "", "check|scan|raw|verify|recompress|none; empty: check"),
+    Flag::switch("show_properties", "Print the table properties"),
+    Flag::switch("show_summary", "Print a summary of the files: counts and sizes of data, index and filter blocks"),
+    Flag::switch("list_meta_blocks", "Print the meta blocks' names, offsets and sizes"),
+    Flag::switch("output_hex", "Print keys and values in hex"),
+    Flag::switch("input_key_hex", "--from and --to are hex (0x...)"),
+    Flag::switch("verify_checksum", "Verify the checksum of every block read"),
+    Flag::opt("from", Kind::Str, "Key to start scanning at"),
+    Flag::opt("to", Kind::Str, "Key to stop scanning before"),
+    Flag::opt("read_num", Kind::Int, "Entries to read at most; default: all"),
+    Flag::int("block_size", "16384", "recompress: bytes of user data per block").alias("set_block_size"),
+    Flag::opt("compression_types", Kind::Str, "recompress: comma-separated kNoCompression, kLZ4Compression, ...; default: all supported"),
+    Flag::opt("compression_level_from", Kind::Int, "recompress: first compression level tried (with --compression_level_to)"),
+    Flag::opt("compression_level_to", Kind::Int, "recompress: last compression level tried (with --compression_level_from)"),
+    Flag::opt("compression_level", Kind::Int, "recompress: the one compression level tried"),
+];
+
+const SST_DUMP: Tool = Tool {
+    name: "sst_dump",
+    about: "ferrock's sst_dump: RocksDB's table inspection tool, with its flags and output",
+    flags: FLAGS,
+    separate_values: false,
+    single_dash: false,
+    positionals: Some("FILE"),
+    after_help: "",
+};
 
 fn parse_args() -> Args {
-    let mut a = Args { block_size: 16384, ..Default::default() };
-    let mut from_text = None;
-    let mut to_text = None;
-    for arg in std::env::args().skip(1) {
-        if let Some(v) = arg.strip_prefix("--file=") {
-            a.files.push(v.to_string());
-        } else if let Some(v) = arg.strip_prefix("--command=") {
-            a.command = v.to_string();
-        } else if arg == "--show_properties" {
-            a.show_properties = true;
-        } else if arg == "--show_summary" {
-            a.show_summary = true;
-        } else if arg == "--list_meta_blocks" {
-            a.list_meta_blocks = true;
-        } else if arg == "--output_hex" {
-            a.output_hex = true;
-        } else if arg == "--input_key_hex" {
-            a.input_key_hex = true;
-        } else if arg == "--verify_checksum" {
-            a.verify_checksum = true;
-        } else if let Some(v) = arg.strip_prefix("--from=") {
-            from_text = Some(v.to_string());
-        } else if let Some(v) = arg.strip_prefix("--to=") {
-            to_text = Some(v.to_string());
-        } else if let Some(v) = arg.strip_prefix("--read_num=") {
-            a.read_num = v.parse().unwrap_or_else(|_| usage_error(&format!("Unrecognized argument '{arg}'")));
-        } else if let Some(v) = arg.strip_prefix("--block_size=").or_else(|| arg.strip_prefix("--set_block_size=")) {
-            a.block_size = parse_int(v, "block size") as usize;
-        } else if let Some(v) = arg.strip_prefix("--compression_types=") {
-            for name in v.split(',') {
-                match compression_type_from_option_name(name) {
-                    Some(c) => a.compression_types.push(c),
-                    None => {
-                        eprintln!("{name} is not a valid CompressionType");
-                        std::process::exit(1);
-                    }
+    let p = SST_DUMP.parse_env_or(|e| match e {
+        CliError::Unknown(n) => usage_error(&format!("Unrecognized argument '--{n}'")),
+        CliError::Invalid { flag, value, .. } => usage_error(&format!("Unrecognized argument '--{flag}={value}'")),
+        e => usage_error(&e.to_string()),
+    });
+    let mut a = Args { block_size: p.i64("block_size") as usize, ..Default::default() };
+    a.files = p.all("file").iter().chain(&p.positionals).cloned().collect();
+    a.command = p.str("command").to_string();
+    a.show_properties = p.bool("show_properties");
+    a.show_summary = p.bool("show_summary");
+    a.list_meta_blocks = p.bool("list_meta_blocks");
+    a.output_hex = p.bool("output_hex");
+    a.input_key_hex = p.bool("input_key_hex");
+    a.verify_checksum = p.bool("verify_checksum");
+    let from_text = p.opt("from").map(String::from);
+    let to_text = p.opt("to").map(String::from);
+    a.read_num = p.opt("read_num").map_or(0, |_| p.i64("read_num").max(0) as u64);
+    if let Some(v) = p.opt("compression_types") {
+        for name in v.split(',') {
+            match compression_type_from_option_name(name) {
+                Some(c) => a.compression_types.push(c),
+                None => {
+                    eprintln!("{name} is not a valid CompressionType");
+                    std::process::exit(1);
                 }
             }
-        } else if let Some(v) = arg.strip_prefix("--compression_level_from=") {
-            a.level_from = Some(parse_int(v, "compression_level_from") as i32);
-        } else if let Some(v) = arg.strip_prefix("--compression_level_to=") {
-            a.level_to = Some(parse_int(v, "compression_level_to") as i32);
-        } else if let Some(v) = arg.strip_prefix("--compression_level=") {
-            let l = parse_int(v, "compression_level") as i32;
-            a.level_from = Some(l);
-            a.level_to = Some(l);
-        } else if arg.starts_with('-') {
-            usage_error(&format!("Unrecognized argument '{arg}'"));
-        } else {
-            a.files.push(arg);
         }
+    }
+    if p.opt("compression_level").is_some() {
+        a.level_from = Some(p.i64("compression_level") as i32);
+        a.level_to = a.level_from;
+    }
+    if p.opt("compression_level_from").is_some() {
+        a.level_from = Some(p.i64("compression_level_from") as i32);
+    }
+    if p.opt("compression_level_to").is_some() {
+        a.level_to = Some(p.i64("compression_level_to") as i32);
     }
     if a.level_from.is_some() != a.level_to.is_some() {
         eprintln!("Specify both --compression_level_from and --compression_level_to.\n");

@@ -68,8 +68,9 @@ struct ExternalFile {
 
 /// Reads an external table in the order of the column family it goes into (`icmp`).
 fn scan_external_file(db: &DbInner, icmp: &InternalKeyComparator, path: &Path) -> Result<ExternalFile> {
+    // As RocksDB's ingestion: the size first (a missing file fails "while stat a file for size").
+    let size = db.fs.file_size(path)?;
     let file = db.fs.new_random_access_file(path)?;
-    let size = file.size()?;
     let opts = TableReadOptions { comparator: icmp.clone(), verify_checksums: true, ..Default::default() };
     let table = Table::open(file, size, opts)?;
     // RocksDB 11.8.1 refuses a file written under another comparator (ValidateUserDefinedTimestampsOptions).

@@ -31,6 +31,7 @@ mod open;
 mod properties;
 mod read;
 pub mod remote_compaction;
+pub use read::KeyVersion;
 mod repair;
 mod secondary;
 mod set_options;

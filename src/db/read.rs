@@ -448,6 +448,58 @@ impl Db {
     }
 }
 
+/// One internal entry of a key (RocksDB's `KeyVersion`, utilities/debug.h).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyVersion {
+    /// The user key.
+    pub user_key: Vec<u8>,
+    /// The entry's value (empty for a deletion).
+    pub value: Vec<u8>,
+    /// The entry's sequence number.
+    pub sequence: u64,
+    /// The entry's type byte (1 value, 0 deletion, 7 single deletion, 2 merge, ...).
+    pub value_type: u8,
+}
+
+impl Db {
+    /// Every internal entry of the column family's memtables and tables whose user key is in
+    /// `[begin, end]` (both inclusive, either open when `None`), newest first within a key, at
+    /// most `max` of them (RocksDB's `GetAllKeyVersions`, which ldb idump prints). Range
+    /// tombstones are not listed, as RocksDB's does not.
+    pub fn key_versions_cf(
+        &self,
+        cf: &ColumnFamilyHandle,
+        begin: Option<&[u8]>,
+        end: Option<&[u8]>,
+        max: usize,
+    ) -> Result<Vec<KeyVersion>> {
+        let c = self.inner.cf_for_handle(cf)?;
+        let sv = c.super_version();
+        let mut it = self.inner.new_internal_iterator(&c, &sv, false, None, None)?;
+        match begin {
+            Some(b) => it.seek(&seek_key(b, crate::key::MAX_SEQUENCE_NUMBER)),
+            None => it.seek_to_first(),
+        }
+        let ucmp = c.user_comparator().clone();
+        let mut out = Vec::new();
+        while it.valid() && out.len() < max {
+            let p = parse_internal_key(it.key())?;
+            if end.is_some_and(|e| ucmp.compare(p.user_key, e) == Ordering::Greater) {
+                break;
+            }
+            out.push(KeyVersion {
+                user_key: p.user_key.to_vec(),
+                value: it.value().to_vec(),
+                sequence: p.sequence,
+                value_type: p.value_type as u8,
+            });
+            it.next();
+        }
+        it.status()?;
+        Ok(out)
+    }
+}
+
 /// The user-facing iterator: user keys and values visible at its snapshot. It keeps the files it
 /// reads alive; after the database is closed it is invalid and reports "Shutdown in progress".
 pub struct DbIterator {

@@ -43,6 +43,10 @@ pub struct LogReader {
     /// Why the input ended inside a record, if it did (RocksDB's words).
     torn_tail: Option<&'static str>,
     dropped_bytes: u64,
+    /// The file offset of `block[0]`, and of the first fragment of the last record returned
+    /// (RocksDB's LastRecordOffset, which ldb dump_wal prints).
+    block_offset: u64,
+    last_record_offset: u64,
 }
 
 impl LogReader {
@@ -56,6 +60,8 @@ impl LogReader {
             eof: false,
             torn_tail: None,
             dropped_bytes: 0,
+            block_offset: 0,
+            last_record_offset: 0,
         }
     }
 
@@ -80,6 +86,7 @@ impl LogReader {
                         }
                         record.clear();
                         record.extend_from_slice(&self.block[payload]);
+                        self.last_record_offset = self.block_offset + header_at as u64;
                         if kind == rt::FULL {
                             return Ok(true);
                         }
@@ -154,6 +161,11 @@ impl LogReader {
         Error::corruption(why.to_string())
     }
 
+    /// The file offset where the last record returned by `read_record` starts.
+    pub fn last_record_offset(&self) -> u64 {
+        self.last_record_offset
+    }
+
     /// True when the input ended inside a record (a torn tail after a crash).
     pub fn tail_truncated(&self) -> bool {
         self.torn_tail.is_some()
@@ -176,6 +188,7 @@ impl LogReader {
         if self.eof {
             return Ok(false);
         }
+        self.block_offset += self.block.len() as u64;
         self.block.resize(BLOCK_SIZE, 0);
         let mut filled = 0;
         while filled < BLOCK_SIZE {

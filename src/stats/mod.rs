@@ -189,8 +189,11 @@ fn bucket_limits() -> &'static [u64] {
     &LIMITS
 }
 
+/// A histogram in RocksDB's buckets (`HistogramStat`): fixed memory whatever the number of
+/// values, percentiles interpolated within a bucket. The statistics object keeps one per
+/// [`Histogram`]; db_bench keeps its latencies in one.
 #[derive(Clone)]
-struct HistogramStat {
+pub struct HistogramStat {
     buckets: Vec<u64>,
     count: u64,
     sum: u64,
@@ -199,11 +202,17 @@ struct HistogramStat {
     max: u64,
 }
 
+impl Default for HistogramStat {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl HistogramStat {
-    fn new() -> Self {
+    pub fn new() -> Self {
         HistogramStat { buckets: vec![0; bucket_limits().len()], count: 0, sum: 0, sum_squares: 0.0, min: u64::MAX, max: 0 }
     }
-    fn add(&mut self, v: u64) {
+    pub fn add(&mut self, v: u64) {
         let i = bucket_limits().partition_point(|l| *l < v);
         if let Some(b) = self.buckets.get_mut(i) {
             *b += 1;
@@ -214,8 +223,65 @@ impl HistogramStat {
         self.min = self.min.min(v);
         self.max = self.max.max(v);
     }
+    /// Adds `other`'s values (RocksDB's Merge).
+    pub fn merge(&mut self, other: &HistogramStat) {
+        for (a, b) in self.buckets.iter_mut().zip(&other.buckets) {
+            *a += b;
+        }
+        self.count += other.count;
+        self.sum = self.sum.saturating_add(other.sum);
+        self.sum_squares += other.sum_squares;
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
+    }
+    /// How many values were added.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+    /// The largest value added (0 for none).
+    pub fn max(&self) -> u64 {
+        self.max
+    }
+    /// RocksDB's HistogramStat::ToString: count, average, deviation, percentiles, then one
+    /// line per non-empty bucket (`[ left, right ) count percent cumulative ####`).
+    pub fn to_text(&self) -> String {
+        let d = self.data();
+        let mut r = format!("Count: {} Average: {:.4}  StdDev: {:.2}\n", self.count, d.average, d.standard_deviation);
+        r.push_str(&format!("Min: {}  Median: {:.4}  Max: {}\n", d.min as u64, d.median, d.max as u64));
+        r.push_str(&format!(
+            "Percentiles: P50: {:.2} P75: {:.2} P99: {:.2} P99.9: {:.2} P99.99: {:.2}\n",
+            self.percentile(50.0),
+            self.percentile(75.0),
+            self.percentile(99.0),
+            self.percentile(99.9),
+            self.percentile(99.99)
+        ));
+        r.push_str("------------------------------------------------------\n");
+        if self.count == 0 {
+            return r;
+        }
+        let mult = 100.0 / self.count as f64;
+        let limits = bucket_limits();
+        let mut cumulative = 0u64;
+        for (b, &n) in self.buckets.iter().enumerate().filter(|(_, n)| **n > 0) {
+            cumulative += n;
+            let left = if b == 0 { 0 } else { limits[b - 1] };
+            r.push_str(&format!(
+                "{} {:7}, {:7} ] {:8} {:7.3}% {:7.3}% ",
+                if b == 0 { '[' } else { '(' },
+                left,
+                limits[b],
+                n,
+                mult * n as f64,
+                mult * cumulative as f64
+            ));
+            r.push_str(&"#".repeat((mult * n as f64 / 5.0 + 0.5) as usize));
+            r.push('\n');
+        }
+        r
+    }
     /// Interpolated within the bucket, as RocksDB's HistogramStat::Percentile does.
-    fn percentile(&self, p: f64) -> f64 {
+    pub fn percentile(&self, p: f64) -> f64 {
         if self.count == 0 {
             return 0.0;
         }
@@ -235,7 +301,7 @@ impl HistogramStat {
         }
         self.max as f64
     }
-    fn data(&self) -> HistogramData {
+    pub fn data(&self) -> HistogramData {
         if self.count == 0 {
             return HistogramData::default();
         }
@@ -357,6 +423,25 @@ impl Statistics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn histogram_stat_merges_and_prints_rocksdb_buckets() {
+        let (mut a, mut b) = (HistogramStat::new(), HistogramStat::new());
+        (1..=50).for_each(|v| a.add(v));
+        (51..=100).for_each(|v| b.add(v));
+        a.merge(&b);
+        assert_eq!((a.count(), a.max()), (100, 100));
+        let text = a.to_text();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("Count: 100 Average: 50.5000  StdDev: 28.87"));
+        assert!(lines.next().is_some_and(|l| l.starts_with("Min: 1  Median: ") && l.ends_with("  Max: 100")), "{text}");
+        assert!(text.contains("\n[       0,       1 ]        1   1.000%   1.000% \n"), "{text}");
+        // The last bucket line reaches 100% cumulatively.
+        assert!(text.lines().last().is_some_and(|l| l.contains(" 100.000% ")), "{text}");
+        // Memory does not grow with the values.
+        (0..100_000).for_each(|v| a.add(v));
+        assert_eq!(a.buckets.len(), bucket_limits().len());
+    }
 
     #[test]
     fn tickers_and_histograms_render_like_rocksdb() {
