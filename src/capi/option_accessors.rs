@@ -605,7 +605,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_block_align(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("block_align", v as u64);
+        h.stored.set("block_align", (v != 0) as u64);
         Ok(())
     })
 }
@@ -680,8 +680,10 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_cache_index_and_filter_
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored
-            .set("cache_index_and_filter_blocks_with_high_priority", v as u64);
+        h.stored.set(
+            "cache_index_and_filter_blocks_with_high_priority",
+            (v != 0) as u64,
+        );
         Ok(())
     })
 }
@@ -757,7 +759,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_decouple_partitioned_fi
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("decouple_partitioned_filters", v as u64);
+        h.stored
+            .set("decouple_partitioned_filters", (v != 0) as u64);
         Ok(())
     })
 }
@@ -772,7 +775,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_detect_filter_construct
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("detect_filter_construct_corruption", v as u64);
+        h.stored
+            .set("detect_filter_construct_corruption", (v != 0) as u64);
         Ok(())
     })
 }
@@ -787,7 +791,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_enable_index_compressio
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("enable_index_compression", v as u64);
+        h.stored.set("enable_index_compression", (v != 0) as u64);
         Ok(())
     })
 }
@@ -802,7 +806,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_fail_if_no_udi_on_open(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("fail_if_no_udi_on_open", v as u64);
+        h.stored.set("fail_if_no_udi_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -967,7 +971,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_optimize_filters_for_me
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("optimize_filters_for_memory", v as u64);
+        h.stored.set("optimize_filters_for_memory", (v != 0) as u64);
         Ok(())
     })
 }
@@ -982,7 +986,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_partition_filters(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("partition_filters", v as u64);
+        h.stored.set("partition_filters", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1013,7 +1017,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_pin_l0_filter_and_index
             "block-based table options",
         )?;
         h.stored
-            .set("pin_l0_filter_and_index_blocks_in_cache", v as u64);
+            .set("pin_l0_filter_and_index_blocks_in_cache", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1028,7 +1032,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_pin_top_level_index_and
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("pin_top_level_index_and_filter", v as u64);
+        h.stored
+            .set("pin_top_level_index_and_filter", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1073,7 +1078,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_separate_key_value_in_d
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("separate_key_value_in_data_block", v as u64);
+        h.stored
+            .set("separate_key_value_in_data_block", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1165,7 +1171,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_use_delta_encoding(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("use_delta_encoding", v as u64);
+        h.stored.set("use_delta_encoding", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1180,7 +1186,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_use_udi_as_primary_inde
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("use_udi_as_primary_index", v as u64);
+        h.stored.set("use_udi_as_primary_index", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1195,7 +1201,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_verify_compression(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("verify_compression", v as u64);
+        h.stored.set("verify_compression", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1339,7 +1345,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_allow_write_stall(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("allow_write_stall", v as u64);
+        h.stored.set("allow_write_stall", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1389,7 +1395,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_change_level(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("change_level", v as u64);
+        h.stored.set("change_level", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1401,7 +1407,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_exclusive_manual_compaction(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("exclusive_manual_compaction", v as u64);
+        h.stored.set("exclusive_manual_compaction", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1505,7 +1511,7 @@ pub unsafe extern "C" fn rocksdb_flushoptions_set_force_atomic_flush(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_flushoptions_t, "flush options")?;
-        h.stored.set("force_atomic_flush", v as u64);
+        h.stored.set("force_atomic_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1517,7 +1523,7 @@ pub unsafe extern "C" fn rocksdb_flushoptions_set_listener_wait(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_flushoptions_t, "flush options")?;
-        h.stored.set("listener_wait", v as u64);
+        h.stored.set("listener_wait", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3203,12 +3209,12 @@ pub unsafe extern "C" fn rocksdb_options_get_stats_history_buffer_size(
 pub unsafe extern "C" fn rocksdb_options_get_stats_persist_period_sec(
     h: *mut rocksdb_options_t,
 ) -> c_uint {
-    guarded(0, || {
+    guarded(600, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
         Ok(h.stored
             .get("stats_persist_period_sec")
             .map(|b| b as c_uint)
-            .unwrap_or(0))
+            .unwrap_or(600))
     })
 }
 
@@ -3580,7 +3586,7 @@ pub unsafe extern "C" fn rocksdb_options_set_advise_random_on_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("advise_random_on_open", v as u64);
+        h.stored.set("advise_random_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3613,7 +3619,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_data_in_errors(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_data_in_errors", v as u64);
+        h.stored.set("allow_data_in_errors", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3625,7 +3631,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_fallocate(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_fallocate", v as u64);
+        h.stored.set("allow_fallocate", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3637,7 +3643,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_ingest_behind(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_ingest_behind", v as u64);
+        h.stored.set("allow_ingest_behind", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3661,7 +3667,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_mmap_writes(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_mmap_writes", v as u64);
+        h.stored.set("allow_mmap_writes", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3685,7 +3691,7 @@ pub unsafe extern "C" fn rocksdb_options_set_async_wal_precreate(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("async_wal_precreate", v as u64);
+        h.stored.set("async_wal_precreate", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3694,7 +3700,7 @@ pub unsafe extern "C" fn rocksdb_options_set_async_wal_precreate(
 pub unsafe extern "C" fn rocksdb_options_set_atomic_flush(h: *mut rocksdb_options_t, v: c_uchar) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("atomic_flush", v as u64);
+        h.stored.set("atomic_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3706,7 +3712,7 @@ pub unsafe extern "C" fn rocksdb_options_set_avoid_flush_during_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("avoid_flush_during_recovery", v as u64);
+        h.stored.set("avoid_flush_during_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3730,7 +3736,8 @@ pub unsafe extern "C" fn rocksdb_options_set_avoid_unnecessary_blocking_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("avoid_unnecessary_blocking_io", v as u64);
+        h.stored
+            .set("avoid_unnecessary_blocking_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3742,7 +3749,8 @@ pub unsafe extern "C" fn rocksdb_options_set_background_close_inactive_wals(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("background_close_inactive_wals", v as u64);
+        h.stored
+            .set("background_close_inactive_wals", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3754,7 +3762,7 @@ pub unsafe extern "C" fn rocksdb_options_set_best_efforts_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("best_efforts_recovery", v as u64);
+        h.stored.set("best_efforts_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3898,7 +3906,7 @@ pub unsafe extern "C" fn rocksdb_options_set_cf_allow_ingest_behind(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("cf_allow_ingest_behind", v as u64);
+        h.stored.set("cf_allow_ingest_behind", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3928,7 +3936,8 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_verify_record_count(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("compaction_verify_record_count", v as u64);
+        h.stored
+            .set("compaction_verify_record_count", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4086,7 +4095,7 @@ pub unsafe extern "C" fn rocksdb_options_set_disallow_memtable_writes(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("disallow_memtable_writes", v as u64);
+        h.stored.set("disallow_memtable_writes", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4098,7 +4107,7 @@ pub unsafe extern "C" fn rocksdb_options_set_dump_malloc_stats(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("dump_malloc_stats", v as u64);
+        h.stored.set("dump_malloc_stats", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4110,7 +4119,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_blob_direct_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_blob_direct_write", v as u64);
+        h.stored.set("enable_blob_direct_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4122,7 +4131,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_blob_files(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_blob_files", v as u64);
+        h.stored.set("enable_blob_files", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4143,7 +4152,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_pipelined_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_pipelined_write", v as u64);
+        h.stored.set("enable_pipelined_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4155,7 +4164,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_thread_tracking(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_thread_tracking", v as u64);
+        h.stored.set("enable_thread_tracking", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4167,7 +4176,8 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_write_thread_adaptive_yield(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_write_thread_adaptive_yield", v as u64);
+        h.stored
+            .set("enable_write_thread_adaptive_yield", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4179,7 +4189,8 @@ pub unsafe extern "C" fn rocksdb_options_set_enforce_single_del_contracts(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enforce_single_del_contracts", v as u64);
+        h.stored
+            .set("enforce_single_del_contracts", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4191,8 +4202,10 @@ pub unsafe extern "C" fn rocksdb_options_set_enforce_write_buffer_manager_during
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored
-            .set("enforce_write_buffer_manager_during_recovery", v as u64);
+        h.stored.set(
+            "enforce_write_buffer_manager_during_recovery",
+            (v != 0) as u64,
+        );
         Ok(())
     })
 }
@@ -4225,7 +4238,7 @@ pub unsafe extern "C" fn rocksdb_options_set_experimental_mempurge_threshold(
 pub unsafe extern "C" fn rocksdb_options_set_fast_sst_open(h: *mut rocksdb_options_t, v: c_uchar) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("fast_sst_open", v as u64);
+        h.stored.set("fast_sst_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4237,7 +4250,7 @@ pub unsafe extern "C" fn rocksdb_options_set_flush_verify_memtable_count(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("flush_verify_memtable_count", v as u64);
+        h.stored.set("flush_verify_memtable_count", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4285,7 +4298,7 @@ pub unsafe extern "C" fn rocksdb_options_set_force_consistency_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("force_consistency_checks", v as u64);
+        h.stored.set("force_consistency_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4354,7 +4367,7 @@ pub unsafe extern "C" fn rocksdb_options_set_is_fd_close_on_exec(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("is_fd_close_on_exec", v as u64);
+        h.stored.set("is_fd_close_on_exec", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4486,7 +4499,7 @@ pub unsafe extern "C" fn rocksdb_options_set_manual_wal_flush(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("manual_wal_flush", v as u64);
+        h.stored.set("manual_wal_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4743,7 +4756,8 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_batch_lookup_optimization(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("memtable_batch_lookup_optimization", v as u64);
+        h.stored
+            .set("memtable_batch_lookup_optimization", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4816,7 +4830,7 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_verify_per_key_checksum_on
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
         h.stored
-            .set("memtable_verify_per_key_checksum_on_seek", v as u64);
+            .set("memtable_verify_per_key_checksum_on_seek", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4907,7 +4921,7 @@ pub unsafe extern "C" fn rocksdb_options_set_open_files_async(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("open_files_async", v as u64);
+        h.stored.set("open_files_async", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4919,7 +4933,7 @@ pub unsafe extern "C" fn rocksdb_options_set_optimize_filters_for_hits(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("optimize_filters_for_hits", v as i64 as u64);
+        h.stored.set("optimize_filters_for_hits", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4931,7 +4945,8 @@ pub unsafe extern "C" fn rocksdb_options_set_optimize_manifest_for_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("optimize_manifest_for_recovery", v as u64);
+        h.stored
+            .set("optimize_manifest_for_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4955,7 +4970,7 @@ pub unsafe extern "C" fn rocksdb_options_set_paranoid_file_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("paranoid_file_checks", v as u64);
+        h.stored.set("paranoid_file_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4967,7 +4982,7 @@ pub unsafe extern "C" fn rocksdb_options_set_paranoid_memory_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("paranoid_memory_checks", v as u64);
+        h.stored.set("paranoid_memory_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4991,7 +5006,7 @@ pub unsafe extern "C" fn rocksdb_options_set_persist_stats_to_disk(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("persist_stats_to_disk", v as u64);
+        h.stored.set("persist_stats_to_disk", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5003,7 +5018,8 @@ pub unsafe extern "C" fn rocksdb_options_set_persist_user_defined_timestamps(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("persist_user_defined_timestamps", v as u64);
+        h.stored
+            .set("persist_user_defined_timestamps", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5027,7 +5043,7 @@ pub unsafe extern "C" fn rocksdb_options_set_prefix_seek_opt_in_only(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("prefix_seek_opt_in_only", v as u64);
+        h.stored.set("prefix_seek_opt_in_only", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5100,7 +5116,7 @@ pub unsafe extern "C" fn rocksdb_options_set_report_bg_io_stats(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("report_bg_io_stats", v as i64 as u64);
+        h.stored.set("report_bg_io_stats", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5112,7 +5128,7 @@ pub unsafe extern "C" fn rocksdb_options_set_reuse_manifest_on_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("reuse_manifest_on_open", v as u64);
+        h.stored.set("reuse_manifest_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5136,7 +5152,8 @@ pub unsafe extern "C" fn rocksdb_options_set_skip_stats_update_on_db_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("skip_stats_update_on_db_open", v as u64);
+        h.stored
+            .set("skip_stats_update_on_db_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5196,7 +5213,7 @@ pub unsafe extern "C" fn rocksdb_options_set_strict_bytes_per_sync(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("strict_bytes_per_sync", v as u64);
+        h.stored.set("strict_bytes_per_sync", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5208,7 +5225,8 @@ pub unsafe extern "C" fn rocksdb_options_set_strict_max_successive_merges(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("strict_max_successive_merges", v as u64);
+        h.stored
+            .set("strict_max_successive_merges", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5244,7 +5262,8 @@ pub unsafe extern "C" fn rocksdb_options_set_target_file_size_is_upper_bound(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("target_file_size_is_upper_bound", v as u64);
+        h.stored
+            .set("target_file_size_is_upper_bound", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5302,7 +5321,7 @@ pub unsafe extern "C" fn rocksdb_options_set_two_write_queues(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("two_write_queues", v as u64);
+        h.stored.set("two_write_queues", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5326,7 +5345,7 @@ pub unsafe extern "C" fn rocksdb_options_set_unordered_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("unordered_write", v as u64);
+        h.stored.set("unordered_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5338,7 +5357,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_adaptive_mutex(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_adaptive_mutex", v as u64);
+        h.stored.set("use_adaptive_mutex", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5350,7 +5369,8 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_io_for_compaction_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_direct_io_for_compaction_reads", v as u64);
+        h.stored
+            .set("use_direct_io_for_compaction_reads", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5363,7 +5383,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_io_for_flush_and_compact
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
         h.stored
-            .set("use_direct_io_for_flush_and_compaction", v as u64);
+            .set("use_direct_io_for_flush_and_compaction", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5375,7 +5395,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_direct_reads", v as u64);
+        h.stored.set("use_direct_reads", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5396,7 +5416,8 @@ pub unsafe extern "C" fn rocksdb_options_set_verify_manifest_content_on_close(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("verify_manifest_content_on_close", v as u64);
+        h.stored
+            .set("verify_manifest_content_on_close", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5420,7 +5441,8 @@ pub unsafe extern "C" fn rocksdb_options_set_verify_sst_unique_id_in_manifest(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("verify_sst_unique_id_in_manifest", v as u64);
+        h.stored
+            .set("verify_sst_unique_id_in_manifest", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5805,7 +5827,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_adaptive_readahead(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("adaptive_readahead", v as u64);
+        h.stored.set("adaptive_readahead", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5817,7 +5839,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_allow_unprepared_value(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("allow_unprepared_value", v as u64);
+        h.stored.set("allow_unprepared_value", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5829,7 +5851,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_async_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("async_io", v as u64);
+        h.stored.set("async_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5853,7 +5875,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_auto_readahead_size(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("auto_readahead_size", v as u64);
+        h.stored.set("auto_readahead_size", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5866,7 +5888,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_auto_refresh_iterator_with_snap
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
         h.stored
-            .set("auto_refresh_iterator_with_snapshot", v as u64);
+            .set("auto_refresh_iterator_with_snapshot", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5879,7 +5901,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_background_purge_on_iterator_cl
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
         h.stored
-            .set("background_purge_on_iterator_cleanup", v as u64);
+            .set("background_purge_on_iterator_cleanup", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5912,7 +5934,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_ignore_range_deletions(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("ignore_range_deletions", v as u64);
+        h.stored.set("ignore_range_deletions", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5969,7 +5991,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_optimize_multiget_for_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("optimize_multiget_for_io", v as u64);
+        h.stored.set("optimize_multiget_for_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -6237,7 +6259,8 @@ pub unsafe extern "C" fn rocksdb_writeoptions_set_memtable_insert_hint_per_batch
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_writeoptions_t, "write options")?;
-        h.stored.set("memtable_insert_hint_per_batch", v as u64);
+        h.stored
+            .set("memtable_insert_hint_per_batch", (v != 0) as u64);
         Ok(())
     })
 }

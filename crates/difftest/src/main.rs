@@ -5,6 +5,7 @@
 //!                      [--seeds N] [--start S] [--len L] [--accepted F] [--known F] [--save DIR]
 //! ferrock-difftest replay --lib ... FILE...      # saved programs, on every library
 //! ferrock-difftest child LIB DIR < program       # one run (the driver's subprocess)
+//! ferrock-difftest defaults LIB                  # every option getter's default, one a line
 //! ```
 //! Every library but the last is a reference; the last is the one under test. Each program
 //! runs once per library, each in a child process of its own (a crash or a hang of one
@@ -261,6 +262,28 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("child") {
         std::process::exit(child(&args[1], &args[2]));
+    }
+    if args.first().map(String::as_str) == Some("defaults") {
+        // Every getter of every option object on a fresh object: `getter value`, one a line
+        // (diff two libraries' lists to see every default at once).
+        let lib = ffi::Lib::open(&args[1]).unwrap_or_else(|e| panic!("{e}"));
+        for o in surface::option_objects() {
+            if !lib.has(&o.create) || !lib.has(&o.destroy) {
+                continue;
+            }
+            let c = o.ctors.iter().find(|c| c.name == o.create).expect("the default constructor");
+            if !c.args.is_empty() {
+                continue;
+            }
+            let h = lib.construct(&o.create, &[]).expect("create");
+            for (g, t) in &o.getters {
+                if lib.has(g) {
+                    println!("{g} {}", lib.get_scalar(g, h, *t).expect("getter"));
+                }
+            }
+            lib.destroy_obj(&o.destroy, h).expect("destroy");
+        }
+        return;
     }
     let mode = args.first().cloned().unwrap_or_default();
     let (libs, kv, files) = parse_args(&args[1.min(args.len())..]);
