@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: runs every suite (rust, build, stress, fuzz, header, capi, difftest, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
+# `make test`: runs every suite (rust, build, rustapi, stress, fuzz, header, capi, difftest, ctest, interop, compat, backup, install, tools, cpp, go, python), prints each one's wall time (`== suite X: 12.3 s`),
 # keeps going after a failure, ends with `N passed, M failed` and exits non-zero
 # if any suite failed. A suite whose files are not in the tree yet is skipped (and said so).
 set -uo pipefail
@@ -48,6 +48,15 @@ rust_suite() {
 run_suite rust rust_suite
 
 run_suite build $MAKE --no-print-directory build
+
+# The Rust API (issue 19): a program depending on ferrock without its default features (no C
+# API) builds, runs and holds no rocksdb_* symbol; libferrock.so exports all of c.h; the API's
+# rustdoc has no warning.
+if [ -x scripts/rust-api-check.sh ]; then
+  run_suite rustapi scripts/rust-api-check.sh
+else
+  skip_suite rustapi "scripts/rust-api-check.sh not in the tree yet"
+fi
 
 # The test tools' own tests (the operation model, the stress driver's verifier), then the
 # short fixed-seed share of `make stress` (docs/reliability.md).

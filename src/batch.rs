@@ -38,21 +38,37 @@ pub const TAG_COMMIT_WITH_TIMESTAMP: u8 = 0x15;
 pub const TAG_WIDE_COLUMN_ENTITY: u8 = 0x16;
 pub const TAG_CF_WIDE_COLUMN_ENTITY: u8 = 0x17;
 
-/// One decoded record of a batch. `cf` is 0 for the default column family.
+/// One decoded record of a batch (what RocksDB's `WriteBatch::Handler` is called with).
+/// `cf` is the column family's id ([`ColumnFamilyHandle::id`](crate::ColumnFamilyHandle::id)),
+/// 0 for the default column family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // the fields: `cf` as above, the key, the value, the range's bounds
 pub enum BatchRecord<'a> {
+    /// `Put(cf, key, value)`.
     Put { cf: u32, key: &'a [u8], value: &'a [u8] },
+    /// `Delete(cf, key)`.
     Delete { cf: u32, key: &'a [u8] },
+    /// `SingleDelete(cf, key)`.
     SingleDelete { cf: u32, key: &'a [u8] },
+    /// `DeleteRange(cf, begin, end)`: the keys in `[begin, end)`.
     DeleteRange { cf: u32, begin: &'a [u8], end: &'a [u8] },
+    /// `Merge(cf, key, operand)`.
     Merge { cf: u32, key: &'a [u8], value: &'a [u8] },
+    /// A blob index (written by RocksDB's BlobDB; ferrock reads it, never writes it).
     BlobIndex { cf: u32, key: &'a [u8], value: &'a [u8] },
+    /// A wide-column entity, `value` in RocksDB's serialized form.
     PutEntity { cf: u32, key: &'a [u8], value: &'a [u8] },
+    /// `PutLogData(blob)`: carried in the WAL, not applied.
     LogData(&'a [u8]),
+    /// A no-op marker (two-phase commit).
     Noop,
+    /// The start of a prepared transaction's section (two-phase commit).
     BeginPrepare,
+    /// The end of a prepared section, with the transaction's name (xid).
     EndPrepare(&'a [u8]),
+    /// The commit of the prepared transaction with this name.
     Commit(&'a [u8]),
+    /// The rollback of the prepared transaction with this name.
     Rollback(&'a [u8]),
 }
 
@@ -73,6 +89,11 @@ impl BatchRecord<'_> {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// An ordered set of updates applied atomically by [`Db::write`](crate::Db::write) (RocksDB's
+/// `WriteBatch`), in RocksDB's serialized format: a 12-byte header (sequence number, count)
+/// then the records. Column families are named by id ([`ColumnFamilyHandle::id`](crate::ColumnFamilyHandle::id)).
+///
+/// Save points ([`set_save_point`](Self::set_save_point)) let a caller undo the records added since.
 pub struct WriteBatch {
     rep: Vec<u8>,
     save_points: Vec<(usize, u32)>,
@@ -89,10 +110,12 @@ impl Default for WriteBatch {
 }
 
 impl WriteBatch {
+    /// An empty batch.
     pub fn new() -> WriteBatch {
         Self::with_capacity(HEADER_SIZE)
     }
 
+    /// An empty batch whose buffer has room for `bytes` bytes (RocksDB's `reserved_bytes`).
     pub fn with_capacity(bytes: usize) -> WriteBatch {
         let mut rep = Vec::with_capacity(bytes.max(HEADER_SIZE));
         rep.resize(HEADER_SIZE, 0);
@@ -139,27 +162,33 @@ impl WriteBatch {
         Ok(WriteBatch { rep: data.to_vec(), save_points: Vec::new(), protection: None, record_start: HEADER_SIZE })
     }
 
+    /// The serialized batch (RocksDB's `WriteBatch::Data`): header and records.
     pub fn data(&self) -> &[u8] {
         &self.rep
     }
+    /// The serialized size in bytes.
     pub fn size_in_bytes(&self) -> usize {
         self.rep.len()
     }
+    /// The number of updates (puts, deletes, merges, range deletions), not markers or log data.
     pub fn count(&self) -> u32 {
         decode_fixed32(&self.rep[8..12])
     }
     fn set_count(&mut self, n: u32) {
         self.rep[8..12].copy_from_slice(&n.to_le_bytes());
     }
+    /// The sequence number in the header (set when the batch was written or read from a WAL).
     pub fn sequence(&self) -> u64 {
         decode_fixed64(&self.rep[0..8])
     }
-    pub fn set_sequence(&mut self, seq: u64) {
+    pub(crate) fn set_sequence(&mut self, seq: u64) {
         self.rep[0..8].copy_from_slice(&seq.to_le_bytes());
     }
+    /// Whether the batch holds no record at all.
     pub fn is_empty(&self) -> bool {
         self.rep.len() == HEADER_SIZE
     }
+    /// Drops every record and save point (RocksDB's `Clear`).
     pub fn clear(&mut self) {
         self.rep.clear();
         self.rep.resize(HEADER_SIZE, 0);
@@ -193,9 +222,11 @@ impl WriteBatch {
         }
     }
 
+    /// Sets `key` to `value` in the default column family.
     pub fn put(&mut self, key: &[u8], value: &[u8]) {
         self.put_cf(0, key, value)
     }
+    /// Sets `key` to `value` in column family `cf` (RocksDB's `Put(cf, key, value)`).
     pub fn put_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
         self.put_tag(cf, TAG_VALUE, TAG_CF_VALUE);
         put_length_prefixed_slice(&mut self.rep, key);
@@ -214,34 +245,45 @@ impl WriteBatch {
         }
         self.counted();
     }
+    /// Removes `key` from the default column family.
     pub fn delete(&mut self, key: &[u8]) {
         self.delete_cf(0, key)
     }
+    /// Removes `key` from column family `cf`.
     pub fn delete_cf(&mut self, cf: u32, key: &[u8]) {
         self.put_tag(cf, TAG_DELETION, TAG_CF_DELETION);
         put_length_prefixed_slice(&mut self.rep, key);
         self.counted();
     }
+    /// Removes `key`, which must have been put at most once since its last deletion
+    /// (RocksDB's `SingleDelete`; otherwise the result is undefined, as in RocksDB).
     pub fn single_delete(&mut self, key: &[u8]) {
         self.single_delete_cf(0, key)
     }
+    /// `single_delete` in column family `cf`.
     pub fn single_delete_cf(&mut self, cf: u32, key: &[u8]) {
         self.put_tag(cf, TAG_SINGLE_DELETION, TAG_CF_SINGLE_DELETION);
         put_length_prefixed_slice(&mut self.rep, key);
         self.counted();
     }
+    /// Removes the keys in `[begin, end)` of the default column family (RocksDB's `DeleteRange`).
     pub fn delete_range(&mut self, begin: &[u8], end: &[u8]) {
         self.delete_range_cf(0, begin, end)
     }
+    /// Removes the keys in `[begin, end)` of column family `cf`.
     pub fn delete_range_cf(&mut self, cf: u32, begin: &[u8], end: &[u8]) {
         self.put_tag(cf, TAG_RANGE_DELETION, TAG_CF_RANGE_DELETION);
         put_length_prefixed_slice(&mut self.rep, begin);
         put_length_prefixed_slice(&mut self.rep, end);
         self.counted();
     }
+    /// Adds a merge operand for `key` in the default column family; the column family's
+    /// [`MergeOperator`](crate::MergeOperator) combines it on reads and compactions. Without one,
+    /// the write of the batch fails.
     pub fn merge(&mut self, key: &[u8], value: &[u8]) {
         self.merge_cf(0, key, value)
     }
+    /// `merge` in column family `cf`.
     pub fn merge_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
         self.put_tag(cf, TAG_MERGE, TAG_CF_MERGE);
         put_length_prefixed_slice(&mut self.rep, key);
@@ -253,21 +295,18 @@ impl WriteBatch {
         self.rep.push(TAG_LOG_DATA);
         put_length_prefixed_slice(&mut self.rep, blob);
     }
-    pub fn mark_noop(&mut self) {
-        self.rep.push(TAG_NOOP);
-    }
-    pub fn mark_begin_prepare(&mut self) {
+    pub(crate) fn mark_begin_prepare(&mut self) {
         self.rep.push(TAG_BEGIN_PREPARE);
     }
-    pub fn mark_end_prepare(&mut self, xid: &[u8]) {
+    pub(crate) fn mark_end_prepare(&mut self, xid: &[u8]) {
         self.rep.push(TAG_END_PREPARE);
         put_length_prefixed_slice(&mut self.rep, xid);
     }
-    pub fn mark_commit(&mut self, xid: &[u8]) {
+    pub(crate) fn mark_commit(&mut self, xid: &[u8]) {
         self.rep.push(TAG_COMMIT);
         put_length_prefixed_slice(&mut self.rep, xid);
     }
-    pub fn mark_rollback(&mut self, xid: &[u8]) {
+    pub(crate) fn mark_rollback(&mut self, xid: &[u8]) {
         self.rep.push(TAG_ROLLBACK);
         put_length_prefixed_slice(&mut self.rep, xid);
     }
@@ -289,7 +328,7 @@ impl WriteBatch {
     /// Writes into `out` the batch that `batches` make one after another, numbered from
     /// `sequence`: the WAL record of a write group (what `append` then `set_sequence` make,
     /// without building a batch). Checksums are not carried: the WAL does not hold them.
-    pub fn encode_group<'a>(batches: impl Iterator<Item = &'a WriteBatch> + Clone, sequence: u64, out: &mut Vec<u8>) {
+    pub(crate) fn encode_group<'a>(batches: impl Iterator<Item = &'a WriteBatch> + Clone, sequence: u64, out: &mut Vec<u8>) {
         out.clear();
         let count: u32 = batches.clone().map(|b| b.count()).sum();
         out.extend_from_slice(&sequence.to_le_bytes());
@@ -308,10 +347,12 @@ impl WriteBatch {
         }
     }
 
+    /// Marks the current end of the batch (RocksDB's `SetSavePoint`); save points nest.
     pub fn set_save_point(&mut self) {
         self.save_points.push((self.rep.len(), self.count()));
     }
-    /// Drops everything added since the last save point.
+    /// Drops everything added since the last save point and removes it (RocksDB's
+    /// `RollbackToSavePoint`); NotFound when there is none.
     pub fn rollback_to_save_point(&mut self) -> Result<()> {
         match self.save_points.pop() {
             Some((len, count)) => {
@@ -321,6 +362,7 @@ impl WriteBatch {
             None => Err(Error::not_found("")),
         }
     }
+    /// Forgets the last save point without undoing anything; NotFound when there is none.
     pub fn pop_save_point(&mut self) -> Result<()> {
         match self.save_points.pop() {
             Some(_) => Ok(()),
@@ -372,6 +414,8 @@ fn record_checksum(r: &BatchRecord<'_>) -> Option<u64> {
     Some(crate::table::xxh3::xxh3_64(&buf))
 }
 
+/// The records of a [`WriteBatch`] in order ([`WriteBatch::iter`]); a malformed record yields
+/// one `Corruption` error and ends the iteration.
 pub struct BatchIter<'a> {
     input: &'a [u8],
     failed: bool,

@@ -7,20 +7,35 @@ use std::fmt;
 /// RocksDB's status codes (`include/rocksdb/status.h`), minus `Ok`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
+    /// The key, file or object asked for does not exist (`Status::NotFound`).
     NotFound,
+    /// Data on disk failed a checksum or does not parse (`Status::Corruption`).
     Corruption,
+    /// The operation or option is not implemented; the text says which ("Not implemented: ...").
     NotSupported,
+    /// The caller passed a value the operation refuses (`Status::InvalidArgument`).
     InvalidArgument,
+    /// A system call failed; the text names the operation, the path and the OS reason.
     IOError,
+    /// A lookup found merge operands it could not resolve (`Status::MergeInProgress`).
     MergeInProgress,
+    /// The answer needs I/O the read options forbade, or an iteration stopped early (`Status::Incomplete`).
     Incomplete,
+    /// The database is closing or closed (`Status::ShutdownInProgress`).
     ShutdownInProgress,
+    /// A lock or a wait exceeded its timeout (`Status::TimedOut`).
     TimedOut,
+    /// The operation was given up, e.g. a caught panic (`Status::Aborted`).
     Aborted,
+    /// A conflicting operation holds the resource, e.g. a transaction write conflict (`Status::Busy`).
     Busy,
+    /// A transaction outlived its expiration (`Status::Expired`).
     Expired,
+    /// A transient condition; retrying may succeed (`Status::TryAgain`).
     TryAgain,
+    /// A compaction would exceed a size limit (`Status::CompactionTooLarge`).
     CompactionTooLarge,
+    /// The column family was dropped (`Status::ColumnFamilyDropped`).
     ColumnFamilyDropped,
 }
 
@@ -50,22 +65,36 @@ impl Code {
 /// RocksDB's subcodes that carry their own text (`Status::msgs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SubCode {
+    /// "Timeout Acquiring Mutex".
     MutexTimeout,
+    /// "Timeout waiting to lock key" (a pessimistic transaction's lock wait).
     LockTimeout,
+    /// "Failed to acquire lock due to max_num_locks limit".
     LockLimit,
+    /// "No space left on device".
     NoSpace,
+    /// "Deadlock" (transactions waiting on each other).
     Deadlock,
+    /// "Stale file handle".
     StaleFile,
+    /// "Memory limit reached".
     MemoryLimit,
+    /// "Space limit reached" (the SstFileManager's max_allowed_space_usage).
     SpaceLimit,
+    /// "No such file or directory".
     PathNotFound,
+    /// "Manual compaction paused" (disable_manual_compaction).
     ManualCompactionPaused,
+    /// " (Value overwritten)".
     Overwritten,
+    /// "Txn not prepared".
     TxnNotPrepared,
+    /// "IO fenced off".
     IOFenced,
 }
 
 impl SubCode {
+    /// The text RocksDB's `Status::ToString()` prints for this subcode.
     pub fn text(self) -> &'static str {
         match self {
             SubCode::MutexTimeout => "Timeout Acquiring Mutex",
@@ -86,15 +115,20 @@ impl SubCode {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// An error: RocksDB's `Status` that is not OK — a code, an optional subcode and a
+/// message. `Display` renders exactly RocksDB's `Status::ToString()`, e.g.
+/// `Invalid argument: Column family not found: cf1`.
 pub struct Error {
     code: Code,
     subcode: Option<SubCode>,
     msg: String,
 }
 
+/// The result of every fallible operation of ferrock.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// An error with `code` and `msg`.
     pub fn new(code: Code, msg: impl Into<String>) -> Error {
         Error { code, subcode: None, msg: msg.into() }
     }
@@ -104,49 +138,63 @@ impl Error {
         let m = if b.is_empty() { a.to_string() } else { format!("{a}: {b}") };
         Error::new(code, m)
     }
+    /// An error with a subcode, whose text comes before `msg` ("Resource busy: Deadlock: x").
     pub fn with_subcode(code: Code, subcode: SubCode, msg: impl Into<String>) -> Error {
         Error { code, subcode: Some(subcode), msg: msg.into() }
     }
+    /// The status code.
     pub fn code(&self) -> Code {
         self.code
     }
+    /// The subcode, if any.
     pub fn subcode(&self) -> Option<SubCode> {
         self.subcode
     }
+    /// The message, without the code's prefix and the subcode's text.
     pub fn message(&self) -> &str {
         &self.msg
     }
+    /// `Status::NotFound(msg)`.
     pub fn not_found(msg: impl Into<String>) -> Error {
         Error::new(Code::NotFound, msg)
     }
+    /// `Status::Corruption(msg)`.
     pub fn corruption(msg: impl Into<String>) -> Error {
         Error::new(Code::Corruption, msg)
     }
+    /// `Status::NotSupported(msg)`, printed "Not implemented: msg".
     pub fn not_supported(msg: impl Into<String>) -> Error {
         Error::new(Code::NotSupported, msg)
     }
+    /// `Status::InvalidArgument(msg)`.
     pub fn invalid_argument(msg: impl Into<String>) -> Error {
         Error::new(Code::InvalidArgument, msg)
     }
+    /// `Status::IOError(msg)`.
     pub fn io(msg: impl Into<String>) -> Error {
         Error::new(Code::IOError, msg)
     }
+    /// `Status::ShutdownInProgress(msg)`.
     pub fn shutdown(msg: impl Into<String>) -> Error {
         Error::new(Code::ShutdownInProgress, msg)
     }
+    /// `Status::Busy(msg)`.
     pub fn busy(msg: impl Into<String>) -> Error {
         Error::new(Code::Busy, msg)
     }
+    /// `Status::TimedOut(msg)`.
     pub fn timed_out(msg: impl Into<String>) -> Error {
         Error::new(Code::TimedOut, msg)
     }
+    /// `Status::Aborted(msg)`.
     pub fn aborted(msg: impl Into<String>) -> Error {
         Error::new(Code::Aborted, msg)
     }
+    /// `Status::Incomplete(msg)`.
     pub fn incomplete(msg: impl Into<String>) -> Error {
         Error::new(Code::Incomplete, msg)
     }
-    /// A caught panic as an error ("Operation aborted: ferrock panicked: <message>"): the C
+    /// A caught panic as an error ("Operation aborted: ferrock panicked: `<message>`"): the C
     /// layer returns it through errptr, a background thread latches it as the background error.
     pub fn from_panic(payload: Box<dyn std::any::Any + Send>) -> Error {
         let what = if let Some(s) = payload.downcast_ref::<&str>() {
@@ -177,9 +225,11 @@ impl Error {
         let _ = sub;
         Error::new(Code::IOError, msg)
     }
+    /// Whether the code is `NotFound`.
     pub fn is_not_found(&self) -> bool {
         self.code == Code::NotFound
     }
+    /// Whether the code is `Corruption`.
     pub fn is_corruption(&self) -> bool {
         self.code == Code::Corruption
     }

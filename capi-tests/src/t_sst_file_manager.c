@@ -2,7 +2,9 @@
  * total size of a database's table files, max_allowed_space_usage turning the flush that
  * reaches it into the background error RocksDB gives ("IO error: Space limit reached: Max
  * allowed space was reached") so later writes fail, and obsolete tables deleted through the
- * manager after a compaction. */
+ * manager after a compaction, and RocksDB's EnoughRoomForCompaction: a compaction whose inputs
+ * would not fit beside the tables under the limit does not start (rocksdb.compaction.cancelled
+ * counts it) and runs once the limit allows it. */
 #include <rocksdb/c.h>
 #include <sys/stat.h>
 #include <dirent.h>
@@ -44,6 +46,9 @@ static void put_and_flush(rocksdb_t* db, const char* prefix, char** err) {
   rocksdb_flushoptions_destroy(fo);
 }
 
+/* COMPACTION_CANCELLED in RocksDB 11.8.1's Tickers (statistics.h): c.h names no tickers. */
+static const uint32_t COMPACTION_CANCELLED = 56;
+
 int main(void) {
   char path[300];
   char* err = NULL;
@@ -66,6 +71,7 @@ int main(void) {
   rocksdb_options_set_compression(o, rocksdb_no_compression);
   rocksdb_options_set_disable_auto_compactions(o, 1);
   rocksdb_options_set_sst_file_manager(o, m);
+  rocksdb_options_enable_statistics(o);
   rocksdb_t* db = rocksdb_open(o, path, &err);
   CHECK_NOERR(err);
   put_and_flush(db, "a", &err);
@@ -83,11 +89,34 @@ int main(void) {
         (unsigned long long)rocksdb_sst_file_manager_get_total_size(m));
   CHECK(rocksdb_sst_file_manager_get_total_trash_size(m) == 0, "no trash without a rate");
 
-  /* The limit: the flush that reaches it stops the database. */
+  /* Room for a compaction: its inputs (about the tables' whole size here) must fit beside the
+   * tables under the limit, so with a limit just above their size it does not start. */
+  put_and_flush(db, "e", &err);
+  CHECK_NOERR(err);
+  put_and_flush(db, "f", &err);
+  CHECK_NOERR(err);
+  CHECK(files_at_level(db, 0) == 2, "two level-0 tables, got %d", files_at_level(db, 0));
+  rocksdb_sst_file_manager_set_max_allowed_space_usage(m, rocksdb_sst_file_manager_get_total_size(m) + 1);
+  CHECK(!rocksdb_sst_file_manager_is_max_allowed_space_reached(m), "below the limit");
+  CHECK(!rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(m),
+        "no compaction running, nothing reserved");
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  CHECK(files_at_level(db, 0) == 2, "not enough room: the compaction did not start, level 0 has %d",
+        files_at_level(db, 0));
+  CHECK(rocksdb_options_statistics_get_ticker_count(o, COMPACTION_CANCELLED) == 1,
+        "rocksdb.compaction.cancelled %llu",
+        (unsigned long long)rocksdb_options_statistics_get_ticker_count(o, COMPACTION_CANCELLED));
+  rocksdb_sst_file_manager_set_max_allowed_space_usage(m, 0);
+  rocksdb_compact_range(db, NULL, 0, NULL, 0);
+  CHECK(files_at_level(db, 0) == 0, "without the limit it runs, level 0 has %d", files_at_level(db, 0));
+
+  /* The limit: the flush that reaches it stops the database. The compaction buffer counts
+   * only toward a compaction's room, not toward the limit. */
   rocksdb_sst_file_manager_set_max_allowed_space_usage(m, rocksdb_sst_file_manager_get_total_size(m) + 1);
   CHECK(!rocksdb_sst_file_manager_is_max_allowed_space_reached(m), "below the limit");
   rocksdb_sst_file_manager_set_compaction_buffer_size(m, 10);
-  CHECK(rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(m), "with the compaction buffer");
+  CHECK(!rocksdb_sst_file_manager_is_max_allowed_space_reached_including_compactions(m),
+        "the buffer is not a reservation");
   /* The flush's table stands; waiting for it reports the database stopped (RocksDB's
    * WaitForFlushMemTables returns the background error). */
   put_and_flush(db, "c", &err);

@@ -280,6 +280,19 @@ int main(void) {
   CHECK_VALUE(v, len, "b");
   free(v);
   rocksdb_transaction_destroy(t1);
+
+  /* FlushWAL with options on the base database: synced, and NULL options (no sync). */
+  rocksdb_flushwaloptions_t* fwo = rocksdb_flushwaloptions_create();
+  rocksdb_flushwaloptions_set_sync(fwo, 1);
+  rocksdb_transactiondb_flush_wal_with_options(db, fwo, &err);
+  CHECK_NOERR(err);
+  rocksdb_transactiondb_flush_wal_with_options(db, NULL, &err);
+  CHECK_NOERR(err);
+  rocksdb_flushwaloptions_destroy(fwo);
+  rocksdb_transactiondb_flush_wal_with_options(NULL, NULL, &err);
+  CHECK(err != NULL, "a NULL database is an error");
+  free(err);
+  err = NULL;
   rocksdb_transactiondb_close(db);
 
   /* Optimistic: a conflicting write between read and commit is Busy. */
@@ -306,6 +319,55 @@ int main(void) {
   v = rocksdb_get(base, ro, "k", 1, &len, &err);
   CHECK_VALUE(v, len, "outside");
   free(v);
+
+  /* Lock buckets shared by two optimistic databases (parallel validation), and serial validation. */
+  rocksdb_optimistictransactiondb_lock_buckets_t* lb = rocksdb_optimistictransactiondb_lock_buckets_create(128, 0);
+  rocksdb_optimistictransactiondb_lock_buckets_t* lba = rocksdb_optimistictransactiondb_lock_buckets_create(128, 1);
+  size_t mem = rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(lb);
+  size_t mem_aligned = rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(lba);
+  CHECK(mem > 0 && mem_aligned > mem, "bucket memory %zu, cache aligned %zu", mem, mem_aligned);
+  rocksdb_optimistictransactiondb_lock_buckets_destroy(lba);
+  rocksdb_optimistictransactiondb_options_t* odo = rocksdb_optimistictransactiondb_options_create();
+  CHECK(rocksdb_optimistictransactiondb_options_get_validate_policy(odo) == 1 &&
+            rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(odo) == (1u << 20),
+        "defaults: parallel validation, 2^20 buckets");
+  rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(odo, lb);
+  rocksdb_optimistictransactiondb_lock_buckets_destroy(lb); /* the options keep them */
+  char opath2[512], opath3[512];
+  make_db_path(opath2, sizeof(opath2), "otxn-shared-a");
+  make_db_path(opath3, sizeof(opath3), "otxn-shared-b");
+  rocksdb_optimistictransactiondb_t* oa = rocksdb_optimistictransactiondb_open_with_otxn_db_options(o, odo, opath2, &err);
+  CHECK_NOERR(err);
+  rocksdb_optimistictransactiondb_t* ob = rocksdb_optimistictransactiondb_open_with_otxn_db_options(o, odo, opath3, &err);
+  CHECK_NOERR(err);
+  rocksdb_optimistictransactiondb_options_set_validate_policy(odo, 0);
+  CHECK(rocksdb_optimistictransactiondb_options_get_validate_policy(odo) == 0, "serial read back");
+  char opath4[512];
+  make_db_path(opath4, sizeof(opath4), "otxn-serial");
+  rocksdb_optimistictransactiondb_t* oc = rocksdb_optimistictransactiondb_open_with_otxn_db_options(o, odo, opath4, &err);
+  CHECK_NOERR(err);
+  rocksdb_optimistictransactiondb_options_destroy(odo);
+  rocksdb_optimistictransactiondb_t* dbs[3] = {oa, ob, oc};
+  for (int i = 0; i < 3; i++) {
+    rocksdb_t* b = rocksdb_optimistictransactiondb_get_base_db(dbs[i]);
+    rocksdb_transaction_t* x = rocksdb_optimistictransaction_begin(dbs[i], wo, oto, NULL);
+    rocksdb_transaction_t* y = rocksdb_optimistictransaction_begin(dbs[i], wo, oto, NULL);
+    v = rocksdb_transaction_get_for_update(x, ro, "s", 1, &len, 1, &err);
+    CHECK(v == NULL && err == NULL, "db %d: s absent", i);
+    rocksdb_transaction_put(x, "s", 1, "x", 1, &err);
+    rocksdb_transaction_put(y, "s", 1, "y", 1, &err);
+    rocksdb_transaction_commit(y, &err);
+    CHECK_NOERR(err);
+    rocksdb_transaction_commit(x, &err);
+    CHECK_ERR_PREFIX(err, "Resource busy: ");
+    v = rocksdb_get(b, ro, "s", 1, &len, &err);
+    CHECK_VALUE(v, len, "y");
+    free(v);
+    rocksdb_transaction_destroy(x);
+    rocksdb_transaction_destroy(y);
+    rocksdb_optimistictransactiondb_close_base_db(b);
+    rocksdb_optimistictransactiondb_close(dbs[i]);
+  }
 
   /* WriteBatchWithIndex over the database. */
   rocksdb_writebatch_wi_t* wb = rocksdb_writebatch_wi_create(0, 1);

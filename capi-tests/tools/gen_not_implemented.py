@@ -314,9 +314,7 @@ def main():
           "(compaction_style 2) and the Xpress compression type (open fails with Not implemented);",
           "`rocksdb_create_mem_env` (NULL). A strict cache capacity limit is not enforced (the cache evicts instead).",
           "`rocksdb_comparator_with_ts_create` with a timestamp size above 0 (user-defined timestamps: open fails",
-          "with Not implemented; with a size of 0 it is an ordinary comparator).",
-          "`rocksdb_compactionjobinfo_table_properties_count` (0: the infos carry no table properties yet;",
-          "`rocksdb_compactionjobinfo_table_properties_for_file` and `_value_at` answer NULL).", ""]
+          "with Not implemented; with a size of 0 it is an ordinary comparator).", ""]
     for kind in ["errptr", "null", "inert", "open-fails", "stored", "undeclared"]:
         md.append("## %s (%d): %s" % (kind, len(listed[kind]), explain[kind]))
         md.append("")

@@ -283,9 +283,6 @@ typedef struct rocksdb_column_family_metadata_t rocksdb_column_family_metadata_t
  */
 typedef struct rocksdb_compaction_file_info_t rocksdb_compaction_file_info_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_compaction_job_stats_t`).
- */
 typedef struct rocksdb_compaction_job_stats_t rocksdb_compaction_job_stats_t;
 
 /*
@@ -378,9 +375,6 @@ typedef struct rocksdb_export_import_files_metadata_t rocksdb_export_import_file
  */
 typedef struct rocksdb_externalfileingestioninfo_t rocksdb_externalfileingestioninfo_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_fifo_compaction_options_t`).
- */
 typedef struct rocksdb_fifo_compaction_options_t rocksdb_fifo_compaction_options_t;
 
 /*
@@ -631,9 +625,6 @@ typedef struct rocksdb_transactiondb_options_t rocksdb_transactiondb_options_t;
  */
 typedef struct rocksdb_transactiondb_t rocksdb_transactiondb_t;
 
-/*
- An object of c.h that ferrock does not create (`rocksdb_universal_compaction_options_t`).
- */
 typedef struct rocksdb_universal_compaction_options_t rocksdb_universal_compaction_options_t;
 
 /*
@@ -664,7 +655,7 @@ typedef struct rocksdb_wal_iterator_t rocksdb_wal_iterator_t;
 typedef struct rocksdb_wal_readoptions_t rocksdb_wal_readoptions_t;
 
 /*
- An object of c.h that ferrock does not create (`rocksdb_walfilter_t`).
+ A WAL filter made of C callbacks (`rocksdb_walfilter_t`).
  */
 typedef struct rocksdb_walfilter_t rocksdb_walfilter_t;
 
@@ -759,6 +750,11 @@ typedef void (*rocksdb_compaction_service_cancel_awaiting_jobs_cb)(void*);
 typedef void (*rocksdb_compaction_service_on_installation_cb)(void*, const char*, int);
 
 /*
+ c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
+ */
+typedef unsigned char (*rocksdb_readoptions_table_filter_cb)(void*, const rocksdb_table_properties_t*);
+
+/*
  c.h's `rocksdb_walfilter_column_family_log_number_map_cb`.
  */
 typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const uint32_t*, const uint64_t*, size_t, const char*const *, const size_t*, const uint32_t*, size_t);
@@ -767,11 +763,6 @@ typedef void (*rocksdb_walfilter_column_family_log_number_map_cb)(void*, const u
  c.h's `rocksdb_walfilter_log_record_found_cb`.
  */
 typedef int (*rocksdb_walfilter_log_record_found_cb)(void*, unsigned long long, const char*, size_t, const rocksdb_writebatch_t*, rocksdb_writebatch_t*, unsigned char*);
-
-/*
- c.h's `rocksdb_readoptions_table_filter_cb`: whether a scan reads the table with these properties.
- */
-typedef unsigned char (*rocksdb_readoptions_table_filter_cb)(void*, const rocksdb_table_properties_t*);
 
 typedef uint64_t SequenceNumber;
 
@@ -1164,6 +1155,162 @@ extern ROCKSDB_LIBRARY_API rocksdb_livefiles_t *rocksdb_export_import_files_meta
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_set_files(rocksdb_export_import_files_metadata_t *metadata, rocksdb_livefiles_t *files);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_export_import_files_metadata_destroy(rocksdb_export_import_files_metadata_t *metadata);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *stats);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
+
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *stats, size_t *size);
+
+extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+/*
+ Copies the options into the column family options (a NULL one changes nothing).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *opt, rocksdb_universal_compaction_options_t *uco);
+
+/*
+ Copies the options into the column family options (a NULL one changes nothing).
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *opt, rocksdb_fifo_compaction_options_t *fifo);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *uco, int v);
+
+extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *uco, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *uco);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *fifo_opts, unsigned char v);
+
+extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *fifo_opts);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *fifo_opts, uint64_t v);
+
+extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *fifo_opts);
 
 extern ROCKSDB_LIBRARY_API rocksdb_compactionfilter_t *rocksdb_compactionfilter_create(void *state, void (*destructor)(void*), unsigned char (*filter)(void*, int, const char*, size_t, const char*, size_t, char**, size_t*, unsigned char*), const char *(*name)(void*));
 
@@ -1655,6 +1802,9 @@ extern ROCKSDB_LIBRARY_API void rocksdb_flushwaloptions_set_rate_limiter_priorit
 
 extern ROCKSDB_LIBRARY_API int rocksdb_flushwaloptions_get_rate_limiter_priority(rocksdb_flushwaloptions_t *opt);
 
+/*
+ Writes the WAL buffer out (and syncs it with the options' sync); NULL options: no sync.
+ */
 extern ROCKSDB_LIBRARY_API void rocksdb_flush_wal_with_options(rocksdb_t *db, const rocksdb_flushwaloptions_t *options, char **errptr);
 
 extern ROCKSDB_LIBRARY_API rocksdb_ingestexternalfileoptions_t *rocksdb_ingestexternalfileoptions_create(void);
@@ -1864,10 +2014,29 @@ extern ROCKSDB_LIBRARY_API uint32_t rocksdb_flushjobinfo_blob_compression_type(c
 extern ROCKSDB_LIBRARY_API size_t rocksdb_flushjobinfo_blob_file_addition_infos_count(const rocksdb_flushjobinfo_t *info);
 
 /*
- Not implemented in ferrock yet: the info carries no table properties (its
- `rocksdb_compactionjobinfo_table_properties_for_file` answers NULL), so the count is 0.
+ The stats of the job (all 0 but the input side at `on_compaction_begin`).
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ How many tables (inputs, and outputs at completion) the info has the properties of.
  */
 extern ROCKSDB_LIBRARY_API size_t rocksdb_compactionjobinfo_table_properties_count(const rocksdb_compactionjobinfo_t *info);
+
+/*
+ The full path of the `pos`-th table with properties; NULL (length 0) past the end.
+ */
+extern ROCKSDB_LIBRARY_API const char *rocksdb_compactionjobinfo_table_properties_key_at(const rocksdb_compactionjobinfo_t *info, size_t pos, size_t *key_len);
+
+/*
+ The properties of the `pos`-th table; NULL past the end.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
+
+/*
+ The properties of the table at full path `file_name`; NULL when the info has none for it.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *info, const char *file_name, size_t file_name_len);
 
 /*
  An empty info, for `rocksdb_compact_files` to fill.
@@ -1980,6 +2149,11 @@ extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_file_number(con
  0: ferrock writes no blob files.
  */
 extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_file_info_oldest_blob_file_number(const rocksdb_compaction_file_info_t *info);
+
+/*
+ The range's stats: all 0 as it begins; its elapsed time and outputs at completion.
+ */
+extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *info);
 
 extern ROCKSDB_LIBRARY_API uint32_t rocksdb_subcompactionjobinfo_cf_id(const rocksdb_subcompactionjobinfo_t *info);
 
@@ -2348,181 +2522,6 @@ extern ROCKSDB_LIBRARY_API rocksdb_cache_t *rocksdb_cache_create_hyper_clock_opt
 /*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_cpu_micros(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_elapsed_micros(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_fsync_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_prepare_write_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_range_sync_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_file_write_nanos(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_has_accurate_num_input_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_full_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_manual_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_compaction_job_stats_is_remote_compaction(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_largest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_blobs_read(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_corrupt_keys(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_expired_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_filtered_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_deletion_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_at_output_level(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_input_files_trivially_moved(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_input_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API size_t rocksdb_compaction_job_stats_num_output_files_blob(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_output_records(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_records_replaced(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_fallthru(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_num_single_del_mismatch(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API const char *rocksdb_compaction_job_stats_smallest_output_key_prefix(const rocksdb_compaction_job_stats_t *a0, size_t *a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_blob_bytes_read(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_key_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_input_raw_value_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_output_bytes_blob(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_compaction_job_stats_total_skipped_input_bytes(const rocksdb_compaction_job_stats_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_compaction_service_options_override_add_event_listener(rocksdb_compaction_service_options_override_t *a0, rocksdb_eventlistener_t *a1);
 
 /*
@@ -2619,11 +2618,6 @@ extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_addition_info_t *rocksdb_comp
  Not implemented in ferrock: returns NULL.
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_blob_file_garbage_info_t *rocksdb_compactionjobinfo_blob_file_garbage_info_at(const rocksdb_compactionjobinfo_t *a0, size_t a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_compactionjobinfo_stats(const rocksdb_compactionjobinfo_t *a0);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -2759,86 +2753,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_end_io_trace(rocksdb_t *a0, char **errpt
  Not implemented in ferrock: reports "Not implemented: rocksdb_end_trace" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_end_trace(rocksdb_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_fifo_compaction_options_t *rocksdb_fifo_compaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_destroy(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_age_for_warm(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_data_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_max_table_files_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API uint64_t rocksdb_fifo_compaction_options_get_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_fifo_compaction_options_get_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_age_for_warm(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_allow_trivial_copy_when_change_temperature(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_data_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_max_table_files_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_trivial_copy_buffer_size(rocksdb_fifo_compaction_options_t *a0, uint64_t a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_fifo_compaction_options_set_use_kv_ratio_compaction(rocksdb_fifo_compaction_options_t *a0, unsigned char a1);
 
 /*
  Not implemented in ferrock: returns NULL.
@@ -3138,27 +3052,12 @@ extern ROCKSDB_LIBRARY_API void rocksdb_options_set_compression_options(rocksdb_
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_fifo_compaction_options(rocksdb_options_t *a0, rocksdb_fifo_compaction_options_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_file_checksum_gen_factory(rocksdb_options_t *a0, rocksdb_file_checksum_gen_factory_t *a1);
 
 /*
  Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_sst_partitioner_factory(rocksdb_options_t *a0, rocksdb_sst_partitioner_factory_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_universal_compaction_options(rocksdb_options_t *a0, rocksdb_universal_compaction_options_t *a1);
-
-/*
- Not implemented in ferrock: a non-NULL object makes open fail with Not implemented.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *a0, rocksdb_walfilter_t *a1);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_put_cf_with_ts" through errptr.
@@ -3271,11 +3170,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_start_io_trace(rocksdb_t *a0, rocksdb_en
 extern ROCKSDB_LIBRARY_API void rocksdb_start_trace(rocksdb_t *a0, rocksdb_env_t *a1, const rocksdb_envoptions_t *a2, const rocksdb_trace_options_t *a3, const char *a4, char **errptr);
 
 /*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_compaction_job_stats_t *rocksdb_subcompactionjobinfo_stats(const rocksdb_subcompactionjobinfo_t *a0);
-
-/*
  Not implemented in ferrock: its object is never created, so this does nothing.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_table_properties_collector_factory_destroy(rocksdb_table_properties_collector_factory_t *a0);
@@ -3354,131 +3248,6 @@ extern ROCKSDB_LIBRARY_API char *rocksdb_trace_reader_read(rocksdb_trace_reader_
  Not implemented in ferrock: reports "Not implemented: rocksdb_trace_reader_reset" through errptr.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_trace_reader_reset(rocksdb_trace_reader_t *a0, char **errptr);
-
-/*
- Not implemented in ferrock: reports "Not implemented: rocksdb_transactiondb_flush_wal_with_options" through errptr.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *a0, const rocksdb_flushwaloptions_t *a1, char **errptr);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_universal_compaction_options_t *rocksdb_universal_compaction_options_create(void);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_destroy(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_allow_trivial_move(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_compression_size_percent(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_incremental(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_read_amp(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_min_merge_width(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API unsigned char rocksdb_universal_compaction_options_get_reduce_file_locking(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_size_ratio(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API int rocksdb_universal_compaction_options_get_stop_style(rocksdb_universal_compaction_options_t *a0);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_allow_trivial_move(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_compression_size_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_incremental(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_read_amp(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_max_size_amplification_percent(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_min_merge_width(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_reduce_file_locking(rocksdb_universal_compaction_options_t *a0, unsigned char a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_size_ratio(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_universal_compaction_options_set_stop_style(rocksdb_universal_compaction_options_t *a0, int a1);
-
-/*
- Not implemented in ferrock: returns NULL.
- */
-extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *a0, void (*a1)(void*), rocksdb_walfilter_column_family_log_number_map_cb a2, rocksdb_walfilter_log_record_found_cb a3, const char *(*a4)(void*));
-
-/*
- Not implemented in ferrock: its object is never created, so this does nothing.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *a0);
 
 /*
  Not implemented in ferrock: reports "Not implemented: rocksdb_writebatch_update_timestamps" through errptr.
@@ -4585,11 +4354,6 @@ extern ROCKSDB_LIBRARY_API void rocksdb_block_based_options_clear_user_defined_i
 extern ROCKSDB_LIBRARY_API const char *rocksdb_block_based_options_get_user_defined_index_factory_name(const rocksdb_block_based_table_options_t *opt, size_t *len);
 
 /*
- No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
- */
-extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
-
-/*
  The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_options_set_memtable_vector_rep(rocksdb_options_t *opt);
@@ -5144,16 +4908,6 @@ extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_propert
 extern ROCKSDB_LIBRARY_API const char *rocksdb_table_properties_readable_properties_value_at(const rocksdb_table_properties_t *props, size_t pos, size_t *len);
 
 /*
- Compaction infos carry no table properties yet (`rocksdb_compactionjobinfo_table_properties_count` is 0): NULL.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_for_file(const rocksdb_compactionjobinfo_t *info, const char *file_name, size_t file_name_len);
-
-/*
- NULL: compaction infos carry no table properties yet.
- */
-extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_compactionjobinfo_table_properties_value_at(const rocksdb_compactionjobinfo_t *info, size_t pos);
-
-/*
  The ingested table's properties (valid while the info is).
  */
 extern ROCKSDB_LIBRARY_API const rocksdb_table_properties_t *rocksdb_externalfileingestioninfo_table_properties(const rocksdb_externalfileingestioninfo_t *info);
@@ -5400,6 +5154,11 @@ extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cf(rocksdb_transacti
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_cfs(rocksdb_transactiondb_t *txn_db, const rocksdb_flushoptions_t *options, rocksdb_column_family_handle_t **column_families, int num_column_families, char **errptr);
 
 extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal(rocksdb_transactiondb_t *txn_db, unsigned char sync, char **errptr);
+
+/*
+ `rocksdb_flush_wal_with_options` on the base database.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_transactiondb_flush_wal_with_options(rocksdb_transactiondb_t *txn_db, const rocksdb_flushwaloptions_t *options, char **errptr);
 
 /*
  The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`
@@ -5668,6 +5427,20 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev(rocksdb_writ
  batch is left unchanged, as there.
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_delete_rangev_cf(rocksdb_writebatch_wi_t *b, rocksdb_column_family_handle_t *column_family, int num_keys, const char *const *start_keys_list, const size_t *start_keys_list_sizes, const char *const *end_keys_list, const size_t *end_keys_list_sizes);
+
+extern ROCKSDB_LIBRARY_API rocksdb_walfilter_t *rocksdb_walfilter_create(void *state, void (*destructor)(void*), rocksdb_walfilter_column_family_log_number_map_cb column_family_log_number_map, rocksdb_walfilter_log_record_found_cb log_record_found, const char *(*name)(void*));
+
+/*
+ Frees the filter and runs its destructor; the databases opened with it must be closed.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_walfilter_destroy(rocksdb_walfilter_t *filter);
+
+/*
+ The filter later opens with these options use (NULL: none); the options do not own it.
+ */
+extern ROCKSDB_LIBRARY_API void rocksdb_options_set_wal_filter(rocksdb_options_t *opt, rocksdb_walfilter_t *filter);
+
+extern ROCKSDB_LIBRARY_API void rocksdb_options_clear_wal_filter(rocksdb_options_t *opt);
 
 extern ROCKSDB_LIBRARY_API rocksdb_wal_readoptions_t *rocksdb_wal_readoptions_create(void);
 

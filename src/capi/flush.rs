@@ -151,14 +151,18 @@ pub unsafe extern "C" fn rocksdb_flushwaloptions_get_rate_limiter_priority(
     })
 }
 
+/// Writes the WAL buffer out (and syncs it with the options' sync); NULL options: no sync.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_flush_wal_with_options(
     db: *mut rocksdb_t,
     options: *const rocksdb_flushwaloptions_t,
     errptr: *mut *mut c_char,
 ) {
-    with_errptr(errptr, (), || {
-        let sync = handle(options, "flush WAL options")?.sync;
-        handle(db, "db")?.db.flush_wal(sync)
-    })
+    with_errptr(errptr, (), || handle(db, "db")?.db.flush_wal(flush_wal_sync(options)))
+}
+
+/// The options' sync; NULL options are RocksDB's defaults (FlushWALOptions: no sync).
+unsafe fn flush_wal_sync(options: *const rocksdb_flushwaloptions_t) -> bool {
+    // SAFETY: a non-NULL pointer is a handle from rocksdb_flushwaloptions_create.
+    options.as_ref().is_some_and(|o| o.sync)
 }

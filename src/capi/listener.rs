@@ -10,7 +10,9 @@
 //! accessors return live only during the callback. Callbacks run on the database's threads,
 //! without the db mutex held; a NULL callback is skipped.
 
+use super::compaction_job_stats::rocksdb_compaction_job_stats_t;
 use super::db::rocksdb_t;
+use super::table_properties::rocksdb_table_properties_t;
 use super::options::rocksdb_options_t;
 use super::*;
 use crate::db::listener::{
@@ -31,6 +33,10 @@ impl CText {
         v.extend_from_slice(s.as_bytes());
         v.push(0);
         CText(v)
+    }
+    /// The text without its NUL.
+    fn bytes(&self) -> &[u8] {
+        &self.0[..self.0.len().saturating_sub(1)]
     }
     fn out(&self, size: *mut size_t) -> *const c_char {
         set_out(size, self.0.len().saturating_sub(1));
@@ -280,6 +286,9 @@ pub struct rocksdb_compactionjobinfo_t {
     output_files: Vec<CText>,
     input_file_infos: Vec<rocksdb_compaction_file_info_t>,
     output_file_infos: Vec<rocksdb_compaction_file_info_t>,
+    stats: rocksdb_compaction_job_stats_t,
+    /// By full path, in path order (RocksDB's collection is a hash map: its order is its own).
+    table_properties: Vec<(CText, rocksdb_table_properties_t)>,
 }
 
 impl From<&CompactionJobInfo> for rocksdb_compactionjobinfo_t {
@@ -292,6 +301,12 @@ impl From<&CompactionJobInfo> for rocksdb_compactionjobinfo_t {
             output_files: i.output_files.iter().map(|p| CText::new(p)).collect(),
             input_file_infos: infos(&i.input_file_infos),
             output_file_infos: infos(&i.output_file_infos),
+            stats: rocksdb_compaction_job_stats_t { s: i.stats.clone() },
+            table_properties: i
+                .table_properties
+                .iter()
+                .map(|(path, t)| (CText::new(path), rocksdb_table_properties_t::new(t.properties.clone(), t.key_seqnos)))
+                .collect(),
         }
     }
 }
@@ -311,11 +326,12 @@ pub struct rocksdb_compaction_file_info_t {
 pub struct rocksdb_subcompactionjobinfo_t {
     info: SubcompactionJobInfo,
     cf_name: CText,
+    stats: rocksdb_compaction_job_stats_t,
 }
 
 impl From<&SubcompactionJobInfo> for rocksdb_subcompactionjobinfo_t {
     fn from(i: &SubcompactionJobInfo) -> Self {
-        rocksdb_subcompactionjobinfo_t { info: i.clone(), cf_name: CText::new(&i.cf_name) }
+        rocksdb_subcompactionjobinfo_t { info: i.clone(), cf_name: CText::new(&i.cf_name), stats: rocksdb_compaction_job_stats_t { s: i.stats.clone() } }
     }
 }
 
@@ -475,14 +491,49 @@ pub unsafe extern "C" fn rocksdb_flushjobinfo_blob_file_addition_infos_count(inf
 
 // --- CompactionJobInfo ---
 
-/// Not implemented in ferrock yet: the info carries no table properties (its
-/// `rocksdb_compactionjobinfo_table_properties_for_file` answers NULL), so the count is 0.
+/// The stats of the job (all 0 but the input side at `on_compaction_begin`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_stats(info: *const rocksdb_compactionjobinfo_t) -> *const rocksdb_compaction_job_stats_t {
+    match info.as_ref() {
+        Some(i) => &i.stats,
+        None => std::ptr::null(),
+    }
+}
+/// How many tables (inputs, and outputs at completion) the info has the properties of.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_count(info: *const rocksdb_compactionjobinfo_t) -> size_t {
-    let _ = info;
-    0
+    read(info, |i| i.table_properties.len())
 }
-
+/// The full path of the `pos`-th table with properties; NULL (length 0) past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_key_at(info: *const rocksdb_compactionjobinfo_t, pos: size_t, key_len: *mut size_t) -> *const c_char {
+    set_out(key_len, 0);
+    match info.as_ref().and_then(|i| i.table_properties.get(pos)) {
+        Some((path, _)) => path.out(key_len),
+        None => std::ptr::null(),
+    }
+}
+/// The properties of the `pos`-th table; NULL past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(info: *const rocksdb_compactionjobinfo_t, pos: size_t) -> *const rocksdb_table_properties_t {
+    match info.as_ref().and_then(|i| i.table_properties.get(pos)) {
+        Some((_, p)) => p,
+        None => std::ptr::null(),
+    }
+}
+/// The properties of the table at full path `file_name`; NULL when the info has none for it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
+    info: *const rocksdb_compactionjobinfo_t,
+    file_name: *const c_char,
+    file_name_len: size_t,
+) -> *const rocksdb_table_properties_t {
+    guarded(std::ptr::null(), || {
+        let i = handle(info, "compaction job info")?;
+        let name = bytes(file_name, file_name_len)?;
+        Ok(i.table_properties.iter().find(|(path, _)| path.bytes() == name).map_or(std::ptr::null(), |(_, p)| p as *const _))
+    })
+}
 
 /// An empty info, for `rocksdb_compact_files` to fill.
 #[unsafe(no_mangle)]
@@ -612,37 +663,37 @@ pub unsafe extern "C" fn rocksdb_compactionjobinfo_blob_file_garbage_infos_count
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_elapsed_micros(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.elapsed_micros)
+    read(info, |i| i.info.stats.elapsed_micros)
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_corrupt_keys(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.num_corrupt_keys)
+    read(info, |i| i.info.stats.num_corrupt_keys)
 }
 /// Entries of the input tables.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_input_records(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.input_records)
+    read(info, |i| i.info.stats.num_input_records)
 }
 /// Entries of the output tables.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_output_records(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.output_records)
+    read(info, |i| i.info.stats.num_output_records)
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_input_bytes(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.total_input_bytes)
+    read(info, |i| i.info.stats.total_input_bytes)
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_total_output_bytes(info: *const rocksdb_compactionjobinfo_t) -> u64 {
-    read(info, |i| i.info.total_output_bytes)
+    read(info, |i| i.info.stats.total_output_bytes)
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files(info: *const rocksdb_compactionjobinfo_t) -> size_t {
-    read(info, |i| i.info.num_input_files)
+    read(info, |i| i.info.stats.num_input_files)
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_compactionjobinfo_num_input_files_at_output_level(info: *const rocksdb_compactionjobinfo_t) -> size_t {
-    read(info, |i| i.info.num_input_files_at_output_level)
+    read(info, |i| i.info.stats.num_input_files_at_output_level)
 }
 
 // --- CompactionFileInfo ---
@@ -662,6 +713,15 @@ pub unsafe extern "C" fn rocksdb_compaction_file_info_oldest_blob_file_number(in
 }
 
 // --- SubcompactionJobInfo ---
+
+/// The range's stats: all 0 as it begins; its elapsed time and outputs at completion.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_stats(info: *const rocksdb_subcompactionjobinfo_t) -> *const rocksdb_compaction_job_stats_t {
+    match info.as_ref() {
+        Some(i) => &i.stats,
+        None => std::ptr::null(),
+    }
+}
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_subcompactionjobinfo_cf_id(info: *const rocksdb_subcompactionjobinfo_t) -> u32 {

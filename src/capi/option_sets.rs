@@ -275,12 +275,6 @@ pub unsafe extern "C" fn rocksdb_block_based_options_get_user_defined_index_fact
     })
 }
 
-/// No WAL filter can be set in ferrock (its constructor is not declared): nothing to clear.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_options_clear_wal_filter(opt: *mut rocksdb_options_t) {
-    let _ = opt;
-}
-
 /// The vector memtable only changes speed: recorded, ferrock keeps its skiplist.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_options_set_memtable_vector_rep(opt: *mut rocksdb_options_t) {

@@ -506,27 +506,6 @@ pub unsafe extern "C" fn rocksdb_table_properties_readable_properties_value_at(
     std::ptr::null()
 }
 
-/// Compaction infos carry no table properties yet (`rocksdb_compactionjobinfo_table_properties_count` is 0): NULL.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_for_file(
-    info: *const super::listener::rocksdb_compactionjobinfo_t,
-    file_name: *const c_char,
-    file_name_len: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (info, file_name, file_name_len);
-    std::ptr::null()
-}
-
-/// NULL: compaction infos carry no table properties yet.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_compactionjobinfo_table_properties_value_at(
-    info: *const super::listener::rocksdb_compactionjobinfo_t,
-    pos: size_t,
-) -> *const rocksdb_table_properties_t {
-    let _ = (info, pos);
-    std::ptr::null()
-}
-
 /// The ingested table's properties (valid while the info is).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_externalfileingestioninfo_table_properties(

@@ -16,6 +16,8 @@ use super::readoptions::rocksdb_readoptions_t;
 use super::snapshot::rocksdb_snapshot_t;
 use super::wbwi::rocksdb_writebatch_wi_t;
 use super::writeoptions::rocksdb_writeoptions_t;
+use crate::txn::occ_buckets::OccLockBuckets;
+use crate::txn::{OccValidationPolicy, OptimisticTransactionDbOptions};
 use super::*;
 use crate::db::ColumnFamilyHandle;
 use crate::txn::{
@@ -57,7 +59,9 @@ pub struct rocksdb_optimistictransaction_options_t {
 }
 
 pub struct rocksdb_optimistictransactiondb_options_t {
-    stored: Stored,
+    opts: OptimisticTransactionDbOptions,
+    /// The policy as set (for the getter).
+    validate_policy: c_int,
 }
 
 /// The calling thread's perf context (`rocksdb_perfcontext_t`).
@@ -626,44 +630,80 @@ pub unsafe extern "C" fn rocksdb_optimistictransaction_options_get_set_snapshot(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_create() -> *mut rocksdb_optimistictransactiondb_options_t {
-    into_handle(rocksdb_optimistictransactiondb_options_t { stored: Stored::default() })
+    into_handle(rocksdb_optimistictransactiondb_options_t { opts: OptimisticTransactionDbOptions::default(), validate_policy: 1 })
 }
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_destroy(opt: *mut rocksdb_optimistictransactiondb_options_t) {
     drop_handle(opt)
 }
-/// Stored for the getter; ferrock does not use it.
+/// The buckets a database opened with these options makes for itself (without shared ones).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_occ_lock_buckets(opt: *mut rocksdb_optimistictransactiondb_options_t, v: u32) {
     if let Some(o) = opt.as_mut() {
-        o.stored.set("occ_lock_buckets", v as u64);
+        o.opts.occ_lock_buckets = v;
     }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_occ_lock_buckets(opt: *mut rocksdb_optimistictransactiondb_options_t) -> u32 {
     match opt.as_ref() {
-        Some(o) => o.stored.get("occ_lock_buckets").map(|b| b as u32).unwrap_or(1 << 20),
+        Some(o) => o.opts.occ_lock_buckets,
         None => 1 << 20,
     }
 }
 
-/// Stored for the getter; ferrock does not use it.
+/// RocksDB's OccValidationPolicy: 0 kValidateSerial, 1 kValidateParallel (other values
+/// validate in parallel too, and read back as set).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_validate_policy(opt: *mut rocksdb_optimistictransactiondb_options_t, v: c_int) {
     if let Some(o) = opt.as_mut() {
-        o.stored.set("validate_policy", v as u64);
+        o.validate_policy = v;
+        o.opts.validate_policy = if v == 0 { OccValidationPolicy::Serial } else { OccValidationPolicy::Parallel };
     }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_get_validate_policy(opt: *mut rocksdb_optimistictransactiondb_options_t) -> c_int {
     match opt.as_ref() {
-        Some(o) => o.stored.get("validate_policy").map(|b| b as c_int).unwrap_or(1),
+        Some(o) => o.validate_policy,
         None => 1,
     }
 }
 
+/// Lock buckets to share between optimistic transaction databases (RocksDB's
+/// `MakeSharedOccLockBuckets`).
+pub struct rocksdb_optimistictransactiondb_lock_buckets_t {
+    buckets: Arc<OccLockBuckets>,
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_create(bucket_count: size_t, cache_aligned: c_uchar) -> *mut rocksdb_optimistictransactiondb_lock_buckets_t {
+    guarded(std::ptr::null_mut(), || {
+        Ok(into_handle(rocksdb_optimistictransactiondb_lock_buckets_t { buckets: Arc::new(OccLockBuckets::new(bucket_count, cache_aligned != 0)) }))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_approximate_memory_usage(lock_buckets: *mut rocksdb_optimistictransactiondb_lock_buckets_t) -> size_t {
+    guarded(0, || Ok(handle(lock_buckets, "lock buckets")?.buckets.approximate_memory_usage()))
+}
+
+/// Releases this handle; databases and options using the buckets keep them.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_optimistictransactiondb_lock_buckets_destroy(lock_buckets: *mut rocksdb_optimistictransactiondb_lock_buckets_t) {
+    drop_handle(lock_buckets)
+}
+
+/// Databases opened with these options share `lock_buckets` (NULL: each makes its own).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(
+    opt: *mut rocksdb_optimistictransactiondb_options_t,
+    lock_buckets: *mut rocksdb_optimistictransactiondb_lock_buckets_t,
+) {
+    if let Some(o) = opt.as_mut() {
+        o.opts.shared_lock_buckets = lock_buckets.as_ref().map(|b| b.buckets.clone());
+    }
+}
 
 // ---------------------------------------------------------------- TransactionDB
 
@@ -995,6 +1035,16 @@ pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal(txn_db: *mut rocksdb_tr
     super::flush::rocksdb_flush_wal(tdb_base(txn_db), sync, errptr)
 }
 
+/// `rocksdb_flush_wal_with_options` on the base database.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rocksdb_transactiondb_flush_wal_with_options(
+    txn_db: *mut rocksdb_transactiondb_t,
+    options: *const super::flush::rocksdb_flushwaloptions_t,
+    errptr: *mut *mut c_char,
+) {
+    super::flush::rocksdb_flush_wal_with_options(tdb_base(txn_db), options, errptr)
+}
+
 /// The prepared transactions (recovered at open, or live): a malloc'd array of `*num_transactions`
 /// handles, each released with `rocksdb_transaction_destroy`, the array with `rocksdb_free`.
 #[unsafe(no_mangle)]
@@ -1045,8 +1095,14 @@ pub unsafe extern "C" fn rocksdb_optimistictransactiondb_open_with_otxn_db_optio
     name: *const c_char,
     errptr: *mut *mut c_char,
 ) -> *mut rocksdb_optimistictransactiondb_t {
-    let _ = otxn_db_options;
-    rocksdb_optimistictransactiondb_open(options, name, errptr)
+    with_errptr(errptr, std::ptr::null_mut(), || {
+        let req = OpenRequest::single(options, name)?;
+        let o = &handle(otxn_db_options, "optimistic transaction db options")?.opts;
+        let t = OptimisticTransactionDb::open_with_options(req.opts(), o, req.path)?;
+        req.log_ignored(t.base_db());
+        let base = rocksdb_t { db: t.base_db().clone() };
+        Ok(into_handle(rocksdb_optimistictransactiondb_t { db: t, base }))
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -1658,16 +1714,6 @@ pub unsafe extern "C" fn rocksdb_perfcontext_report(context: *mut rocksdb_perfco
         s.push_str(&format!("{name} = {v}, "));
     }
     malloc_cstring(&s)
-}
-
-/// Lock buckets are an optimistic-transaction tuning object ferrock does not create; only NULL
-/// can be passed, and validation does not use buckets.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn rocksdb_optimistictransactiondb_options_set_shared_lock_buckets(
-    opt: *mut rocksdb_optimistictransactiondb_options_t,
-    lock_buckets: *mut super::not_implemented::rocksdb_optimistictransactiondb_lock_buckets_t,
-) {
-    let _ = (opt, lock_buckets);
 }
 
 /// User-defined timestamps are not supported (open fails for a comparator with timestamps), so

@@ -5,9 +5,11 @@
 /// What a user compaction filter decides for a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FilterDecision {
+    /// Keep the value as it is.
     Keep,
     /// The value becomes a deletion at its sequence (it hides older versions too).
     Remove,
+    /// Replace the value with this one.
     Change(Vec<u8>),
 }
 
@@ -15,6 +17,7 @@ pub enum FilterDecision {
 /// version of each key that is a plain value, and about each merge operand newer than
 /// every snapshot, during compaction (not flush, as RocksDB).
 pub trait CompactionFilter: Send + Sync {
+    /// The filter's name (for the LOG).
     fn name(&self) -> String;
     /// `level` is the compaction's input level.
     fn filter(&self, level: i32, key: &[u8], value: &[u8]) -> FilterDecision;
@@ -29,7 +32,9 @@ pub trait CompactionFilter: Send + Sync {
 
 /// Makes a compaction filter per compaction (RocksDB's `CompactionFilterFactory`).
 pub trait CompactionFilterFactory: Send + Sync {
+    /// The factory's name (recorded in the OPTIONS file).
     fn name(&self) -> String;
+    /// The filter for one compaction (None: no filter for it).
     fn create(&self, is_full_compaction: bool, is_manual_compaction: bool) -> Option<std::sync::Arc<dyn CompactionFilter>>;
 }
 

@@ -30,8 +30,9 @@ use std::sync::Arc;
 pub trait JobObserver: Sync {
     /// Subcompaction `id` starts.
     fn range_begin(&self, id: usize);
-    /// Subcompaction `id` ended, with its error if it failed.
-    fn range_completed(&self, id: usize, error: Option<&Error>);
+    /// Subcompaction `id` ended after `elapsed`: the tables it wrote and their bytes, or its
+    /// error.
+    fn range_completed(&self, id: usize, elapsed: std::time::Duration, outcome: &Result<(Vec<FileMetaData>, u64)>);
     /// A finished range's user filter removed `n` values.
     fn filter_removed(&self, n: u64);
 }
@@ -75,8 +76,9 @@ impl CompactionJob<'_> {
         let compact_range_told = |range: &KeyRange| {
             let id = ranges.iter().position(|r| std::ptr::eq(r, range)).unwrap_or(0);
             observer.range_begin(id);
+            let start = std::time::Instant::now();
             let r = self.compact_range(range, observer);
-            observer.range_completed(id, r.as_ref().err());
+            observer.range_completed(id, start.elapsed(), &r);
             r
         };
         let out = run_subcompactions(self.store, self.cf.output_dir(), &ranges, &compact_range_told)?;
@@ -99,7 +101,7 @@ impl CompactionJob<'_> {
         let output_inputs = self.open_tables(&plan.output_inputs)?;
         let mut children: Vec<Box<dyn InternalIterator>> = Vec::new();
         if plan.level == 0 {
-            children.extend(inputs.iter().map(|t| Box::new(t.iter(false)) as Box<dyn InternalIterator>));
+            children.extend(inputs.iter().map(|t| Box::new(t.iter_for_compaction()) as Box<dyn InternalIterator>));
         } else {
             children.push(self.level_iterator(&plan.inputs, &inputs));
         }
@@ -151,7 +153,7 @@ impl CompactionJob<'_> {
             bounds,
             Box::new(move |i: usize| -> Result<Box<dyn InternalIterator>> {
                 let t = tables.get(i).ok_or_else(|| Error::corruption("level iterator index out of range"))?;
-                Ok(Box::new(t.iter(false)) as Box<dyn InternalIterator>)
+                Ok(Box::new(t.iter_for_compaction()) as Box<dyn InternalIterator>)
             }),
         ))
     }

@@ -15,6 +15,7 @@ use crate::compaction::picker::{pick_compaction, FileStates};
 use crate::compaction::plan::{CompactionKind, CompactionPlan, FileSet};
 use super::background::ends_compaction_quietly;
 use crate::error::{Code, Error, Result};
+use crate::version::edit::FileMetaData;
 use crate::version::filename::table_file_name;
 use crate::version::version::Version;
 use parking_lot::MutexGuard;
@@ -38,8 +39,8 @@ impl JobObserver for Observer<'_> {
     fn range_begin(&self, id: usize) {
         self.db.events.subcompaction_begin(&self.db.opts(), &self.subcompaction, id);
     }
-    fn range_completed(&self, id: usize, error: Option<&Error>) {
-        self.db.events.subcompaction_completed(&self.db.opts(), &self.subcompaction, id, error);
+    fn range_completed(&self, id: usize, elapsed: std::time::Duration, outcome: &Result<(Vec<FileMetaData>, u64)>) {
+        self.db.events.subcompaction_completed(&self.db.opts(), &self.subcompaction, id, elapsed, outcome);
     }
     fn filter_removed(&self, n: u64) {
         self.db.tick(crate::stats::Ticker::CompactionKeyDropUser, n);
@@ -69,12 +70,31 @@ impl DbInner {
             // RocksDB records it for every compaction the picker chose, trivial moves included.
             stats.measure(crate::stats::Histogram::NumFilesInSingleCompaction, plan.all_inputs().count() as u64);
         }
+        // RocksDB's EnoughRoomForCompaction, before anything is marked as compacting: without
+        // room under the SstFileManager's limit the compaction does not start. An automatic
+        // one is tried again after the background thread's wait; a manual one returns this.
+        let sfm = self.opts().sst_file_manager.clone();
+        let input_bytes: u64 = plan.all_inputs().map(|f| f.file_size).sum();
+        if let Some(sfm) = &sfm {
+            if !sfm.reserve_for_compaction(input_bytes) {
+                self.info_log.log(&format!("[{}] Cancelled compaction because not enough room", cf.name));
+                self.tick(crate::stats::Ticker::CompactionCancelled, 1);
+                return Err(Error::new(crate::error::Code::CompactionTooLarge, ""));
+            }
+        }
         st.compacting.extend(plan.all_inputs().map(|f| f.number));
         st.running_compactions += 1;
         let start = Instant::now();
-        let mut event = self.events.compaction_info(self, cf, &plan);
+        let version_files = st.versions.cf(cf.id).map_or(0, |d| d.current.all_files().count());
+        let mut event = self.events.compaction_info(self, cf, &plan, version_files);
         if event.is_some() {
-            MutexGuard::unlocked(st, || self.events.compaction_begin(&self.opts(), &event));
+            MutexGuard::unlocked(st, || {
+                if let Some(info) = event.as_mut() {
+                    let dir = |f: &FileMetaData| cf.table_dir(f.path_id).to_path_buf();
+                    EventHub::add_table_properties(self, cf, dir, plan.all_inputs().map(|f| &**f), false, info);
+                }
+                self.events.compaction_begin(&self.opts(), &event)
+            });
         }
         // A panic (in a compaction filter, say) becomes the background error; the job still
         // stops counting as running, so compact_range and close do not wait for it forever.
@@ -94,7 +114,7 @@ impl DbInner {
         });
         // Told before the job stops counting as running, so a waiter sees the events fired.
         if let Some(info) = event.as_mut() {
-            info.elapsed_micros = start.elapsed().as_micros() as u64;
+            info.stats.elapsed_micros = start.elapsed().as_micros() as u64;
             info.num_l0_files = cf.stall.l0_files.load(Ordering::Acquire) as i32;
             if let Err(e) = &result {
                 info.status = Some(e.clone());
@@ -105,6 +125,9 @@ impl DbInner {
         st.running_compactions -= 1;
         for f in plan.all_inputs() {
             st.compacting.remove(&f.number);
+        }
+        if let Some(sfm) = &sfm {
+            sfm.compaction_completed(input_bytes);
         }
         self.bg_cv.notify_all();
         result
@@ -127,8 +150,7 @@ impl DbInner {
         if let Some(info) = event.as_mut() {
             info.output_files = info.input_files.clone();
             info.output_file_infos = plan.inputs.iter().map(|f| (plan.output_level as i32, f.number)).collect();
-            info.output_records = info.input_records;
-            info.total_output_bytes = info.total_input_bytes;
+            info.stats.set_outputs(&plan.inputs, info.stats.total_input_bytes);
         }
         if let Err(e) = st.versions.log_and_apply(vec![moved_edit(cf.id, plan)]) {
             if e.code() != Code::ColumnFamilyDropped {
@@ -167,7 +189,15 @@ impl DbInner {
             db_max_subcompactions: self.opts().max_subcompactions,
         };
         let observer = Observer { db: self, subcompaction: event.as_ref().map(EventHub::subcompaction_info) };
-        let output = match MutexGuard::unlocked(st, || job.run(&observer)) {
+        let run = || {
+            let output = job.run(&observer)?;
+            if let Some(info) = event.as_mut() {
+                let dir = job.cf.output_dir();
+                EventHub::add_table_properties(self, cf, |_| dir.to_path_buf(), output.files.iter(), true, info);
+            }
+            Ok(output)
+        };
+        let output = match MutexGuard::unlocked(st, run) {
             Ok(o) => o,
             Err(e) => {
                 // RocksDB's BackgroundCompaction: all but these become the background error
@@ -195,8 +225,7 @@ impl DbInner {
             let dir = job.cf.output_dir();
             info.output_files = numbers.iter().map(|n| dir.join(table_file_name(*n)).to_string_lossy().into_owned()).collect();
             info.output_file_infos = numbers.iter().map(|n| (plan.output_level as i32, *n)).collect();
-            info.output_records = output.files.iter().map(|f| f.num_entries).sum();
-            info.total_output_bytes = bytes_written;
+            info.stats.set_outputs(&output.files, bytes_written);
         }
         let r = st.versions.log_and_apply(vec![output_edit(cf.id, plan, output.files)]);
         for n in &numbers {

@@ -142,6 +142,7 @@ impl Db {
         Ok(())
     }
 
+    /// Whether obsolete files are deleted (no `disable_file_deletions` is pending).
     pub fn file_deletions_enabled(&self) -> bool {
         self.inner.state.lock().file_deletions_disabled == 0
     }

@@ -36,6 +36,48 @@ impl DbInner {
         }
     }
 
+    /// Flushes the column families `cf_ids` from one cut (RocksDB's atomic flush as
+    /// GetLiveFilesStorageInfo's `atomic_flush` asks for it): their active memtables are sealed
+    /// together, under the write leader lock and in one memtable switch, so no write lands in
+    /// one family's flushed data and not another's; then each flush is waited for. A family
+    /// dropped meanwhile is skipped.
+    pub(crate) fn flush_cfs_from_one_cut(&self, cf_ids: &[u32]) -> Result<()> {
+        if self.read_only {
+            return Err(super::write::read_only_error());
+        }
+        let mut targets = Vec::with_capacity(cf_ids.len());
+        {
+            let _leader = self.writers.leader.lock();
+            let mut st = self.state.lock();
+            if let Some(e) = self.bg_error() {
+                return Err(e);
+            }
+            let mut sealed = Vec::new();
+            for &id in cf_ids {
+                let Ok(cf) = self.cf(id) else { continue };
+                let sv = cf.super_version();
+                if sv.mem.is_empty() {
+                    if let Some(m) = sv.imm.first() {
+                        targets.push((id, m.id()));
+                    }
+                } else {
+                    self.events.note_manual_flush(&self.opts(), id);
+                    targets.push((id, sv.mem.id()));
+                    sealed.push(id);
+                }
+            }
+            if !sealed.is_empty() {
+                self.switch_memtables(&mut st, &sealed)?;
+            }
+        }
+        self.events.fire_queued(&self.opts());
+        self.bg_cv.notify_all();
+        for (id, target) in targets {
+            self.wait_for_flush_of(id, target)?;
+        }
+        Ok(())
+    }
+
     /// Whether an unflushed memtable of `cf_id` (the active one or an immutable one) holds a key,
     /// or a range tombstone over a key, in one of the user-key ranges `[start, limit]` (both
     /// inclusive). RocksDB's RangesOverlapWithMemtables: CompactRange with both bounds and
@@ -244,10 +286,13 @@ impl DbInner {
 }
 
 impl Db {
+    /// Writes column family `cf`'s memtable to a table (RocksDB's `Flush`); with `fo.wait`,
+    /// returns once the table is installed. Errors: the flush's IO error, the background error.
     pub fn flush_cf(&self, fo: &FlushOptions, cf: &ColumnFamilyHandle) -> Result<()> {
         let _op = self.inner.begin_operation()?;
         self.inner.flush_cf_internal(cf.id, fo.wait, fo.allow_write_stall)
     }
+    /// `flush_cf` of the default column family.
     pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
         self.flush_cf(fo, &ColumnFamilyHandle { id: 0, name: "default".into() })
     }

@@ -25,7 +25,9 @@ use std::sync::Arc;
 /// each with `file.directory` naming where it is now.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExportImportFilesMetaData {
+    /// The name of the comparator the tables are sorted by.
     pub db_comparator_name: String,
+    /// The tables, each with its level and where it is now.
     pub files: Vec<LiveFileMetaData>,
 }
 

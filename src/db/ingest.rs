@@ -25,10 +25,15 @@ pub struct IngestExternalFileOptions {
     pub move_files: bool,
     /// Hard-link the file in (copying when linking fails) and keep the source.
     pub link_files: bool,
+    /// Snapshots taken before the ingestion do not see its keys (true).
     pub snapshot_consistency: bool,
+    /// Allow giving the file's keys a sequence number when they overlap the database (true).
     pub allow_global_seqno: bool,
+    /// Flush an overlapping memtable first instead of failing (true).
     pub allow_blocking_flush: bool,
+    /// Put the file under every level, its keys older than all others (needs `allow_ingest_behind`).
     pub ingest_behind: bool,
+    /// Fail instead of ingesting above the last level.
     pub fail_if_not_bottommost_level: bool,
 }
 

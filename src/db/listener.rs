@@ -56,8 +56,11 @@ pub mod compaction_reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum WriteStallCondition {
+    /// Writes are slowed down (delayed_write_rate).
     Delayed = 0,
+    /// Writes wait until flushes or compactions catch up.
     Stopped = 1,
+    /// No stall.
     Normal = 2,
 }
 
@@ -77,30 +80,45 @@ impl WriteStallCondition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum BackgroundErrorReason {
+    /// A flush failed.
     Flush = 0,
+    /// A compaction failed.
     Compaction = 1,
+    /// A write callback failed.
     WriteCallback = 2,
+    /// Inserting into a memtable failed.
     MemTable = 3,
+    /// Writing the MANIFEST failed.
     ManifestWrite = 4,
+    /// A flush of a database without a WAL failed.
     FlushNoWal = 5,
+    /// A MANIFEST write failed in a database without a WAL.
     ManifestWriteNoWal = 6,
 }
 
 /// What a flush is about (RocksDB's `FlushJobInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct FlushJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
     /// The table written; empty at `on_flush_begin` (ferrock numbers the table when it
     /// starts writing it) and when the flush wrote no table.
     pub file_path: String,
+    /// The number of the table written (0 when none was).
     pub file_number: u64,
+    /// The id of the thread that ran the job.
     pub thread_id: u64,
+    /// The job's number, unique within the database's lifetime.
     pub job_id: i32,
     /// Writes were slowed down / stopped when the flush began.
     pub triggered_writes_slowdown: bool,
+    /// Writes were stopped when the flush began.
     pub triggered_writes_stop: bool,
+    /// The smallest sequence number in the flushed memtables.
     pub smallest_seqno: u64,
+    /// The largest sequence number in the flushed memtables.
     pub largest_seqno: u64,
     /// A `flush_reason` value.
     pub flush_reason: u32,
@@ -113,59 +131,241 @@ pub struct FlushJobInfo {
 /// counts are filled at `on_compaction_completed`.
 #[derive(Clone, Debug, Default)]
 pub struct CompactionJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
     /// None = OK.
     pub status: Option<Error>,
+    /// The id of the thread that ran the job.
     pub thread_id: u64,
+    /// The job's number, unique within the database's lifetime.
     pub job_id: i32,
+    /// The lowest-numbered level of the inputs.
     pub base_input_level: i32,
+    /// The level the outputs are written to.
     pub output_level: i32,
     /// Level-0 files of the column family: as the job begins, then (at completion) after it.
     pub num_l0_files: i32,
     /// Full paths of the input tables, then of the output tables.
     pub input_files: Vec<String>,
+    /// Full paths of the output tables.
     pub output_files: Vec<String>,
     /// (level, file number) of each input, then of each output.
     pub input_file_infos: Vec<(i32, u64)>,
+    /// (level, file number) of each output.
     pub output_file_infos: Vec<(i32, u64)>,
     /// A `compaction_reason` value.
     pub compaction_reason: u32,
     /// RocksDB's CompressionType number of the outputs.
     pub compression: u32,
+    /// The compaction was cancelled (e.g. by `disable_manual_compaction` or close).
     pub aborted: bool,
+    /// RocksDB's `CompactionJobStats`: the job's figures (all 0 at `on_compaction_begin`
+    /// but the input side, which the plan already knows).
+    pub stats: CompactionJobStats,
+    /// The properties of the input tables and (at completion) of the output tables, by full
+    /// path, as RocksDB's `CompactionJobInfo::table_properties`.
+    pub table_properties: std::collections::BTreeMap<String, CompactionTableProperties>,
+}
+
+/// One table's properties in a `CompactionJobInfo`.
+#[derive(Clone, Debug, Default)]
+pub struct CompactionTableProperties {
+    /// The table's properties block.
+    pub properties: crate::table::TableProperties,
+    /// The smallest and largest sequence numbers of the table's keys, when the job saw them
+    /// written (its outputs); the inputs' ferrock (7.8.3-format) tables do not record them.
+    pub key_seqnos: Option<(u64, u64)>,
+}
+
+/// RocksDB's `CompactionJobStats` (include/rocksdb/compaction_job_stats.h). What ferrock's
+/// job does not measure stays 0, as RocksDB leaves a figure it did not measure:
+/// - `cpu_micros`: the job runs its ranges on several threads and measures wall time only;
+/// - `num_blobs_read`, `num_output_files_blob`, `total_blob_bytes_read`,
+///   `total_output_bytes_blob`: ferrock writes no blob files;
+/// - `num_filtered_input_files*`, `total_skipped_input_bytes`: every input file is read
+///   (no input is skipped as fully covered by a range deletion);
+/// - `num_records_replaced`, `num_expired_deletion_records`, `num_single_del_fallthru`,
+///   `num_single_del_mismatch`: the compaction rules (`compaction/iterator.rs`) drop
+///   entries without counting why;
+/// - `num_corrupt_keys`: a corrupt key fails the compaction instead of being counted;
+/// - `file_*_nanos`: RocksDB measures them only with `report_bg_io_stats`, which ferrock
+///   has not.
+#[derive(Clone, Debug)]
+pub struct CompactionJobStats {
+    /// Wall time of the job in microseconds.
     pub elapsed_micros: u64,
-    pub num_corrupt_keys: u64,
-    pub input_records: u64,
-    pub output_records: u64,
-    pub total_input_bytes: u64,
-    pub total_output_bytes: u64,
+    /// CPU time of the job (0: ferrock measures wall time only).
+    pub cpu_micros: u64,
+    /// Whether `num_input_records` counts every input entry.
+    pub has_accurate_num_input_records: bool,
+    /// Entries of the input tables (their metadata's counts).
+    pub num_input_records: u64,
+    /// Blob records read (0: ferrock writes no blob files).
+    pub num_blobs_read: u64,
+    /// Input table files.
     pub num_input_files: usize,
+    /// Input files moved to the output level without rewriting.
+    pub num_input_files_trivially_moved: usize,
+    /// Input files that were already at the output level.
     pub num_input_files_at_output_level: usize,
+    /// Input files skipped without reading (0 in ferrock).
+    pub num_filtered_input_files: usize,
+    /// Skipped input files at the output level (0 in ferrock).
+    pub num_filtered_input_files_at_output_level: usize,
+    /// Entries written to the output tables.
+    pub num_output_records: u64,
+    /// Output table files.
+    pub num_output_files: usize,
+    /// Output blob files (0: no blob files).
+    pub num_output_files_blob: usize,
+    /// The job compacted every file of the column family.
+    pub is_full_compaction: bool,
+    /// The job was asked for (compact_range, compact_files), not picked.
+    pub is_manual_compaction: bool,
+    /// The job ran in a compaction service worker.
+    pub is_remote_compaction: bool,
+    /// Bytes of the input tables.
+    pub total_input_bytes: u64,
+    /// Bytes of blob records read (0).
+    pub total_blob_bytes_read: u64,
+    /// Bytes of the output tables.
+    pub total_output_bytes: u64,
+    /// Bytes of output blob files (0).
+    pub total_output_bytes_blob: u64,
+    /// Bytes of skipped input files (0).
+    pub total_skipped_input_bytes: u64,
+    /// Entries dropped as overwritten by a newer entry (not counted: 0).
+    pub num_records_replaced: u64,
+    /// Sum of the input entries' key sizes.
+    pub total_input_raw_key_bytes: u64,
+    /// Sum of the input entries' value sizes.
+    pub total_input_raw_value_bytes: u64,
+    /// Deletion entries among the inputs.
+    pub num_input_deletion_records: u64,
+    /// Deletions dropped because nothing older remained (not counted: 0).
+    pub num_expired_deletion_records: u64,
+    /// Input keys that did not parse (0: a corrupt key fails the job).
+    pub num_corrupt_keys: u64,
+    /// Time spent writing files (0: not measured).
+    pub file_write_nanos: u64,
+    /// Time spent in range syncs (0: not measured).
+    pub file_range_sync_nanos: u64,
+    /// Time spent in fsync (0: not measured).
+    pub file_fsync_nanos: u64,
+    /// Time spent preparing writes (0: not measured).
+    pub file_prepare_write_nanos: u64,
+    /// The first `MAX_PREFIX_LENGTH` bytes of the smallest and largest output user keys.
+    pub smallest_output_key_prefix: Vec<u8>,
+    /// The first `MAX_PREFIX_LENGTH` bytes of the largest output user key.
+    pub largest_output_key_prefix: Vec<u8>,
+    /// Single deletions that found no put to cancel (not counted: 0).
+    pub num_single_del_fallthru: u64,
+    /// Single deletions that met another kind of entry (not counted: 0).
+    pub num_single_del_mismatch: u64,
+}
+
+impl CompactionJobStats {
+    /// RocksDB's `CompactionJobStats::kMaxPrefixLength`.
+    pub const MAX_PREFIX_LENGTH: usize = 8;
+
+    /// Records the output tables `files` (in key order) written in `bytes` bytes.
+    pub(crate) fn set_outputs<F: std::borrow::Borrow<crate::version::edit::FileMetaData>>(&mut self, files: &[F], bytes: u64) {
+        let files: Vec<&crate::version::edit::FileMetaData> = files.iter().map(|f| f.borrow()).collect();
+        self.num_output_files = files.len();
+        self.num_output_records = files.iter().map(|f| f.num_entries).sum();
+        self.total_output_bytes = bytes;
+        let prefix = |k: &[u8]| {
+            let u = crate::key::user_key(k);
+            u[..u.len().min(Self::MAX_PREFIX_LENGTH)].to_vec()
+        };
+        self.smallest_output_key_prefix = files.first().map(|f| prefix(&f.smallest)).unwrap_or_default();
+        self.largest_output_key_prefix = files.last().map(|f| prefix(&f.largest)).unwrap_or_default();
+    }
+}
+
+impl Default for CompactionJobStats {
+    /// RocksDB's `Reset()`: all 0, the input-record count accurate.
+    fn default() -> Self {
+        CompactionJobStats {
+            elapsed_micros: 0,
+            cpu_micros: 0,
+            has_accurate_num_input_records: true,
+            num_input_records: 0,
+            num_blobs_read: 0,
+            num_input_files: 0,
+            num_input_files_trivially_moved: 0,
+            num_input_files_at_output_level: 0,
+            num_filtered_input_files: 0,
+            num_filtered_input_files_at_output_level: 0,
+            num_output_records: 0,
+            num_output_files: 0,
+            num_output_files_blob: 0,
+            is_full_compaction: false,
+            is_manual_compaction: false,
+            is_remote_compaction: false,
+            total_input_bytes: 0,
+            total_blob_bytes_read: 0,
+            total_output_bytes: 0,
+            total_output_bytes_blob: 0,
+            total_skipped_input_bytes: 0,
+            num_records_replaced: 0,
+            total_input_raw_key_bytes: 0,
+            total_input_raw_value_bytes: 0,
+            num_input_deletion_records: 0,
+            num_expired_deletion_records: 0,
+            num_corrupt_keys: 0,
+            file_write_nanos: 0,
+            file_range_sync_nanos: 0,
+            file_fsync_nanos: 0,
+            file_prepare_write_nanos: 0,
+            smallest_output_key_prefix: Vec::new(),
+            largest_output_key_prefix: Vec::new(),
+            num_single_del_fallthru: 0,
+            num_single_del_mismatch: 0,
+        }
+    }
 }
 
 /// One key range of a compaction (RocksDB's `SubcompactionJobInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct SubcompactionJobInfo {
+    /// The column family's id.
     pub cf_id: u32,
+    /// The column family's name.
     pub cf_name: String,
+    /// None = OK.
     pub status: Option<Error>,
+    /// The id of the thread that ran the range.
     pub thread_id: u64,
+    /// The compaction's job number.
     pub job_id: i32,
     /// 0 for the first range of the compaction.
     pub subcompaction_job_id: i32,
+    /// The lowest-numbered level of the inputs.
     pub base_input_level: i32,
+    /// The level the outputs are written to.
     pub output_level: i32,
+    /// A `compaction_reason` value.
     pub compaction_reason: u32,
+    /// RocksDB's CompressionType number of the outputs.
     pub compression: u32,
+    /// The range's own figures: all 0 as it begins; at completion its elapsed time and its
+    /// outputs (the job's inputs are not split by range, so the input side stays 0).
+    pub stats: CompactionJobStats,
 }
 
 /// One ingested file (RocksDB's `ExternalFileIngestionInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct ExternalFileIngestionInfo {
+    /// The column family the file went into.
     pub cf_name: String,
+    /// The path the file was ingested from.
     pub external_file_path: String,
+    /// The table's path inside the database.
     pub internal_file_path: String,
+    /// The sequence number assigned to the file's keys (0: none needed).
     pub global_seqno: u64,
     /// The ingested table's properties, as read from it.
     pub table_properties: Option<crate::table::TableProperties>,
@@ -174,18 +374,26 @@ pub struct ExternalFileIngestionInfo {
 /// A column family's write-stall condition changed (RocksDB's `WriteStallInfo`).
 #[derive(Clone, Debug)]
 pub struct WriteStallInfo {
+    /// The column family's name.
     pub cf_name: String,
+    /// The condition now.
     pub cur: WriteStallCondition,
+    /// The condition before.
     pub prev: WriteStallCondition,
 }
 
 /// A memtable became immutable (RocksDB's `MemTableInfo`).
 #[derive(Clone, Debug, Default)]
 pub struct MemTableInfo {
+    /// The column family's name.
     pub cf_name: String,
+    /// The sequence number of the memtable's first entry.
     pub first_seqno: u64,
+    /// The smallest sequence number the memtable may hold.
     pub earliest_seqno: u64,
+    /// Entries in the memtable.
     pub num_entries: u64,
+    /// Deletions in the memtable.
     pub num_deletes: u64,
 }
 
@@ -194,17 +402,26 @@ pub struct MemTableInfo {
 /// return quickly and must not wait for a flush or compaction (a flush that waits also
 /// waits for the listeners of running flushes, as RocksDB's does for its job).
 pub trait Listener: Send + Sync {
+    /// Before a flush writes its table.
     fn on_flush_begin(&self, _db: &Db, _info: &FlushJobInfo) {}
+    /// After a flush installed its table.
     fn on_flush_completed(&self, _db: &Db, _info: &FlushJobInfo) {}
+    /// Before a compaction reads its inputs.
     fn on_compaction_begin(&self, _db: &Db, _info: &CompactionJobInfo) {}
+    /// After a compaction finished, successfully or not (`info.status`).
     fn on_compaction_completed(&self, _db: &Db, _info: &CompactionJobInfo) {}
+    /// Before one key range of a compaction starts.
     fn on_subcompaction_begin(&self, _info: &SubcompactionJobInfo) {}
+    /// After one key range of a compaction ended.
     fn on_subcompaction_completed(&self, _info: &SubcompactionJobInfo) {}
+    /// After a file was ingested ([`Db::ingest_external_file`]).
     fn on_external_file_ingested(&self, _db: &Db, _info: &ExternalFileIngestionInfo) {}
     /// `status` holds the error about to be latched; setting it to None suppresses it (the
     /// database keeps accepting writes), as resetting the Status does in RocksDB.
     fn on_background_error(&self, _reason: BackgroundErrorReason, _status: &mut Option<Error>) {}
+    /// A column family's write stall condition changed.
     fn on_stall_conditions_changed(&self, _info: &WriteStallInfo) {}
+    /// A memtable became immutable and waits for its flush.
     fn on_memtable_sealed(&self, _info: &MemTableInfo) {}
 }
 
@@ -433,8 +650,15 @@ impl EventHub {
         }
     }
 
-    /// The info of a compaction about to run.
-    pub(crate) fn compaction_info(&self, db: &DbInner, cf: &ColumnFamily, plan: &crate::compaction::plan::CompactionPlan) -> Option<CompactionJobInfo> {
+    /// The info of a compaction about to run on a version of `version_files` tables, without
+    /// the table properties (`add_table_properties` reads them with the db mutex released).
+    pub(crate) fn compaction_info(
+        &self,
+        db: &DbInner,
+        cf: &ColumnFamily,
+        plan: &crate::compaction::plan::CompactionPlan,
+        version_files: usize,
+    ) -> Option<CompactionJobInfo> {
         use crate::compaction::plan::CompactionKind;
         if db.opts().listeners.is_empty() && !CAPTURE.with(|c| c.borrow().is_some()) {
             return None;
@@ -452,6 +676,21 @@ impl EventHub {
             .chain(plan.output_inputs.iter().map(|f| (plan.output_level as i32, f.number)))
             .collect();
         let compression = if plan.bottommost { cf.opts().bottommost_compression.unwrap_or(cf.opts().compression) } else { cf.opts().compression };
+        let inputs = || plan.all_inputs();
+        let stats = CompactionJobStats {
+            num_input_files: input_files.len(),
+            num_input_files_at_output_level: plan.output_inputs.len(),
+            num_input_files_trivially_moved: if plan.trivial_move { input_files.len() } else { 0 },
+            num_input_records: inputs().map(|f| f.num_entries).sum(),
+            num_input_deletion_records: inputs().map(|f| f.num_deletions).sum(),
+            total_input_bytes: inputs().map(|f| f.file_size).sum(),
+            total_input_raw_key_bytes: inputs().map(|f| f.raw_key_size).sum(),
+            total_input_raw_value_bytes: inputs().map(|f| f.raw_value_size).sum(),
+            is_manual_compaction: plan.kind == CompactionKind::Manual,
+            // RocksDB's Compaction::IsFullCompaction: the inputs are every table of the family.
+            is_full_compaction: version_files == input_files.len(),
+            ..Default::default()
+        };
         Some(CompactionJobInfo {
             cf_id: cf.id,
             cf_name: cf.name.clone(),
@@ -460,16 +699,35 @@ impl EventHub {
             base_input_level: plan.level as i32,
             output_level: plan.output_level as i32,
             num_l0_files: cf.stall.l0_files.load(Ordering::Acquire) as i32,
-            num_input_files: input_files.len(),
-            num_input_files_at_output_level: plan.output_inputs.len(),
             input_files,
             input_file_infos,
             compaction_reason: reason,
             compression: compression as u32,
-            input_records: plan.all_inputs().map(|f| f.num_entries).sum(),
-            total_input_bytes: plan.all_inputs().map(|f| f.file_size).sum(),
+            stats,
             ..Default::default()
         })
+    }
+
+    /// Adds the properties of the tables `files` (in `dir`) to `info`, read as the job's reads
+    /// open them (the table cache keeps them open); `written` when the job wrote them, so the
+    /// sequence numbers of their keys are known. A table that cannot be read is left out, as a
+    /// failed read leaves RocksDB's collection short. Requires: the db mutex is not held.
+    pub(crate) fn add_table_properties<'f>(
+        db: &DbInner,
+        cf: &ColumnFamily,
+        dir: impl Fn(&crate::version::edit::FileMetaData) -> std::path::PathBuf,
+        files: impl Iterator<Item = &'f crate::version::edit::FileMetaData>,
+        written: bool,
+        info: &mut CompactionJobInfo,
+    ) {
+        for f in files {
+            let dir = dir(f);
+            if let Ok(t) = db.table_cache.get(&cf.icmp, &dir, f.number, f.file_size, f.largest_seqno) {
+                let path = dir.join(crate::version::filename::table_file_name(f.number)).to_string_lossy().into_owned();
+                let key_seqnos = written.then_some((f.smallest_seqno, f.largest_seqno));
+                info.table_properties.insert(path, CompactionTableProperties { properties: t.properties().clone(), key_seqnos });
+            }
+        }
     }
 
     /// What every range of the compaction `info` shares.
@@ -485,6 +743,11 @@ impl EventHub {
             output_level: info.output_level,
             compaction_reason: info.compaction_reason,
             compression: info.compression,
+            stats: CompactionJobStats {
+                is_manual_compaction: info.stats.is_manual_compaction,
+                is_full_compaction: info.stats.is_full_compaction,
+                ..Default::default()
+            },
         }
     }
 
@@ -510,13 +773,26 @@ impl EventHub {
         }
     }
 
-    /// Range `id` ended (with `error`, if it failed). Requires: the db mutex is not held.
-    pub(crate) fn subcompaction_completed(&self, opts: &crate::options::Options, base: &Option<SubcompactionJobInfo>, id: usize, error: Option<&Error>) {
+    /// Range `id`, begun `elapsed` ago, ended with `outcome` (its tables and their bytes, or
+    /// its error). Requires: the db mutex is not held.
+    pub(crate) fn subcompaction_completed(
+        &self,
+        opts: &crate::options::Options,
+        base: &Option<SubcompactionJobInfo>,
+        id: usize,
+        elapsed: std::time::Duration,
+        outcome: &crate::error::Result<(Vec<crate::version::edit::FileMetaData>, u64)>,
+    ) {
         if let Some(base) = base {
+            let mut stats = CompactionJobStats { elapsed_micros: elapsed.as_micros() as u64, ..base.stats.clone() };
+            if let Ok((files, bytes)) = outcome {
+                stats.set_outputs(files, *bytes);
+            }
             let info = SubcompactionJobInfo {
                 subcompaction_job_id: id as i32,
                 thread_id: current_thread_id(),
-                status: error.cloned(),
+                status: outcome.as_ref().err().cloned(),
+                stats,
                 ..base.clone()
             };
             for l in &opts.listeners {
@@ -717,11 +993,28 @@ mod tests {
         assert_eq!(c.num_l0_files, 0, "level 0 after the job");
         assert_eq!(c.compaction_reason, compaction_reason::LEVEL_L0_FILES_NUM);
         assert!(c.status.is_none());
-        assert_eq!((c.input_files.len(), c.num_input_files, c.num_input_files_at_output_level), (2, 2, 0));
-        assert_eq!((c.input_records, c.output_records), (20, 10));
+        let st = &c.stats;
+        assert_eq!((c.input_files.len(), st.num_input_files, st.num_input_files_at_output_level), (2, 2, 0));
+        assert_eq!((st.num_input_records, st.num_output_records, st.num_output_files), (20, 10, 1));
         assert_eq!(c.output_files.len(), 1);
         assert!(Path::new(&c.output_files[0]).exists());
-        assert!(c.total_input_bytes > 0 && c.total_output_bytes > 0);
+        assert!(st.total_input_bytes > 0 && st.total_output_bytes > 0);
+        // 20 keys of 3 bytes (8 more internal) and values of 2.
+        assert_eq!((st.total_input_raw_key_bytes, st.total_input_raw_value_bytes), (20 * 11, 20 * 2));
+        assert!(st.is_full_compaction && !st.is_manual_compaction && st.has_accurate_num_input_records);
+        assert_eq!((&st.smallest_output_key_prefix[..], &st.largest_output_key_prefix[..]), (&b"k00"[..], &b"k09"[..]));
+        // Properties of both inputs and of the output, by full path.
+        assert_eq!(c.table_properties.len(), 3);
+        for f in c.input_files.iter().chain(&c.output_files) {
+            let p = &c.table_properties[f];
+            assert_eq!(p.properties.num_entries, 10);
+            assert_eq!(p.key_seqnos.is_some(), c.output_files.contains(f));
+        }
+        let begin_info = seen.iter().find_map(|s| if let Seen::CompactionBegin(i) = s { Some(i) } else { None }).unwrap();
+        assert_eq!(begin_info.table_properties.len(), 2, "the inputs' properties at begin");
+        assert_eq!(begin_info.stats.num_output_files, 0);
+        let sub = seen.iter().find_map(|s| if let Seen::SubCompleted(i) = s { Some(i) } else { None }).unwrap();
+        assert_eq!((sub.stats.num_output_files, sub.stats.num_output_records), (1, 10));
         let begin = seen.iter().position(|s| matches!(s, Seen::CompactionBegin(i) if i.job_id == c.job_id)).expect("begin");
         let sub_begin = seen.iter().position(|s| matches!(s, Seen::SubBegin(i) if i.job_id == c.job_id)).expect("sub begin");
         let sub_done = seen.iter().position(|s| matches!(s, Seen::SubCompleted(i) if i.job_id == c.job_id && i.output_level == 6)).expect("sub done");

@@ -29,6 +29,9 @@ pub struct LiveFilesStorageInfoOptions {
     /// Flush the memtables first unless the live WALs total less than this; 0 always flushes,
     /// `u64::MAX` never does.
     pub wal_size_for_flush: u64,
+    /// Flush every column family from one cut (`DbInner::flush_cfs_from_one_cut`) rather than
+    /// one after another; only when a flush happens at all.
+    pub atomic_flush: bool,
 }
 
 /// One file of a live database (RocksDB's LiveFileStorageInfo).
@@ -36,9 +39,11 @@ pub struct LiveFilesStorageInfoOptions {
 pub struct LiveFileStorageInfo {
     /// The file's name inside `directory` (no leading slash).
     pub relative_filename: String,
+    /// The directory holding it.
     pub directory: PathBuf,
     /// 0 for CURRENT.
     pub file_number: u64,
+    /// What kind of file it is.
     pub file_type: FileType,
     /// Bytes that belong to the copy.
     pub size: u64,
@@ -46,7 +51,9 @@ pub struct LiveFileStorageInfo {
     pub trim_to_size: bool,
     /// Create the file with these bytes instead of copying it (CURRENT, which can be replaced).
     pub replacement_contents: Option<Vec<u8>>,
+    /// Its checksum (empty: ferrock records none).
     pub file_checksum: String,
+    /// The checksum function's name ("Unknown").
     pub file_checksum_func_name: String,
 }
 
@@ -83,8 +90,12 @@ pub fn rocksdb_file_type_code(t: FileType) -> i32 {
 }
 
 impl Db {
-    /// RocksDB's GetLiveFilesStorageInfo (see the module comment). Keep file deletions
-    /// disabled from before this call until the files are copied.
+    /// RocksDB's GetLiveFilesStorageInfo: the files that make up the database now, with what a
+    /// copy needs to know about each (its directory, the size to copy, contents to create it
+    /// from). The memtables are flushed first unless the live WALs total less than
+    /// `opts.wal_size_for_flush`. Keep file deletions disabled
+    /// ([`disable_file_deletions`](Self::disable_file_deletions)) from before this call until
+    /// the files are copied.
     pub fn live_files_storage_info(&self, opts: &LiveFilesStorageInfoOptions) -> Result<Vec<LiveFileStorageInfo>> {
         let inner = &self.inner;
         inner.check_open()?;
@@ -104,12 +115,16 @@ impl Db {
         }
         if flush {
             let ids: Vec<u32> = inner.cfs.read().values().filter(|c| !c.dropped.load(std::sync::atomic::Ordering::Acquire)).map(|c| c.id).collect();
-            for id in ids {
-                match inner.flush_cf_internal(id, true, true) {
-                    // Dropped since it was listed: like RocksDB, the checkpoint goes on without it
-                    // (found by the stress driver, crates/stress).
-                    Err(_) if inner.cf(id).is_err() => {}
-                    r => r?,
+            if opts.atomic_flush {
+                inner.flush_cfs_from_one_cut(&ids)?;
+            } else {
+                for id in ids {
+                    match inner.flush_cf_internal(id, true, true) {
+                        // Dropped since it was listed: like RocksDB, the checkpoint goes on without it
+                        // (found by the stress driver, crates/stress).
+                        Err(_) if inner.cf(id).is_err() => {}
+                        r => r?,
+                    }
                 }
             }
         }

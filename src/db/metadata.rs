@@ -13,26 +13,38 @@ use crate::version::filename::table_file_name;
 /// One live table file (RocksDB's LiveFileMetaData).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LiveFileMetaData {
+    /// The column family the table belongs to.
     pub column_family_name: String,
+    /// The table's level.
     pub level: i32,
+    /// The table itself.
     pub file: SstFileMetaData,
 }
 
 /// One table file as a level lists it (RocksDB's SstFileMetaData).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SstFileMetaData {
+    /// The table's file number.
     pub file_number: u64,
     /// "000012.sst".
     pub relative_filename: String,
     /// The directory holding it (the family's table directory its path id names).
     pub directory: String,
+    /// The file's size in bytes.
     pub size: u64,
+    /// The smallest sequence number of its entries.
     pub smallest_seqno: u64,
+    /// The largest sequence number of its entries.
     pub largest_seqno: u64,
+    /// Its smallest user key.
     pub smallest_key: Vec<u8>,
+    /// Its largest user key.
     pub largest_key: Vec<u8>,
+    /// Its entries.
     pub num_entries: u64,
+    /// Its deletion entries.
     pub num_deletions: u64,
+    /// Whether a compaction is reading it now.
     pub being_compacted: bool,
 }
 
@@ -44,17 +56,27 @@ impl SstFileMetaData {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// One level of a column family (RocksDB's LevelMetaData).
 pub struct LevelMetaData {
+    /// The level's number.
     pub level: i32,
+    /// The bytes of its tables.
     pub size: u64,
+    /// Its tables, in key order (level 0: newest first).
     pub files: Vec<SstFileMetaData>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A column family's tables by level (RocksDB's ColumnFamilyMetaData), from
+/// [`Db::column_family_metadata`](crate::Db::column_family_metadata).
 pub struct ColumnFamilyMetaData {
+    /// The column family's name.
     pub name: String,
+    /// The bytes of all its tables.
     pub size: u64,
+    /// The number of its tables.
     pub file_count: usize,
+    /// Every level, 0 first, empty ones included.
     pub levels: Vec<LevelMetaData>,
 }
 
@@ -62,8 +84,11 @@ pub struct ColumnFamilyMetaData {
 /// a level (None: all) and user keys in `[start, limit)` (None: unbounded).
 #[derive(Clone, Debug, Default)]
 pub struct MetaDataFilter {
+    /// Only this level's tables (None: all levels).
     pub level: Option<usize>,
+    /// Only tables with keys at or after this one.
     pub start: Option<Vec<u8>>,
+    /// Only tables with keys before this one.
     pub limit: Option<Vec<u8>>,
 }
 

@@ -35,7 +35,9 @@ mod secondary;
 mod set_options;
 mod table_cache;
 mod table_store;
+mod tracing;
 mod txn_hooks;
+pub mod wal_filter;
 pub mod wal_iter;
 pub mod wal_files;
 mod verify;
@@ -70,9 +72,11 @@ pub struct ColumnFamilyHandle {
 }
 
 impl ColumnFamilyHandle {
+    /// The column family's id (0 for "default"), as a [`WriteBatch`](crate::WriteBatch)'s `_cf` methods take it.
     pub fn id(&self) -> u32 {
         self.id
     }
+    /// The column family's name.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -99,6 +103,7 @@ impl Drop for SnapshotInner {
 }
 
 impl Snapshot {
+    /// The sequence number the snapshot reads at (RocksDB's `GetSequenceNumber`).
     pub fn sequence_number(&self) -> u64 {
         self.inner.seq
     }
@@ -149,6 +154,7 @@ pub struct PinnableSlice {
 }
 
 impl PinnableSlice {
+    /// The value's bytes.
     pub fn as_slice(&self) -> &[u8] {
         &self.data
     }
@@ -320,6 +326,8 @@ pub(crate) struct DbInner {
     pub ttl: std::sync::OnceLock<crate::utilities::ttl::TtlClock>,
     /// Set for a secondary instance (`secondary.rs`): how it reads its primary again.
     pub(crate) secondary: std::sync::OnceLock<secondary::SecondaryState>,
+    /// The query, IO and block cache tracers (`tracing.rs`, `crate::trace`).
+    pub tracers: crate::trace::DbTracers,
 }
 
 impl DbInner {
@@ -547,6 +555,8 @@ impl Db {
         open::open(db_opts, path.as_ref(), &cfs, true, error_if_wal_file_exists)
     }
 
+    /// The names of the column families of the database at `path`, from its MANIFEST
+    /// (RocksDB's `DB::ListColumnFamilies`); an error if there is no database.
     pub fn list_column_families(opts: &Options, path: impl AsRef<Path>) -> Result<Vec<String>> {
         let _ = opts;
         let fs = opts.file_system();
@@ -564,14 +574,18 @@ impl Db {
         self.inner.close()
     }
 
+    /// The database's directory.
     pub fn path(&self) -> &Path {
         &self.inner.path
     }
 
+    /// The handle of the "default" column family.
     pub fn default_column_family(&self) -> Arc<ColumnFamilyHandle> {
         Arc::new(ColumnFamilyHandle { id: 0, name: "default".into() })
     }
 
+    /// Creates a column family with `opts` (RocksDB's `CreateColumnFamily`);
+    /// InvalidArgument when one of that name exists.
     pub fn create_column_family(&self, opts: &Options, name: &str) -> Result<Arc<ColumnFamilyHandle>> {
         if self.is_ttl() {
             // DBWithTTL's CreateColumnFamily: a TTL of 0 (values stamped, never stale).
@@ -581,6 +595,8 @@ impl Db {
         self.inner.create_column_family(opts, name)
     }
 
+    /// Drops a column family (RocksDB's `DropColumnFamily`): its data is deleted once no
+    /// iterator or snapshot reads it; the default column family cannot be dropped.
     pub fn drop_column_family(&self, cf: &ColumnFamilyHandle) -> Result<()> {
         let _op = self.inner.begin_operation()?;
         self.inner.drop_column_family(cf)
@@ -623,6 +639,7 @@ impl Db {
         self.inner.fs.clone()
     }
 
+    /// The sequence number of the last write (RocksDB's `GetLatestSequenceNumber`).
     pub fn latest_sequence_number(&self) -> u64 {
         self.inner.last_sequence.load(Ordering::Acquire)
     }

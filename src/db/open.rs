@@ -2,6 +2,7 @@
 //! recovery modes), flushing what was recovered, and cleaning up; and destroying one.
 
 use super::table_cache::TableCache;
+use super::wal_filter::{Replay, WalFilter};
 use super::{ColumnFamily, ColumnFamilyHandle, Db, DbInner, DbState, SnapshotList, SuperVersion, WalState};
 use crate::batch::{BatchRecord, WriteBatch, HEADER_SIZE};
 use crate::env::info_log::InfoLog;
@@ -95,7 +96,9 @@ pub(super) fn open(
     db_opts.comparator = cfs.iter().find(|(n, _)| n == "default").map(|(_, o)| o.comparator.clone()).unwrap_or_default();
     let db_opts = &db_opts;
     check_options(db_opts, cfs)?;
-    let fs = db_opts.file_system();
+    // Every file of the database goes through the IO tracer's view of the file system.
+    let tracers = crate::trace::DbTracers::default();
+    let fs = crate::trace::io::traced(db_opts.file_system(), tracers.io.clone());
     let path = path.to_path_buf();
     let wal_dir = if db_opts.wal_dir.is_empty() { path.clone() } else { PathBuf::from(&db_opts.wal_dir) };
     let mut lock = None;
@@ -186,6 +189,7 @@ pub(super) fn open(
         db_opts.table.cache_index_and_filter_blocks,
         db_opts.paranoid_checks,
         db_opts.allow_mmap_reads,
+        Some(tracers.block_cache.clone()),
     ));
     let last_seq = versions.last_sequence();
     let session_id = super::generate_session_id(fs.as_ref());
@@ -239,6 +243,7 @@ pub(super) fn open(
         table_dirs: Default::default(),
         ttl: Default::default(),
         secondary: Default::default(),
+        tracers,
     });
 
     // Column families with their recovered versions and empty memtables.
@@ -377,13 +382,18 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
     // unless one continues the recovered sequence exactly (RocksDB's
     // MaybeReviseStopReplayForCorruption: the database was reopened and written after damage).
     let mut stopped_at: Option<u64> = None;
+    let mut filtering = WalFiltering::start(inner, cf_log_numbers, &wals);
     let mut record = Vec::new();
     for &wal in &wals {
         inner.state.lock().versions.mark_file_number_used(wal);
+        if filtering.stopped {
+            // RocksDB drops the WALs after the one the filter stopped replay in.
+            continue;
+        }
         let path = inner.wal_path(wal);
         let file = inner.fs.new_sequential_file(&path)?;
         let mut reader = LogReader::new(file, wal, true);
-        loop {
+        while !filtering.stopped {
             let damage = match reader.read_record(&mut record) {
                 Ok(false) => match reader.torn_tail() {
                     // A record cut off by the end of the file: a torn write. Point-in-time and
@@ -393,7 +403,7 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
                     }
                     _ => break,
                 },
-                Ok(true) => match replay_record(inner, &record, wal, cf_log_numbers, read_only, &mut rec, &mut max_seq, &mut stopped_at)? {
+                Ok(true) => match replay_record(inner, &record, wal, cf_log_numbers, read_only, &mut rec, &mut max_seq, &mut stopped_at, &mut filtering)? {
                     None => continue,
                     Some(damage) => damage,
                 },
@@ -436,6 +446,49 @@ fn replay_wals(inner: &Arc<DbInner>, cf_log_numbers: &BTreeMap<u32, u64>, read_o
     Ok(rec)
 }
 
+/// The database's WAL filter during one recovery (RocksDB's InvokeWalFilterIfNeeded*).
+struct WalFiltering {
+    filter: Option<Arc<dyn WalFilter>>,
+    /// The oldest WAL a live column family needs: RocksDB (outside two-phase commit) does not
+    /// read older ones, so their records are not the filter's; ferrock reads them only for
+    /// prepared transactions.
+    min_wal: u64,
+    /// The filter answered StopReplay.
+    stopped: bool,
+}
+
+impl WalFiltering {
+    /// Tells the filter the column families' log numbers and ids once, when there are WALs
+    /// to replay (RocksDB recovers logs only then).
+    fn start(inner: &DbInner, cf_log_numbers: &BTreeMap<u32, u64>, wals: &[u64]) -> WalFiltering {
+        let filter = inner.opts().wal_filter.clone();
+        if let (Some(f), false) = (&filter, wals.is_empty()) {
+            let mut ids_by_name = BTreeMap::new();
+            let mut log_numbers = BTreeMap::new();
+            {
+                let st = inner.state.lock();
+                for d in st.versions.column_families() {
+                    ids_by_name.insert(d.name.clone(), d.id);
+                    log_numbers.insert(d.id, d.log_number);
+                }
+            }
+            f.column_family_log_number_map(&log_numbers, &ids_by_name);
+        }
+        WalFiltering { filter, min_wal: cf_log_numbers.values().copied().min().unwrap_or(0), stopped: false }
+    }
+
+    /// What replay does with `batch`, a record of WAL `wal`.
+    fn decide(&self, inner: &DbInner, wal: u64, batch: WriteBatch) -> Result<Replay> {
+        match &self.filter {
+            Some(f) if wal >= self.min_wal => {
+                let name = inner.wal_path(wal).to_string_lossy().into_owned();
+                super::wal_filter::apply(f.as_ref(), wal, &name, batch, inner.opts().paranoid_checks)
+            }
+            _ => Ok(Replay::Batch(batch)),
+        }
+    }
+}
+
 /// Replays one WAL record. Ok(None): applied (or skipped); Ok(Some(damage)): the record is
 /// damaged (too small, or its contents do not apply), for the caller's recovery mode to
 /// judge; Err: recovery fails.
@@ -449,6 +502,7 @@ fn replay_record(
     rec: &mut Recovered,
     max_seq: &mut u64,
     stopped_at: &mut Option<u64>,
+    filtering: &mut WalFiltering,
 ) -> Result<Option<Error>> {
     if record.len() < HEADER_SIZE {
         return Ok(Some(Error::corruption("log record too small")));
@@ -461,6 +515,15 @@ fn replay_record(
         inner.info_log.log(&format!("WAL {wal}: sequence {} continues the recovered data; replay resumes", batch.sequence()));
         *stopped_at = None;
     }
+    let batch = match filtering.decide(inner, wal, batch)? {
+        Replay::Batch(b) => b,
+        Replay::Skip => return Ok(None),
+        Replay::Stop => {
+            filtering.stopped = true;
+            return Ok(None);
+        }
+        Replay::Damaged(e) => return Ok(Some(e)),
+    };
     // Two-phase commit: prepared sections wait for their commit marker.
     let Some(batch) = inner.recover_two_phase_record(batch, wal)? else {
         return Ok(None);

@@ -11,6 +11,8 @@ impl Db {
         let c = self.inner.cf_for_handle(cf).ok()?;
         self.inner.property(&c, name)
     }
+    /// `property_value_cf` of the default column family (RocksDB's `GetProperty`), e.g.
+    /// `rocksdb.stats`, `rocksdb.num-files-at-level0`.
     pub fn property_value(&self, name: &str) -> Option<String> {
         self.property_value_cf(&ColumnFamilyHandle { id: 0, name: "default".into() }, name)
     }
@@ -20,13 +22,17 @@ impl Db {
     pub fn property_u64_cf(&self, cf: &ColumnFamilyHandle, name: &str) -> Option<u64> {
         self.property_value_cf(cf, name)?.parse().ok()
     }
+    /// `property_u64_cf` of the default column family.
     pub fn property_u64(&self, name: &str) -> Option<u64> {
         self.property_u64_cf(&ColumnFamilyHandle { id: 0, name: "default".into() }, name)
     }
+    /// An integer property (RocksDB's `GetIntProperty`), e.g. `rocksdb.estimate-num-keys`;
+    /// None when the name is unknown or not an integer property.
     pub fn property_int_cf(&self, cf: &ColumnFamilyHandle, name: &str) -> Option<u64> {
         let c = self.inner.cf_for_handle(cf).ok()?;
         self.inner.int_property(&c, name)
     }
+    /// `property_int_cf` of the default column family.
     pub fn property_int(&self, name: &str) -> Option<u64> {
         self.property_int_cf(&ColumnFamilyHandle { id: 0, name: "default".into() }, name)
     }

@@ -223,7 +223,14 @@ impl DbInner {
         let timer = self.timer();
         let sv = cf.super_version();
         let seq = self.read_seq(ro);
-        let r = match self.lookup(&sv, cf, key, seq)? {
+        let found = if self.tracers.block_cache.is_on() {
+            // The table reader's block cache records name this Get.
+            let id = self.tracers.block_cache.next_get_id();
+            crate::trace::block_cache::with_current_get(id, ro.snapshot.is_some(), || self.lookup(&sv, cf, key, seq))?
+        } else {
+            self.lookup(&sv, cf, key, seq)?
+        };
+        let r = match found {
             Lookup::Found(v) => Ok(Some(v)),
             Lookup::Deleted | Lookup::Missing => Ok(None),
             Lookup::Failed(e) => Err(e),
@@ -360,14 +367,27 @@ impl DbInner {
 }
 
 impl Db {
+    /// Reads `key` from the default column family (RocksDB's `DB::Get`): `Ok(None)` when it
+    /// is absent or deleted, the value merged from its operands when a merge operator is set.
+    /// Errors: Corruption or IO error from the files read, "Shutdown in progress" after close.
     pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.get_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() }, key)
     }
+    /// Reads `key` from column family `cf`, at `ro.snapshot` when set (as `get`);
+    /// InvalidArgument for a dropped family.
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
+        self.get_with_trace(ro, cf, key, true)
+    }
+    /// `get_cf`, recorded in a running query trace when `traced` (a MultiGet's keys are
+    /// recorded once, as one MultiGet).
+    fn get_with_trace(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8], traced: bool) -> Result<Option<Vec<u8>>> {
         if ro.snapshot.is_some() && self.inner.secondary.get().is_some() {
             return Err(Error::not_supported("snapshot not supported in secondary mode"));
         }
         let c = self.inner.cf_for_handle(cf)?;
+        if traced {
+            self.inner.trace_get(c.id, key);
+        }
         let v = self.inner.get_impl(ro, &c, key)?;
         // A DBWithTTL checks and strips the value's timestamp.
         match (v, self.inner.ttl.get()) {
@@ -375,6 +395,7 @@ impl Db {
             (v, _) => Ok(v),
         }
     }
+    /// `get_cf`, the value as a [`PinnableSlice`] (RocksDB's `GetPinnableSlice`).
     pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
         Ok(self.get_cf(ro, cf, key)?.map(|data| PinnableSlice { data }))
     }
@@ -389,11 +410,18 @@ impl Db {
                 Err(e) => return keys.iter().map(|_| Err(e.clone())).collect(),
             }
         }
-        keys.iter().map(|(cf, k)| self.get_cf(&ro, cf, k)).collect()
+        if self.inner.tracers.query.is_on() {
+            let traced: Vec<(u32, &[u8])> = keys.iter().map(|(cf, k)| (cf.id, *k)).collect();
+            self.inner.trace_multi_get(&traced);
+        }
+        keys.iter().map(|(cf, k)| self.get_with_trace(&ro, cf, k, false)).collect()
     }
+    /// An iterator over the default column family at `ro.snapshot`, else the latest state
+    /// (RocksDB's `NewIterator`). It starts invalid: call a seek first.
     pub fn iter(&self, ro: &ReadOptions) -> Result<DbIterator> {
         self.iter_cf(ro, &ColumnFamilyHandle { id: 0, name: "default".into() })
     }
+    /// An iterator over column family `cf` (as `iter`).
     pub fn iter_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle) -> Result<DbIterator> {
         if self.inner.secondary.get().is_some() {
             if ro.tailing {
@@ -416,7 +444,7 @@ impl Db {
             .with_range_tombstones(Arc::new(fragmented));
         let prefix = if ro.prefix_same_as_start { c.opts().prefix_extractor.clone() } else { None };
         let ttl = self.inner.ttl.get().is_some();
-        Ok(DbIterator { it, db: self.inner.clone(), _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None, ttl })
+        Ok(DbIterator { it, db: self.inner.clone(), cf_id: c.id, _sv: sv, _snapshot: ro.snapshot.clone(), prefix, start_prefix: None, ttl })
     }
 }
 
@@ -425,6 +453,8 @@ impl Db {
 pub struct DbIterator {
     it: DbIter,
     db: Arc<DbInner>,
+    /// The column family read (a query trace records it with each seek).
+    cf_id: u32,
     _sv: Arc<SuperVersion>,
     _snapshot: Option<super::Snapshot>,
     /// With `prefix_same_as_start`: the extractor, and the prefix of the last seek.
@@ -449,6 +479,7 @@ impl DbIterator {
     fn closed(&self) -> bool {
         self.db.closed.load(AtomicOrdering::Acquire)
     }
+    /// Whether the iterator is on an entry; false past either end or after an error ([`status`](Self::status)).
     pub fn valid(&self) -> bool {
         !self.closed() && self.it.valid() && self.within_prefix()
     }
@@ -475,20 +506,27 @@ impl DbIterator {
             }
         }
     }
+    /// Moves to the first key (at or after `iterate_lower_bound`).
     pub fn seek_to_first(&mut self) {
         if !self.closed() {
             self.it.seek_to_first();
             self.remember_prefix_of(None);
         }
     }
+    /// Moves to the last key (before `iterate_upper_bound`).
     pub fn seek_to_last(&mut self) {
         if !self.closed() {
             self.it.seek_to_last();
             self.remember_prefix_of(None);
         }
     }
+    /// Moves to the first key at or after `key`.
     pub fn seek(&mut self, key: &[u8]) {
         if !self.closed() {
+            if self.db.tracers.query.is_on() {
+                let (lower, upper) = self.it.bounds();
+                self.db.trace_seek(false, self.cf_id, key, lower, upper);
+            }
             let t = self.db.timer();
             self.it.seek(key);
             self.remember_prefix_of(Some(key));
@@ -496,18 +534,25 @@ impl DbIterator {
             self.db.measure(crate::stats::Histogram::DbSeek, t);
         }
     }
+    /// Moves to the last key at or before `key`.
     pub fn seek_for_prev(&mut self, key: &[u8]) {
         if !self.closed() {
+            if self.db.tracers.query.is_on() {
+                let (lower, upper) = self.it.bounds();
+                self.db.trace_seek(true, self.cf_id, key, lower, upper);
+            }
             self.it.seek_for_prev(key);
             self.remember_prefix_of(Some(key));
         }
     }
+    /// Moves to the next key. Requires: `valid()`.
     pub fn next(&mut self) {
         if self.valid() {
             self.it.next();
             self.db.tick(crate::stats::Ticker::NumberDbNext, 1);
         }
     }
+    /// Moves to the previous key. Requires: `valid()`.
     pub fn prev(&mut self) {
         if self.valid() {
             self.it.prev();
@@ -535,6 +580,8 @@ impl DbIterator {
             &[]
         }
     }
+    /// Ok, or the error that made the iterator invalid (Corruption, IO error, "Shutdown in
+    /// progress"); check it when `valid()` turns false.
     pub fn status(&self) -> Result<()> {
         if self.closed() {
             return Err(Error::shutdown(""));

@@ -263,7 +263,9 @@ fn copy_file(fs: &dyn FileSystem, from: &Path, to: &Path) -> Result<()> {
 
 impl Db {
     /// RocksDB's RepairDB: rebuilds the MANIFEST of the database at `path` from its tables and
-    /// WALs (see the module comment). Fails with the LOCK's error while the database is open.
+    /// WALs, trusting nothing the old MANIFESTs said: every readable table goes to level 0 of
+    /// the column family its properties name, unreadable ones and the old MANIFESTs move to
+    /// `lost/`, and the WALs are replayed into tables. Fails with the LOCK's error while the database is open.
     pub fn repair(opts: &Options, path: impl AsRef<Path>) -> Result<()> {
         repair(opts, path.as_ref())
     }

@@ -1,7 +1,7 @@
 //! Options changed on an open database: RocksDB's `DBImpl::SetOptions` (a column family's
 //! mutable options) and `DBImpl::SetDBOptions`. `options::mutable` checks a call all or
 //! nothing (RocksDB's names, mutability and error texts); here the new options are swapped
-//! in whole, a new OPTIONS file is written with them (RocksDB writes OPTIONS-<n> after each
+//! in whole, a new OPTIONS file is written with them (RocksDB writes OPTIONS-`<n>` after each
 //! successful call), and the background threads are woken so that a lowered trigger or
 //! re-enabled automatic compactions take effect at once.
 //!

@@ -19,6 +19,7 @@ pub(crate) struct TableCache {
     paranoid_checks: bool,
     /// DBOptions::allow_mmap_reads (a cuckoo table opens only with it).
     allow_mmap_reads: bool,
+    block_cache_tracer: Option<Arc<crate::trace::block_cache::BlockCacheTracer>>,
     tables: Mutex<HashMap<u64, Arc<Table>>>,
 }
 
@@ -29,6 +30,7 @@ impl TableCache {
         cache_index_and_filter_blocks: bool,
         paranoid_checks: bool,
         allow_mmap_reads: bool,
+        block_cache_tracer: Option<Arc<crate::trace::block_cache::BlockCacheTracer>>,
     ) -> TableCache {
         TableCache {
             fs,
@@ -36,6 +38,7 @@ impl TableCache {
             cache_index_and_filter_blocks,
             paranoid_checks,
             allow_mmap_reads,
+            block_cache_tracer,
             tables: Mutex::new(HashMap::new()),
         }
     }
@@ -80,6 +83,7 @@ impl TableCache {
             allow_mmap_reads: self.allow_mmap_reads,
             // A PlainTable builds its index on first use, with the options the read brings (db/read.rs).
             plain_tuning: Default::default(),
+            block_cache_tracer: if cached { self.block_cache_tracer.clone() } else { None },
         };
         Table::open_external(file, file_size, opts, largest_seqno)
             .map_err(|e| if e.is_corruption() { Error::corruption(format!("{}: {}", e.message(), path.display())) } else { e })

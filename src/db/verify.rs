@@ -39,7 +39,7 @@ impl Db {
     }
 
     /// RocksDB's DB::VerifyFileChecksums: always "Invalid argument: Cannot verify file checksum
-    /// if options.file_checksum_gen_factory is null" (see the module comment).
+    /// if options.file_checksum_gen_factory is null": ferrock records no file checksums.
     pub fn verify_file_checksums(&self) -> Result<()> {
         self.inner.check_open()?;
         Err(Error::invalid_argument(NO_FILE_CHECKSUM_GEN_FACTORY))

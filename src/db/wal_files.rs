@@ -25,10 +25,13 @@ pub struct WalFile {
     /// Relative to the WAL directory, with a leading slash: "/000007.log", or
     /// "/archive/000007.log" when archived (RocksDB's PathName).
     pub path_name: String,
+    /// The WAL's number.
     pub log_number: u64,
+    /// Live or archived.
     pub file_type: WalFileType,
     /// The sequence number of its first batch; 0 from `current_wal_file` (as RocksDB's).
     pub start_sequence: u64,
+    /// The file's size in bytes.
     pub size_file_bytes: u64,
 }
 

@@ -48,10 +48,12 @@ pub struct WalIterator {
 }
 
 impl WalIterator {
+    /// Whether the iterator is on a batch.
     pub fn valid(&self) -> bool {
         self.current.is_some()
     }
 
+    /// Moves to the next batch.
     pub fn next(&mut self) {
         if self.current.is_some() {
             self.advance();
@@ -63,6 +65,7 @@ impl WalIterator {
         self.current.as_ref().map(|b| (b.sequence(), b))
     }
 
+    /// Ok, or why the iteration stopped early (Corruption of a WAL, a gap in the sequence numbers).
     pub fn status(&self) -> Result<()> {
         self.status.clone()
     }

@@ -141,26 +141,33 @@ pub(crate) struct WriteStats {
 }
 
 impl Db {
+    /// Sets `key` to `value` in the default column family (RocksDB's `DB::Put`). Errors:
+    /// IO error from the WAL, the background error a failed flush or compaction latched,
+    /// Incomplete with `no_slowdown` during a stall, "Shutdown in progress" after close.
     pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
         b.put(key, value);
         self.inner.write_owned(wo, b)
     }
+    /// Sets `key` to `value` in column family `cf` (as `put`).
     pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::with_capacity(key.len() + value.len() + 24);
         b.put_cf(cf.id, key, value);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key` from the default column family (RocksDB's `DB::Delete`; errors as `put`).
     pub fn delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.delete(key);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key` from column family `cf`.
     pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.delete_cf(cf.id, key);
         self.inner.write_owned(wo, b)
     }
+    /// Adds a merge operand for `key` in the default column family (RocksDB's `DB::Merge`).
     pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         self.merge_cf(wo, &ColumnFamilyHandle { id: 0, name: "default".into() }, key, value)
     }
@@ -185,11 +192,14 @@ impl Db {
         b.delete_range_cf(cf.id, begin, end);
         self.inner.write_owned(wo, b)
     }
+    /// Deletes `key`, which must have been put at most once since its last deletion (RocksDB's
+    /// `SingleDelete`).
     pub fn single_delete(&self, wo: &WriteOptions, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.single_delete(key);
         self.inner.write_owned(wo, b)
     }
+    /// `single_delete` in column family `cf`.
     pub fn single_delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.single_delete_cf(cf.id, key);
@@ -263,6 +273,7 @@ impl DbInner {
         if wo.sync && wo.disable_wal {
             return Err(Error::invalid_argument("Sync writes has to enable WAL."));
         }
+        self.trace_write(batch.data(), false);
         // A latched background error answers every write before its batch is looked at
         // (RocksDB's PreprocessWrite runs before the memtable insert).
         if let Some(e) = self.bg_error() {
@@ -414,6 +425,12 @@ impl DbInner {
     fn write_group(&self, group: &[Arc<Writer>], leader: &Arc<Writer>) -> Result<()> {
         if let Some(e) = self.bg_error() {
             return Err(e);
+        }
+        if self.tracers.query.is_on() {
+            // preserve_write_order: the trace follows the order the group applies.
+            for w in group {
+                self.trace_write(w.batch.data(), true);
+            }
         }
         let first_seq = self.last_sequence.load(Ordering::Acquire) + 1;
         let total: u64 = group.iter().map(|w| w.batch.count() as u64).sum();

@@ -32,12 +32,14 @@ pub const INFO_LEVEL: u32 = 1;
 /// A logger the user supplies: it gets each message (without the LOG file's time and thread
 /// prefix) with its level, and ignores messages below its own level.
 pub struct UserLogger {
+    /// The lowest level passed on (RocksDB's InfoLogLevel: 0 DEBUG, 1 INFO, 2 WARN, 3 ERROR, ...).
     pub level: u32,
+    /// Called with each message's level and text.
     pub write: Box<dyn Fn(u32, &str) + Send + Sync>,
 }
 
 impl UserLogger {
-    /// RocksDB's StderrLogger: "<time> <thread> <prefix><message>" on standard error.
+    /// RocksDB's StderrLogger: "`<time>` `<thread>` `<prefix><message>`" on standard error.
     pub fn stderr(level: u32, prefix: String) -> UserLogger {
         UserLogger {
             level,
@@ -48,8 +50,9 @@ impl UserLogger {
     }
 }
 
-/// Writes a formatted line to an `InfoLog`: `info_log!(log, "flushed {} bytes", n)`.
-#[macro_export]
+/// Writes a formatted line to an `InfoLog`: `info_log!(log, "flushed {} bytes", n)`. Not
+/// exported: it is no part of the Rust API (the engine calls `InfoLog::logf` itself).
+#[allow(unused_macros)]
 macro_rules! info_log {
     ($log:expr, $($arg:tt)*) => {
         $log.logf(format_args!($($arg)*))
@@ -277,7 +280,7 @@ mod tests {
         let got = Arc::new(Mutex::new(Vec::new()));
         let sink = got.clone();
         let info = InfoLog::to_user(Arc::new(UserLogger { level: INFO_LEVEL, write: Box::new(move |l, m| sink.lock().push((l, m.to_string()))) }));
-        crate::info_log!(info, "flushed {} bytes", 42);
+        info_log!(info, "flushed {} bytes", 42);
         assert_eq!(*got.lock(), vec![(INFO_LEVEL, "flushed 42 bytes".to_string())]);
         assert!(!info.is_null());
         let quiet = Arc::new(Mutex::new(0));

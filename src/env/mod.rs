@@ -1,7 +1,7 @@
 //! Files and directories as the engine sees them. Every file the engine touches
 //! goes through a `FileSystem`, so tests can swap in the fault-injecting one
 //! (`env::fault`) to simulate power loss and I/O errors.
-//! Errors carry RocksDB's IO error text ("IO error: While <context>: <path>: <reason>").
+//! Errors carry RocksDB's IO error text ("IO error: While `<context>`: `<path>`: `<reason>`").
 
 pub mod fault;
 pub mod info_log;
@@ -15,11 +15,13 @@ use std::sync::Arc;
 
 /// A file written front to back (WAL, MANIFEST, tables, CURRENT's temp file).
 pub trait WritableFile: Send {
+    /// Appends `data` at the end of the file.
     fn append(&mut self, data: &[u8]) -> Result<()>;
     /// Hands buffered bytes to the OS (survives a process crash, not power loss).
     fn flush(&mut self) -> Result<()>;
     /// Makes every appended byte durable (fdatasync).
     fn sync(&mut self) -> Result<()>;
+    /// Closes the file; later calls fail.
     fn close(&mut self) -> Result<()>;
     /// Bytes appended so far.
     fn size(&self) -> u64;
@@ -30,6 +32,7 @@ pub trait RandomAccessFile: Send + Sync {
     /// Reads up to `buf.len()` bytes at `offset`; returns how many were read
     /// (fewer only at end of file).
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> Result<usize>;
+    /// The file's size in bytes.
     fn size(&self) -> Result<u64>;
 }
 
@@ -42,20 +45,34 @@ pub trait SequentialFile: Send {
 /// An exclusive lock on a database directory's LOCK file; released on drop.
 pub trait FileLock: Send + Sync {}
 
+/// The files and directories under a database (RocksDB's `FileSystem`/`Env`): every file
+/// ferrock reads or writes goes through one. [`default_fs`] is the POSIX one; a program
+/// may set its own in `Options::fs` (e.g. to count or fail I/O in tests). Errors carry
+/// RocksDB's IO error text ("IO error: While open a file for appending: PATH: REASON").
 pub trait FileSystem: Send + Sync {
+    /// Creates (or truncates) the file at `path` for writing.
     fn new_writable_file(&self, path: &Path) -> Result<Box<dyn WritableFile>>;
     /// Opens for appending without truncating (reusing a WAL is not done; kept for tools).
     fn new_appendable_file(&self, path: &Path) -> Result<Box<dyn WritableFile>>;
+    /// Opens the file at `path` for reads at any offset.
     fn new_random_access_file(&self, path: &Path) -> Result<Arc<dyn RandomAccessFile>>;
+    /// Opens the file at `path` for reading front to back.
     fn new_sequential_file(&self, path: &Path) -> Result<Box<dyn SequentialFile>>;
+    /// Whether `path` exists.
     fn file_exists(&self, path: &Path) -> bool;
+    /// The size in bytes of the file at `path`.
     fn file_size(&self, path: &Path) -> Result<u64>;
     /// File names (not paths) in `dir`.
     fn list_dir(&self, dir: &Path) -> Result<Vec<String>>;
+    /// Creates `dir` and its missing parents.
     fn create_dir_all(&self, dir: &Path) -> Result<()>;
+    /// Deletes the file at `path`.
     fn remove_file(&self, path: &Path) -> Result<()>;
+    /// Deletes the empty directory `dir`.
     fn remove_dir(&self, path: &Path) -> Result<()>;
+    /// Renames `from` to `to`, replacing `to` (atomically, as rename(2)).
     fn rename(&self, from: &Path, to: &Path) -> Result<()>;
+    /// Makes `to` a hard link to `from`.
     fn link_file(&self, from: &Path, to: &Path) -> Result<()>;
     /// fsyncs a directory so that created, renamed and deleted entries are durable.
     fn sync_dir(&self, dir: &Path) -> Result<()>;
@@ -123,6 +140,8 @@ pub fn sync_existing_file(fs: &dyn FileSystem, path: &Path) -> Result<()> {
     f.close()
 }
 
+/// The POSIX file system (RocksDB's `FileSystem::Default()`), what a database uses when
+/// `Options::fs` is None.
 pub fn default_fs() -> Arc<dyn FileSystem> {
     Arc::new(posix::PosixFileSystem::default())
 }

@@ -10,6 +10,10 @@
 //!   the trash at that rate, unless the trash already exceeds `max_trash_db_ratio` of the
 //!   databases' size (then it goes at once); trash left by an earlier run is scheduled when a
 //!   database registers its directory;
+//! - the room compactions reserve (RocksDB's EnoughRoomForCompaction): a compaction may
+//!   rewrite all of its inputs before deleting them, so before it starts, its input bytes, the
+//!   bytes the running compactions reserved and `compaction_buffer_size` must fit under the
+//!   limit beside the tables; a compaction that fits reserves its inputs' size until it ends;
 //! - the settings c.h reads back.
 
 use crate::env::FileSystem;
@@ -43,11 +47,16 @@ struct TrashState {
     shutting_down: bool,
 }
 
+/// Tracks the space the databases' table files take, enforces a limit and deletes obsolete
+/// tables at a rate (RocksDB's `SstFileManager`, from `NewSstFileManager`); set it in
+/// [`Options::sst_file_manager`](crate::Options::sst_file_manager).
 pub struct SstFileManager {
     fs: Arc<dyn FileSystem>,
     dirs: Mutex<BTreeSet<PathBuf>>,
     max_allowed_space: AtomicU64,
     compaction_buffer_size: AtomicU64,
+    /// Input bytes of the compactions running now (RocksDB's cur_compactions_reserved_size_).
+    reserved_for_compactions: Mutex<u64>,
     /// Shared with the deleting thread, so a new rate applies to files already queued.
     delete_rate: Arc<AtomicI64>,
     max_trash_db_ratio: Mutex<f64>,
@@ -70,6 +79,7 @@ impl SstFileManager {
             dirs: Mutex::new(BTreeSet::new()),
             max_allowed_space: AtomicU64::new(0),
             compaction_buffer_size: AtomicU64::new(0),
+            reserved_for_compactions: Mutex::new(0),
             delete_rate: Arc::new(AtomicI64::new(0)),
             max_trash_db_ratio: Mutex::new(0.25),
             trash: Arc::new(TrashQueue::default()),
@@ -79,7 +89,7 @@ impl SstFileManager {
 
     /// A database keeps its table files in `dir`; trash found there (an earlier run's) is
     /// scheduled for deletion.
-    pub fn register_dir(&self, dir: &Path) {
+    pub(crate) fn register_dir(&self, dir: &Path) {
         if !self.dirs.lock().insert(dir.to_path_buf()) {
             return;
         }
@@ -106,14 +116,18 @@ impl SstFileManager {
         total
     }
 
+    /// Bytes of files waiting for a rate-limited deletion.
     pub fn total_trash_size(&self) -> u64 {
         self.trash.files.lock().bytes
     }
 
+    /// Fails flushes and compactions (and then writes) once the tables would exceed `bytes`
+    /// (0: no limit; RocksDB's `SetMaxAllowedSpaceUsage`).
     pub fn set_max_allowed_space_usage(&self, bytes: u64) {
         self.max_allowed_space.store(bytes, Ordering::Relaxed);
     }
 
+    /// Space kept free for compactions when checking the limit (RocksDB's `SetCompactionBufferSize`).
     pub fn set_compaction_buffer_size(&self, bytes: u64) {
         self.compaction_buffer_size.store(bytes, Ordering::Relaxed);
     }
@@ -124,32 +138,62 @@ impl SstFileManager {
         max > 0 && self.total_size() >= max
     }
 
-    /// The same with the space kept free for compactions (compaction_buffer_size) counted.
+    /// The same with the room the running compactions reserved counted.
     pub fn is_max_allowed_space_reached_including_compactions(&self) -> bool {
         let max = self.max_allowed_space.load(Ordering::Relaxed);
-        max > 0 && self.total_size() + self.compaction_buffer_size.load(Ordering::Relaxed) >= max
+        max > 0 && self.total_size() + *self.reserved_for_compactions.lock() >= max
     }
 
+    /// RocksDB's EnoughRoomForCompaction: whether a compaction of `input_bytes` may start. It
+    /// may when no limit is set, or when its inputs, the running compactions' reservations and
+    /// the compaction buffer fit beside the tables; then its inputs are reserved until
+    /// `compaction_completed` (the caller must call it, whatever the compaction's outcome).
+    pub fn reserve_for_compaction(&self, input_bytes: u64) -> bool {
+        let max = self.max_allowed_space.load(Ordering::Relaxed);
+        let mut reserved = self.reserved_for_compactions.lock();
+        let needed = *reserved + input_bytes + self.compaction_buffer_size.load(Ordering::Relaxed);
+        if max != 0 && needed + self.total_size() > max {
+            return false;
+        }
+        *reserved += input_bytes;
+        true
+    }
+
+    /// Releases what `reserve_for_compaction` reserved for a compaction that ended.
+    pub fn compaction_completed(&self, input_bytes: u64) {
+        let mut reserved = self.reserved_for_compactions.lock();
+        *reserved = reserved.saturating_sub(input_bytes);
+    }
+
+    /// Bytes the running compactions reserved.
+    pub fn reserved_for_compactions(&self) -> u64 {
+        *self.reserved_for_compactions.lock()
+    }
+
+    /// The rate obsolete tables are deleted at, bytes per second (0: at once).
     pub fn delete_rate_bytes_per_second(&self) -> i64 {
         self.delete_rate.load(Ordering::Relaxed)
     }
 
+    /// Changes the deletion rate (RocksDB's `SetDeleteRateBytesPerSecond`).
     pub fn set_delete_rate_bytes_per_second(&self, rate: i64) {
         self.delete_rate.store(rate, Ordering::Relaxed);
         self.trash.wake.notify_all();
     }
 
+    /// The share of trash to live data past which files are deleted at once.
     pub fn max_trash_db_ratio(&self) -> f64 {
         *self.max_trash_db_ratio.lock()
     }
 
+    /// Changes that share (RocksDB's `SetMaxTrashDBRatio`).
     pub fn set_max_trash_db_ratio(&self, ratio: f64) {
         *self.max_trash_db_ratio.lock() = ratio;
     }
 
     /// Deletes an obsolete table: at once without a rate (or when the trash is already over
     /// its share of the databases' size), else renamed to trash for the deleting thread.
-    pub fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
+    pub(crate) fn delete_file(&self, path: &Path) -> crate::error::Result<()> {
         if self.delete_rate_bytes_per_second() <= 0 {
             return self.fs.remove_file(path);
         }
@@ -251,9 +295,40 @@ mod tests {
         m.set_max_allowed_space_usage(1500);
         assert!(!m.is_max_allowed_space_reached());
         m.set_compaction_buffer_size(500);
-        assert!(m.is_max_allowed_space_reached_including_compactions());
+        assert!(!m.is_max_allowed_space_reached_including_compactions(), "the buffer is no reservation");
         write(&d.0, "000009.sst", 500);
         assert!(m.is_max_allowed_space_reached());
+    }
+
+    #[test]
+    fn compactions_reserve_their_inputs_under_the_limit() {
+        let d = TempDir::created("sfm-room");
+        let m = SstFileManager::new(crate::env::default_fs());
+        m.register_dir(&d.0);
+        write(&d.0, "000007.sst", 1000);
+        assert!(m.reserve_for_compaction(1_000_000), "no limit: always room");
+        m.compaction_completed(1_000_000);
+        assert_eq!(m.reserved_for_compactions(), 0);
+        m.set_max_allowed_space_usage(3000);
+        // 1000 of tables: a compaction of 1500 fits (2500 <= 3000) and reserves its inputs.
+        assert!(m.reserve_for_compaction(1500));
+        assert_eq!(m.reserved_for_compactions(), 1500);
+        assert!(!m.is_max_allowed_space_reached_including_compactions(), "2500 < 3000");
+        // A second one of 600 would need 1000 + 1500 + 600 > 3000.
+        assert!(!m.reserve_for_compaction(600));
+        assert_eq!(m.reserved_for_compactions(), 1500, "a refused compaction reserves nothing");
+        assert!(m.reserve_for_compaction(400), "1000 + 1500 + 400 fits");
+        assert!(!m.is_max_allowed_space_reached_including_compactions(), "1000 + 1900 reserved < 3000");
+        write(&d.0, "000008.sst", 100);
+        assert!(m.is_max_allowed_space_reached_including_compactions(), "1100 + 1900 reserved reach 3000");
+        assert!(!m.is_max_allowed_space_reached(), "the tables alone do not");
+        m.compaction_completed(1500);
+        m.compaction_completed(400);
+        assert_eq!(m.reserved_for_compactions(), 0);
+        // The compaction buffer is kept free beside every compaction.
+        m.set_compaction_buffer_size(1500);
+        assert!(!m.reserve_for_compaction(500), "1100 + 500 + 1500 > 3000");
+        assert!(m.reserve_for_compaction(400), "1100 + 400 + 1500 = 3000 fits");
     }
 
     #[test]

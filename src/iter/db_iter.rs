@@ -121,6 +121,11 @@ impl DbIter {
         }
     }
 
+    /// The iterate bounds, an unset one empty (as a query trace records them).
+    pub fn bounds(&self) -> (&[u8], &[u8]) {
+        (self.lower.as_deref().unwrap_or(&[]), self.upper.as_deref().unwrap_or(&[]))
+    }
+
     pub fn comparator(&self) -> &Comparator {
         &self.ucmp
     }

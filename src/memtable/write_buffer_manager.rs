@@ -32,6 +32,9 @@ struct CacheCharge {
     entries: Mutex<Vec<(CacheKey, Arc<Block>)>>,
 }
 
+/// A memtable memory budget shared by column families and databases (RocksDB's
+/// `WriteBufferManager`): past it, the largest memtable is flushed and, with `allow_stall`,
+/// writes wait. With a block cache, the memory is also charged to the cache.
 pub struct WriteBufferManager {
     buffer_size: AtomicUsize,
     allow_stall: AtomicBool,
@@ -52,6 +55,8 @@ impl std::fmt::Debug for WriteBufferManager {
 }
 
 impl WriteBufferManager {
+    /// A manager with a budget of `buffer_size` bytes (0: no limit, memory only counted),
+    /// charging `cache` when given; `allow_stall` stops writes while memory is over budget.
     pub fn new(buffer_size: usize, cache: Option<Arc<BlockCache>>, allow_stall: bool) -> Arc<WriteBufferManager> {
         Arc::new(WriteBufferManager {
             buffer_size: AtomicUsize::new(buffer_size),
@@ -62,34 +67,42 @@ impl WriteBufferManager {
         })
     }
 
+    /// Whether a budget is set (`buffer_size` > 0).
     pub fn enabled(&self) -> bool {
         self.buffer_size() > 0
     }
 
+    /// Whether memory is charged to a block cache.
     pub fn cost_to_cache(&self) -> bool {
         self.charge.is_some()
     }
 
+    /// The budget in bytes.
     pub fn buffer_size(&self) -> usize {
         self.buffer_size.load(Ordering::Relaxed)
     }
 
+    /// Changes the budget (RocksDB's `SetBufferSize`).
     pub fn set_buffer_size(&self, size: usize) {
         self.buffer_size.store(size, Ordering::Relaxed);
     }
 
+    /// Whether writes stall while memory is over budget.
     pub fn allow_stall(&self) -> bool {
         self.allow_stall.load(Ordering::Relaxed)
     }
 
+    /// Turns stalling on or off (RocksDB's `SetAllowStall`).
     pub fn set_allow_stall(&self, on: bool) {
         self.allow_stall.store(on, Ordering::Relaxed);
     }
 
+    /// Bytes of all memtables counted, mutable or not.
     pub fn memory_usage(&self) -> usize {
         self.memory_used.load(Ordering::Relaxed)
     }
 
+    /// Bytes of the memtables still taking writes.
     pub fn mutable_memtable_memory_usage(&self) -> usize {
         self.mutable_used.load(Ordering::Relaxed)
     }

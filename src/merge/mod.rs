@@ -17,6 +17,10 @@
 use crate::error::{Error, Result};
 use std::sync::Arc;
 
+/// Combines a key's merge operands with the value under them (RocksDB's `MergeOperator`);
+/// set one in [`Options::merge_operator`](crate::Options::merge_operator). Operands come oldest
+/// first. Built-ins: [`PutOperator`], [`UInt64AddOperator`], [`StringAppendOperator`].
+/// Called from reads, flushes and compactions on any thread.
 pub trait MergeOperator: Send + Sync {
     /// The name stored in table properties and the OPTIONS file.
     fn name(&self) -> String;
@@ -86,10 +90,12 @@ impl MergeOperator for UInt64AddOperator {
 
 /// `StringAppendOperator`: `value + delim + op1 + delim + op2 ...`.
 pub struct StringAppendOperator {
+    /// The bytes put between the value and each operand.
     pub delimiter: Vec<u8>,
 }
 
 impl StringAppendOperator {
+    /// An operator joining with `delimiter` (RocksDB's `StringAppendOperator(delim)`).
     pub fn new(delimiter: &[u8]) -> Self {
         StringAppendOperator { delimiter: delimiter.to_vec() }
     }

@@ -25,6 +25,8 @@ use crate::util::comparator::Comparator;
 use std::sync::Arc;
 
 /// The section of an OPTIONS file an option is written in.
+// Reached from the Rust API only through the hidden catalog methods (db_bench's `--option=value`).
+#[allow(unnameable_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
     /// `[DBOptions]` (RocksDB's DBOptions; changed at run time by SetDBOptions).
@@ -55,6 +57,7 @@ impl Section {
 }
 
 /// One catalog line, as data.
+#[allow(unnameable_types)]
 #[derive(Clone, Copy, Debug)]
 pub struct OptionInfo {
     /// RocksDB's option name, also its name in the OPTIONS file.
@@ -120,6 +123,7 @@ macro_rules! options_catalog {
 
         impl $S {
             /// This struct's catalog lines, in OPTIONS-file order.
+            #[doc(hidden)]
             pub const CATALOG: &'static [OptionInfo] = &[
                 $( OptionInfo {
                     name: $name,
@@ -133,6 +137,7 @@ macro_rules! options_catalog {
             ];
 
             /// The `name=value` lines of `section` that ferrock writes in an OPTIONS file.
+            #[doc(hidden)]
             pub fn catalog_entries(&self, section: Section) -> Vec<(&'static str, String)> {
                 let mut out = Vec::new();
                 $(
@@ -146,6 +151,7 @@ macro_rules! options_catalog {
             /// Sets the option `name` of `section` from its text. None when the catalog has
             /// no such option; Some(Err) with RocksDB's text when the value does not parse
             /// (the field is then unchanged).
+            #[doc(hidden)]
             pub fn set_from_string(&mut self, section: Section, name: &str, value: &str) -> Option<Result<()>> {
                 $(
                     if Section::$section == section && name == $name {
@@ -156,6 +162,7 @@ macro_rules! options_catalog {
             }
 
             /// The value of option `name` of `section` as the OPTIONS file spells it.
+            #[doc(hidden)]
             pub fn get_as_string(&self, section: Section, name: &str) -> Option<String> {
                 $(
                     if Section::$section == section && name == $name {
@@ -173,11 +180,15 @@ options_catalog! {
     pub struct BlockBasedTableOptions {
         /// Uncompressed bytes per data block.
         Table "block_size" => block_size: usize = 4096, Num, immutable, written;
+        /// Keys between restart points of a data block (16).
         Table "block_restart_interval" => block_restart_interval: usize = 16, Num, immutable, written;
+        /// Keys between restart points of an index block (1).
         Table "index_block_restart_interval" => index_block_restart_interval: usize = 1, Num, immutable, written;
+        /// The filter holds whole keys (true); with a prefix extractor it also holds prefixes.
         Table "whole_key_filtering" => whole_key_filtering: bool = true, Num, immutable, written;
+        /// Read blocks without a block cache.
         Table "no_block_cache" => no_block_cache: bool = false, Num, immutable, written;
-        /// false: index and filter blocks are held by the table reader.
+        /// Keep index and filter blocks in the block cache (false: the table reader holds them).
         Table "cache_index_and_filter_blocks" => cache_index_and_filter_blocks: bool = false, Num, immutable, written;
         /// ferrock writes 5 (RocksDB 7.8.3 rejects 6; 11.8.1's default is 7).
         Table "format_version" => format_version: u32 = 5, Num, immutable, written;
@@ -198,28 +209,40 @@ options_catalog! {
 options_catalog! {
     /// Database and column family options (RocksDB's DBOptions + ColumnFamilyOptions).
     pub struct Options {
+        /// Create the database if it does not exist (false: opening a missing one fails).
         Db "create_if_missing" => create_if_missing: bool = false, Num, immutable, written;
+        /// Create the column families `open_cf` names that the database lacks.
         Db "create_missing_column_families" => create_missing_column_families: bool = false, Num, immutable, written;
+        /// Fail the open if the database exists.
         Db "error_if_exists" => error_if_exists: bool = false, Num, immutable, written;
+        /// Check files aggressively: a corruption found in the background stops writes (true).
         Db "paranoid_checks" => paranoid_checks: bool = true, Num, immutable, written;
-        /// -1: all tables stay open.
+        /// Table files kept open (-1: all of them stay open).
         Db "max_open_files" => max_open_files: i32 = -1, Num, mutable, written;
+        /// Flushes and compactions that may run at once (2).
         Db "max_background_jobs" => max_background_jobs: i32 = 2, Num, mutable, written;
+        /// Key ranges one compaction may be split into, run in parallel (1).
         Db "max_subcompactions" => max_subcompactions: u32 = 1, Num, mutable, written;
-        /// 0: 4 x the sum of the write buffers.
+        /// WAL bytes past which the column families holding the oldest WAL are flushed
+        /// (0: 4 x the sum of the write buffers).
         Db "max_total_wal_size" => max_total_wal_size: u64 = 0, Num, mutable, written;
+        /// How the WAL is replayed at open when it is damaged.
         Db "wal_recovery_mode" => wal_recovery_mode: WalRecoveryMode = WalRecoveryMode::PointInTime, RecoveryMode, immutable, written;
-        /// false: fdatasync.
+        /// Sync with fsync instead of fdatasync (false).
         Db "use_fsync" => use_fsync: bool = false, Num, immutable, written;
+        /// Sync table files in the background every this many bytes written (0: only at the end).
         Db "bytes_per_sync" => bytes_per_sync: u64 = 0, Num, mutable, written;
+        /// Sync the WAL in the background every this many bytes written (0: never).
         Db "wal_bytes_per_sync" => wal_bytes_per_sync: u64 = 0, Num, mutable, written;
-        /// 16 MiB/s.
+        /// Write rate while writes are slowed down, bytes per second (16 MiB/s).
         Db "delayed_write_rate" => delayed_write_rate: u64 = 16 * 1024 * 1024, Num, mutable, written;
-        /// Info LOG files kept.
+        /// Info LOG files kept (1000).
         Db "keep_log_file_num" => keep_log_file_num: usize = 1000, Num, immutable, written;
         /// INFO (1): above INFO, the LOG file gets nothing (ferrock writes INFO lines only).
         Db "info_log_level" => info_log_level: i32 = 1, LogLevel, immutable, written;
+        /// Seconds between statistics dumps to the LOG (600; 0: never).
         Db "stats_dump_period_sec" => stats_dump_period_sec: u32 = 600, Num, mutable, written;
+        /// Close without flushing memtables whose data the WAL holds.
         Db "avoid_flush_during_shutdown" => avoid_flush_during_shutdown: bool = false, Num, mutable, written;
         /// A TransactionDB turns it on, as RocksDB's does. With it a checkpoint or backup
         /// always flushes first (prepared sections live only in the WAL).
@@ -240,34 +263,49 @@ options_catalog! {
         /// cuckoo table, as in RocksDB, opens only with it ("File is not mmaped").
         Db "allow_mmap_reads" => allow_mmap_reads: bool = false, Num, immutable, written;
 
-        /// 64 MiB.
+        /// Bytes a memtable holds before it is sealed and flushed (64 MiB).
         Cf "write_buffer_size" => write_buffer_size: usize = 64 << 20, Num, mutable, written;
+        /// Memtables (active and immutable) a column family may hold before writes stall (2).
         Cf "max_write_buffer_number" => max_write_buffer_number: i32 = 2, Num, mutable, written;
+        /// Immutable memtables merged into one flush (1).
         Cf "min_write_buffer_number_to_merge" => min_write_buffer_number_to_merge: i32 = 1, Num, immutable, written;
-        /// LZ4 (RocksDB 11.8.1's default when LZ4 is built in).
+        /// The codec of new tables' blocks: LZ4 (RocksDB 11.8.1's default when LZ4 is built in).
         Cf "compression" => compression: CompressionType = CompressionType::Lz4, Compression, mutable, written;
-        /// None (kDisableCompressionOption): use `compression`.
+        /// The codec of the last level's tables; None (kDisableCompressionOption): `compression`.
         Cf "bottommost_compression" => bottommost_compression: Option<CompressionType> = None, BottommostCompression, mutable, written;
         /// compression_opts.level; i32::MIN or 32767 (RocksDB's marker) mean the codec's default.
         Cf "compression_opts" => compression_level: i32 = DEFAULT_COMPRESSION_LEVEL, CompressionOpts, mutable, written;
+        /// LSM levels (7).
         Cf "num_levels" => num_levels: i32 = 7, Num, immutable, written;
+        /// Level-0 files that start a compaction into level 1 (4).
         Cf "level0_file_num_compaction_trigger" => level0_file_num_compaction_trigger: i32 = 4, Num, mutable, written;
+        /// Level-0 files at which writes slow down (20).
         Cf "level0_slowdown_writes_trigger" => level0_slowdown_writes_trigger: i32 = 20, Num, mutable, written;
+        /// Level-0 files at which writes stop (36).
         Cf "level0_stop_writes_trigger" => level0_stop_writes_trigger: i32 = 36, Num, mutable, written;
+        /// Target size of a level-1 table (64 MiB).
         Cf "target_file_size_base" => target_file_size_base: u64 = 64 << 20, Num, mutable, written;
+        /// Each level's target table size is the previous level's times this (1).
         Cf "target_file_size_multiplier" => target_file_size_multiplier: i32 = 1, Num, mutable, written;
+        /// Target size of level 1 (256 MiB).
         Cf "max_bytes_for_level_base" => max_bytes_for_level_base: u64 = 256 << 20, Num, mutable, written;
+        /// Each level's target size is the previous level's times this (10).
         Cf "max_bytes_for_level_multiplier" => max_bytes_for_level_multiplier: f64 = 10.0, Num, mutable, written;
+        /// Per-level extra factors of the level targets (all 1).
         Cf "max_bytes_for_level_multiplier_additional" => max_bytes_for_level_multiplier_additional: Vec<i32> = vec![1; 7], IntList, mutable, written;
+        /// Size levels from the last one up (RocksDB 11.8.1's default true).
         Cf "level_compaction_dynamic_level_bytes" => level_compaction_dynamic_level_bytes: bool = true, Num, immutable, written;
-        /// 0: 25 x target_file_size_base.
+        /// Bytes one compaction may read (0: 25 x target_file_size_base).
         Cf "max_compaction_bytes" => max_compaction_bytes: u64 = 0, Num, mutable, written;
+        /// Estimated compaction debt at which writes slow down (64 GiB).
         Cf "soft_pending_compaction_bytes_limit" => soft_pending_compaction_bytes_limit: u64 = 64 << 30, Num, mutable, written;
+        /// Estimated compaction debt at which writes stop (256 GiB).
         Cf "hard_pending_compaction_bytes_limit" => hard_pending_compaction_bytes_limit: u64 = 256 << 30, Num, mutable, written;
+        /// No automatic compactions; only manual ones run.
         Cf "disable_auto_compactions" => disable_auto_compactions: bool = false, Num, mutable, written;
-        /// 0: no memtable bloom; clipped to 0.25.
+        /// Share of the write buffer given to a memtable prefix Bloom filter (0: none; clipped to 0.25).
         Cf "memtable_prefix_bloom_size_ratio" => memtable_prefix_bloom_size_ratio: f64 = 0.0, Num, mutable, written;
-        /// false: the memtable bloom holds prefixes only.
+        /// The memtable Bloom filter also holds whole keys (false: prefixes only).
         Cf "memtable_whole_key_filtering" => memtable_whole_key_filtering: bool = false, Num, mutable, written;
         /// A Put whose key's newest memtable entry is a Put with a value at least as long
         /// replaces that entry's value and keeps its sequence (RocksDB's MemTable::Update), so
@@ -298,6 +336,7 @@ options_catalog! {
         fs: Option<Arc<dyn crate::env::FileSystem>> = None;
         /// The user-key order (immutable; written as `comparator` by `file.rs`).
         comparator: Comparator = Comparator::Bytewise;
+        /// The block-based table options (used when `table_factory` is block-based).
         table: BlockBasedTableOptions = BlockBasedTableOptions::default();
         /// Some: the table factory is RocksDB's CuckooTable with these options (src/table/cuckoo/):
         /// flushes and compactions write cuckoo tables; None: block-based tables (`table`).
@@ -306,11 +345,21 @@ options_catalog! {
         table_factory: crate::table::factory::TableFactory = crate::table::factory::TableFactory::BlockBased;
         /// Merge writes are refused without one.
         merge_operator: Option<Arc<dyn crate::merge::MergeOperator>> = None;
+        /// Asked about each key a compaction reads (RocksDB's compaction_filter); one object for every compaction.
         compaction_filter: Option<Arc<dyn crate::compaction::CompactionFilter>> = None;
+        /// Makes a compaction filter for each compaction (RocksDB's compaction_filter_factory).
         compaction_filter_factory: Option<Arc<dyn crate::compaction::CompactionFilterFactory>> = None;
         /// Told about flushes, compactions, ingestions, stalls, sealed memtables and
         /// background errors (src/db/listener.rs).
         listeners: Vec<Arc<dyn crate::db::listener::Listener>> = Vec::new();
+        /// ColumnFamilyOptions::compaction_options_universal and _fifo: kept and written to the
+        /// OPTIONS file; they do not drive compaction (src/options/compaction_style.rs).
+        compaction_options_universal: super::compaction_style::CompactionOptionsUniversal = Default::default();
+        /// See `compaction_options_universal`.
+        compaction_options_fifo: super::compaction_style::CompactionOptionsFifo = Default::default();
+        /// DBOptions::wal_filter: decides on each WAL record recovery replays (src/db/wal_filter.rs).
+        wal_filter: Option<Arc<dyn crate::db::wal_filter::WalFilter>> = None;
+        /// Maps keys to prefixes for prefix filters and prefix seeks (RocksDB's prefix_extractor).
         prefix_extractor: Option<Arc<dyn crate::prefix::SliceTransform>> = None;
         /// The memtable representation (memtable_factory, written by `file.rs`).
         memtable_rep: super::MemTableRep = super::MemTableRep::SkipList;

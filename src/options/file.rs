@@ -45,6 +45,8 @@ fn cf_options_entries(o: &Options) -> Vec<(&'static str, String)> {
         ("compaction_style", "kCompactionStyleLevel".to_string()),
     ];
     out.extend(o.catalog_entries(Section::Cf));
+    out.push(("compaction_options_fifo", o.compaction_options_fifo.options_file_value()));
+    out.push(("compaction_options_universal", o.compaction_options_universal.options_file_value()));
     out.push(("force_consistency_checks", "true".to_string()));
     out.extend(o.merge_operator.as_ref().map(|m| ("merge_operator", m.name())));
     out.extend(o.prefix_extractor.as_ref().map(|p| ("prefix_extractor", p.name())));

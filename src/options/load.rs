@@ -3,9 +3,9 @@
 //! `Options` (`rocksdb_get_options_from_string`).
 //!
 //! Rules follow RocksDB: an option name RocksDB does not know fails with
-//! "Invalid argument: Could not find option: : <name>" unless the caller asked
+//! "Invalid argument: Could not find option: : `<name>`" unless the caller asked
 //! to ignore unknown options AND the file comes from a newer RocksDB than ours
-//! (11.8.1); a value that does not parse fails with "Error parsing <name>". A
+//! (11.8.1); a value that does not parse fails with "Error parsing `<name>`". A
 //! comparator or merge operator name that is not built in is skipped (RocksDB
 //! leaves the default in place too; opening then fails on the MANIFEST's
 //! comparator check). Options RocksDB has and ferrock does not model are

@@ -8,6 +8,7 @@
 //! and tells the info LOG which ones the engine ignores.
 
 pub mod catalog;
+pub mod compaction_style;
 pub mod file;
 pub mod load;
 pub mod mutable;
@@ -21,17 +22,26 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum CompressionType {
+    /// No compression (`kNoCompression`).
     None = 0,
+    /// Snappy (`kSnappyCompression`).
     Snappy = 1,
+    /// Zlib's raw deflate (`kZlibCompression`).
     Zlib = 2,
+    /// BZip2 (`kBZip2Compression`).
     BZip2 = 3,
+    /// LZ4 (`kLZ4Compression`).
     Lz4 = 4,
+    /// LZ4 high compression (`kLZ4HCCompression`).
     Lz4hc = 5,
+    /// Windows' Xpress (`kXpressCompression`): not supported for writing.
     Xpress = 6,
+    /// ZSTD (`kZSTD`).
     Zstd = 7,
 }
 
 impl CompressionType {
+    /// The type with RocksDB's byte value `v`, None for an unknown one.
     pub fn from_u8(v: u8) -> Option<CompressionType> {
         Some(match v {
             0 => CompressionType::None,
@@ -67,9 +77,13 @@ impl CompressionType {
 /// RocksDB's `WALRecoveryMode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalRecoveryMode {
+    /// Tolerate an incomplete record at the end of the last WAL (`kTolerateCorruptedTailRecords`).
     TolerateCorruptedTailRecords = 0,
+    /// Any WAL corruption fails the open (`kAbsoluteConsistency`).
     AbsoluteConsistency = 1,
+    /// Recover up to the first corruption, dropping what follows (`kPointInTimeRecovery`, the default).
     PointInTime = 2,
+    /// Skip corrupted records and go on (`kSkipAnyCorruptedRecords`).
     SkipAnyCorruptedRecords = 3,
 }
 
@@ -80,7 +94,7 @@ impl Options {
     /// RocksDB's SanitizeCfOptions: out-of-range values are clipped, not refused (a program
     /// that calls `rocksdb_options_optimize_level_style_compaction(opts, 0)` gets a 64 KiB
     /// write buffer, as with RocksDB).
-    pub fn sanitized(&self) -> Options {
+    pub(crate) fn sanitized(&self) -> Options {
         let mut o = self.clone();
         o.write_buffer_size = o.write_buffer_size.clamp(64 << 10, 64 << 30);
         o.max_write_buffer_number = o.max_write_buffer_number.max(2);
@@ -124,13 +138,20 @@ pub enum MemTableRep {
     /// HashSkipListRepFactory(bucket_count, skiplist_height, skiplist_branching_factor): keys
     /// bucketed by prefix; a prefix-mode iterator walks one bucket (`iter::prefix_bucket`).
     /// Without a prefix extractor RocksDB falls back to the skiplist, and so does ferrock.
-    HashSkipList { bucket_count: usize, height: i32, branching: i32 },
+    HashSkipList {
+        /// Hash buckets (RocksDB's default 1,000,000).
+        bucket_count: usize,
+        /// The height of each bucket's skiplist (4).
+        height: i32,
+        /// The skiplists' branching factor (4).
+        branching: i32,
+    },
 }
 
 impl BlockBasedTableOptions {
     /// Whether a table built for `levelish` (its output level; -1 for a flush, i32::MAX - 1
     /// when unknown, as for SstFileWriter) gets a Ribbon filter (RibbonFilterPolicy::GetBuilderWithContext).
-    pub fn ribbon_filter_for(&self, levelish: i32) -> bool {
+    pub(crate) fn ribbon_filter_for(&self, levelish: i32) -> bool {
         matches!(self.ribbon_bloom_before_level, Some(before) if levelish >= before)
     }
 }
@@ -140,7 +161,9 @@ impl BlockBasedTableOptions {
 /// (`crate::compaction::paths`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DbPath {
+    /// The directory.
     pub path: String,
+    /// The bytes of tables this directory should hold before later levels move on.
     pub target_size: u64,
 }
 
@@ -154,24 +177,35 @@ pub type TableFilter = Arc<dyn Fn(&crate::table::TableProperties, (u64, u64)) ->
 /// RocksDB's ReadOptions (the fields ferrock honours).
 #[derive(Clone, Default)]
 pub struct ReadOptions {
+    /// Check the checksum of every block read (true).
     pub verify_checksums: bool,
+    /// Put blocks read into the block cache (true).
     pub fill_cache: bool,
     /// Read at this snapshot's sequence instead of the latest.
     pub snapshot: Option<crate::db::Snapshot>,
+    /// An iterator stops before keys below this one (inclusive bound).
     pub iterate_lower_bound: Option<Vec<u8>>,
+    /// An iterator stops at this key (exclusive bound).
     pub iterate_upper_bound: Option<Vec<u8>>,
+    /// Seek in total order even when a prefix extractor is set.
     pub total_order_seek: bool,
     /// auto_prefix_mode: total-order results even with a prefix extractor (ferrock then skips no source).
     pub auto_prefix_mode: bool,
+    /// With a prefix extractor, an iterator stays within the seek target's prefix.
     pub prefix_same_as_start: bool,
+    /// A tailing iterator: it sees writes made after it was created.
     pub tailing: bool,
+    /// Keep the blocks under the iterator's keys and values pinned while it lives.
     pub pin_data: bool,
+    /// Bytes read ahead by iterators over table files (0: RocksDB's automatic readahead).
     pub readahead_size: usize,
     /// Asked once per table as an iterator opens it (RocksDB's TableCache::NewIterator).
     pub table_filter: Option<TableFilter>,
 }
 
 impl ReadOptions {
+    /// RocksDB's default read options: checksums verified, the cache filled. (`Default` gives
+    /// both false.)
     pub fn new() -> Self {
         ReadOptions { verify_checksums: true, fill_cache: true, ..Default::default() }
     }
@@ -180,7 +214,7 @@ impl ReadOptions {
     /// target's prefix (RocksDB's prefix mode): an extractor is set and
     /// neither `total_order_seek` (unless `prefix_same_as_start`) nor
     /// `auto_prefix_mode` asks for total order.
-    pub fn prefix_seek_filtering(&self, extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>) -> bool {
+    pub(crate) fn prefix_seek_filtering(&self, extractor: Option<&Arc<dyn crate::prefix::SliceTransform>>) -> bool {
         extractor.is_some() && !self.auto_prefix_mode && (!self.total_order_seek || self.prefix_same_as_start)
     }
 }
@@ -188,17 +222,24 @@ impl ReadOptions {
 /// RocksDB's WriteOptions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WriteOptions {
+    /// Sync the WAL before the write returns (fsync/fdatasync).
     pub sync: bool,
+    /// Do not write the WAL: the write is lost on a crash unless flushed.
     pub disable_wal: bool,
+    /// Skip writes to dropped or unknown column families instead of failing.
     pub ignore_missing_column_families: bool,
+    /// Fail with `Incomplete` instead of waiting when writes are stalled.
     pub no_slowdown: bool,
+    /// A low-priority write: slowed down first while compactions are behind.
     pub low_pri: bool,
 }
 
 /// RocksDB's FlushOptions.
 #[derive(Clone, Copy, Debug)]
 pub struct FlushOptions {
+    /// Wait for the flush to finish (true).
     pub wait: bool,
+    /// Flush even if that stalls writes; otherwise wait until it would not (false).
     pub allow_write_stall: bool,
 }
 

@@ -6,10 +6,10 @@
 //!
 //! - A column family option: the catalog's mutable lines are parsed into a copy; a name
 //!   RocksDB has but does not let change fails with "Invalid argument: Option not
-//!   changeable: <name>"; a name RocksDB lacks with "Invalid argument: Could not find option:
-//!   : <name>"; a value that does not parse with RocksDB's parse error.
+//!   changeable: `<name>`"; a name RocksDB lacks with "Invalid argument: Could not find option:
+//!   : `<name>`"; a value that does not parse with RocksDB's parse error.
 //! - A DB option: RocksDB looks names up among the mutable DB options only, so both an
-//!   unknown and an immutable name fail with "NotFound: Unrecognized option: <name>".
+//!   unknown and an immutable name fail with "NotFound: Unrecognized option: `<name>`".
 //! - Options RocksDB marks mutable that ferrock does not model (`catalog::UNMODELLED_MUTABLE`)
 //!   are accepted after their value is checked, and returned in `Change::unmodelled`.
 

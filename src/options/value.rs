@@ -6,8 +6,8 @@
 //! RocksDB parses numbers with `std::stoi` / `std::stoull` / `std::stod`: leading blanks and
 //! a sign are accepted, parsing stops at the first character that is not a digit, and one
 //! trailing `k`/`m`/`g`/`t` multiplies by 2^10/2^20/2^30/2^40. A value with no digits fails
-//! with the C++ exception's text: "Error parsing <name>:stoull". An enum value that is not
-//! one of its names fails with "Error parsing:: <name>".
+//! with the C++ exception's text: "Error parsing `<name>`:stoull". An enum value that is not
+//! one of its names fails with "Error parsing:: `<name>`".
 
 use super::{CompressionType, WalRecoveryMode, DEFAULT_COMPRESSION_LEVEL};
 use crate::error::{Error, Result};

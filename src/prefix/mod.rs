@@ -8,10 +8,15 @@
 //! mode skips the sources whose filter says its prefix is absent
 //! (`iter::prefix_filter`).
 
+/// A prefix extractor (RocksDB's `SliceTransform`): maps a key to its prefix for prefix
+/// filters and prefix seeks; set one in [`Options::prefix_extractor`](crate::Options::prefix_extractor).
+/// Built-ins: [`FixedPrefix`], [`NoopTransform`].
 pub trait SliceTransform: Send + Sync {
+    /// The name recorded in the OPTIONS file and the tables (`rocksdb.FixedPrefix.8`).
     fn name(&self) -> String;
     /// The prefix of `key`. Requires: `in_domain(key)`.
     fn transform<'a>(&self, key: &'a [u8]) -> &'a [u8];
+    /// Whether `key` has a prefix (keys outside the domain are not in prefix filters).
     fn in_domain(&self, key: &[u8]) -> bool;
 }
 

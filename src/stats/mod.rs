@@ -16,38 +16,69 @@ use std::sync::Arc;
 /// Tickers ferrock maintains, with RocksDB 11.8.1's `Tickers` enum values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ticker {
+    /// `rocksdb.block.cache.miss`.
     BlockCacheMiss = 0,
+    /// `rocksdb.block.cache.hit`.
     BlockCacheHit = 1,
+    /// `rocksdb.block.cache.add`.
     BlockCacheAdd = 2,
+    /// `rocksdb.bloom.filter.useful`.
     BloomFilterUseful = 35,
+    /// `rocksdb.memtable.hit`.
     MemtableHit = 45,
+    /// `rocksdb.memtable.miss`.
     MemtableMiss = 46,
+    /// `rocksdb.l0.hit`.
     GetHitL0 = 47,
+    /// `rocksdb.l1.hit`.
     GetHitL1 = 48,
+    /// `rocksdb.l2andup.hit`.
     GetHitL2AndUp = 49,
+    /// `rocksdb.compaction.key.drop.user`.
     CompactionKeyDropUser = 53,
+    /// `rocksdb.compaction.cancelled`.
+    CompactionCancelled = 56,
+    /// `rocksdb.number.keys.written`.
     NumberKeysWritten = 58,
+    /// `rocksdb.number.keys.read`.
     NumberKeysRead = 59,
+    /// `rocksdb.bytes.written`.
     BytesWritten = 61,
+    /// `rocksdb.bytes.read`.
     BytesRead = 62,
+    /// `rocksdb.number.db.seek`.
     NumberDbSeek = 63,
+    /// `rocksdb.number.db.next`.
     NumberDbNext = 64,
+    /// `rocksdb.number.db.prev`.
     NumberDbPrev = 65,
+    /// `rocksdb.stall.micros`.
     StallMicros = 76,
+    /// `rocksdb.number.multiget.get`.
     NumberMultigetCalls = 78,
+    /// `rocksdb.wal.synced`.
     WalFileSynced = 84,
+    /// `rocksdb.wal.bytes`.
     WalFileBytes = 85,
+    /// `rocksdb.write.self`.
     WriteDoneBySelf = 91,
+    /// `rocksdb.write.other`.
     WriteDoneByOther = 92,
+    /// `rocksdb.write.wal`.
     WriteWithWal = 93,
+    /// `rocksdb.compact.read.bytes`.
     CompactReadBytes = 94,
+    /// `rocksdb.compact.write.bytes`.
     CompactWriteBytes = 95,
+    /// `rocksdb.flush.write.bytes`.
     FlushWriteBytes = 96,
+    /// `rocksdb.compact.read.marked.bytes`.
     CompactReadBytesMarked = 97,
+    /// `rocksdb.compact.write.marked.bytes`.
     CompactWriteBytesMarked = 100,
 }
 
-const TICKERS: [(Ticker, &str); 29] = [
+const TICKERS: [(Ticker, &str); 30] = [
     (Ticker::BlockCacheMiss, "rocksdb.block.cache.miss"),
     (Ticker::BlockCacheHit, "rocksdb.block.cache.hit"),
     (Ticker::BlockCacheAdd, "rocksdb.block.cache.add"),
@@ -58,6 +89,7 @@ const TICKERS: [(Ticker, &str); 29] = [
     (Ticker::GetHitL1, "rocksdb.l1.hit"),
     (Ticker::GetHitL2AndUp, "rocksdb.l2andup.hit"),
     (Ticker::CompactionKeyDropUser, "rocksdb.compaction.key.drop.user"),
+    (Ticker::CompactionCancelled, "rocksdb.compaction.cancelled"),
     (Ticker::NumberKeysWritten, "rocksdb.number.keys.written"),
     (Ticker::NumberKeysRead, "rocksdb.number.keys.read"),
     (Ticker::BytesWritten, "rocksdb.bytes.written"),
@@ -82,14 +114,23 @@ const TICKERS: [(Ticker, &str); 29] = [
 /// Histograms ferrock maintains, with RocksDB 11.8.1's `Histograms` enum values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Histogram {
+    /// `rocksdb.db.get.micros`.
     DbGet = 0,
+    /// `rocksdb.db.write.micros`.
     DbWrite = 1,
+    /// `rocksdb.compaction.times.micros`.
     CompactionTime = 2,
+    /// `rocksdb.wal.file.sync.micros`.
     WalFileSyncMicros = 7,
+    /// `rocksdb.db.multiget.micros`.
     DbMultiget = 10,
+    /// `rocksdb.numfiles.in.singlecompaction`.
     NumFilesInSingleCompaction = 14,
+    /// `rocksdb.db.seek.micros`.
     DbSeek = 15,
+    /// `rocksdb.num.subcompactions.scheduled`.
     NumSubcompactionsScheduled = 30,
+    /// `rocksdb.db.flush.micros`.
     FlushTime = 50,
 }
 
@@ -108,14 +149,23 @@ const HISTOGRAMS: [(Histogram, &str); 9] = [
 /// Summary of a histogram, as RocksDB's `HistogramData`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HistogramData {
+    /// The 50th percentile.
     pub median: f64,
+    /// The 95th percentile.
     pub percentile95: f64,
+    /// The 99th percentile.
     pub percentile99: f64,
+    /// The mean of the values.
     pub average: f64,
+    /// The standard deviation of the values.
     pub standard_deviation: f64,
+    /// The largest value.
     pub max: f64,
+    /// How many values were measured.
     pub count: u64,
+    /// The sum of the values.
     pub sum: u64,
+    /// The smallest value.
     pub min: f64,
 }
 
@@ -217,6 +267,8 @@ pub const STATS_LEVEL_EXCEPT_DETAILED_TIMERS: i32 = 3;
 pub const STATS_LEVEL_ALL: i32 = 5;
 
 impl Statistics {
+    /// A statistics object at RocksDB's default level (kExceptDetailedTimers), all zero
+    /// (RocksDB's `CreateDBStatistics`); or use [`Options::enable_statistics`](crate::Options::enable_statistics).
     pub fn new() -> Arc<Statistics> {
         let nt = TICKERS.iter().map(|(t, _)| *t as usize).max().unwrap_or(0) + 1;
         let nh = HISTOGRAMS.iter().map(|(h, _)| *h as usize).max().unwrap_or(0) + 1;
@@ -227,6 +279,7 @@ impl Statistics {
         })
     }
 
+    /// The level (RocksDB's `StatsLevel`): what is counted and measured.
     pub fn stats_level(&self) -> i32 {
         self.level.load(Ordering::Relaxed)
     }
@@ -237,6 +290,7 @@ impl Statistics {
     }
 
     #[inline]
+    /// Adds `n` to ticker `t` (RocksDB's `RecordTick`).
     pub fn record(&self, t: Ticker, n: u64) {
         if self.stats_level() <= STATS_LEVEL_EXCEPT_TICKERS {
             return;
@@ -246,6 +300,7 @@ impl Statistics {
         }
     }
 
+    /// Records one value in histogram `h` (RocksDB's `MeasureTime`).
     pub fn measure(&self, h: Histogram, value: u64) {
         if self.stats_level() <= STATS_LEVEL_EXCEPT_HISTOGRAM_OR_TIMERS {
             return;
@@ -282,6 +337,7 @@ impl Statistics {
         s
     }
 
+    /// Sets every ticker and histogram back to zero (RocksDB's `Reset`).
     pub fn reset(&self) {
         for t in &self.tickers {
             t.store(0, Ordering::Relaxed);

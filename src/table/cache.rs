@@ -172,6 +172,9 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// An LRU cache of uncompressed table blocks (RocksDB's `LRUCache`, from `NewLRUCache`),
+/// sharded by key hash. Share one between databases by setting it in
+/// [`BlockBasedTableOptions::block_cache`](crate::BlockBasedTableOptions::block_cache).
 pub struct BlockCache {
     shards: Vec<Mutex<Shard>>,
     shard_bits: u32,
@@ -186,8 +189,11 @@ pub struct BlockCache {
 /// Counters since the cache was made (the block-cache tickers' sources).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BlockCacheCounters {
+    /// Lookups that found their block.
     pub hits: u64,
+    /// Lookups that did not.
     pub misses: u64,
+    /// Blocks inserted.
     pub adds: u64,
 }
 
@@ -208,6 +214,8 @@ fn default_shard_bits(capacity: usize) -> u32 {
 }
 
 impl BlockCache {
+    /// A cache of `capacity` bytes in 2^`num_shard_bits` shards (negative: RocksDB's default,
+    /// shards of at least 512 KiB, at most 64).
     pub fn new(capacity: usize, num_shard_bits: i32) -> Arc<BlockCache> {
         let bits = if num_shard_bits < 0 { default_shard_bits(capacity) } else { (num_shard_bits as u32).min(19) };
         let shards = (0..(1usize << bits)).map(|_| Mutex::new(Shard::default())).collect();
@@ -229,6 +237,7 @@ impl BlockCache {
         self.strict_capacity_limit.store(strict, Ordering::Relaxed);
     }
 
+    /// Whether inserts past the capacity are refused.
     pub fn has_strict_capacity_limit(&self) -> bool {
         self.strict_capacity_limit.load(Ordering::Relaxed)
     }
@@ -243,10 +252,12 @@ impl BlockCache {
         self.shards.iter().map(|s| s.lock().map.capacity()).sum()
     }
 
+    /// The capacity in bytes.
     pub fn capacity(&self) -> usize {
         self.capacity.load(Ordering::Relaxed)
     }
 
+    /// log2 of the number of shards.
     pub fn num_shard_bits(&self) -> u32 {
         self.shard_bits
     }
@@ -255,6 +266,7 @@ impl BlockCache {
         self.capacity().div_ceil(self.shards.len())
     }
 
+    /// Changes the capacity, evicting unpinned blocks down to it (RocksDB's `SetCapacity`).
     pub fn set_capacity(&self, capacity: usize) {
         self.capacity.store(capacity, Ordering::Relaxed);
         let per = self.shard_capacity();
@@ -277,7 +289,7 @@ impl BlockCache {
     }
 
     /// A fresh id for one table's keys.
-    pub fn new_id(&self) -> u64 {
+    pub(crate) fn new_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
@@ -293,7 +305,7 @@ impl BlockCache {
     /// leaves as soon as nobody holds it; with one, an entry that cannot fit
     /// after evicting every unpinned entry is refused (the reader then serves
     /// the block uncached).
-    pub fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
+    pub(crate) fn insert(&self, key: CacheKey, block: Arc<Block>, charge: usize) -> bool {
         let per = self.shard_capacity();
         let mut s = self.shard(&key).lock();
         s.remove(&key);
@@ -309,13 +321,14 @@ impl BlockCache {
         true
     }
 
-    pub fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
+    pub(crate) fn lookup(&self, key: &CacheKey) -> Option<Arc<Block>> {
         let found = self.shard(key).lock().touch(key);
         let counter = if found.is_some() { &self.hits } else { &self.misses };
         counter.fetch_add(1, Ordering::Relaxed);
         found
     }
 
+    /// Hits, misses and inserts since the cache was made.
     pub fn counters(&self) -> BlockCacheCounters {
         BlockCacheCounters {
             hits: self.hits.load(Ordering::Relaxed),
@@ -324,7 +337,7 @@ impl BlockCache {
         }
     }
 
-    pub fn erase(&self, key: &CacheKey) {
+    pub(crate) fn erase(&self, key: &CacheKey) {
         self.shard(key).lock().remove(key);
     }
 }

@@ -5,6 +5,7 @@
 use crate::table::plain::PlainTableOptions;
 
 #[derive(Clone, Debug, Default, PartialEq)]
+/// The format new tables are written in (RocksDB's `table_factory`).
 pub enum TableFactory {
     /// BlockBasedTableFactory; its options are `Options::table`.
     #[default]

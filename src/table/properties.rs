@@ -58,42 +58,77 @@ pub const UNKNOWN_COLUMN_FAMILY_ID: u64 = 0x7FFF_FFFF;
 /// RocksDB's TableProperties, with the block-based table's own flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableProperties {
+    /// Bytes of the data blocks (`rocksdb.data.size`).
     pub data_size: u64,
+    /// Bytes of the index (`rocksdb.index.size`).
     pub index_size: u64,
+    /// Partitions of a partitioned index (`rocksdb.index.partitions`).
     pub index_partitions: u64,
+    /// Bytes of a partitioned index's top level (`rocksdb.top-level.index.size`).
     pub top_level_index_size: u64,
+    /// 1 when index keys are user keys (`rocksdb.index.key.is.user.key`).
     pub index_key_is_user_key: u64,
+    /// 1 when index values are delta-encoded (`rocksdb.index.value.is.delta.encoded`).
     pub index_value_is_delta_encoded: u64,
+    /// Bytes of the filter (`rocksdb.filter.size`).
     pub filter_size: u64,
+    /// Total bytes of the keys before compression (`rocksdb.raw.key.size`).
     pub raw_key_size: u64,
+    /// Total bytes of the values before compression (`rocksdb.raw.value.size`).
     pub raw_value_size: u64,
+    /// Data blocks (`rocksdb.num.data.blocks`).
     pub num_data_blocks: u64,
+    /// Entries (`rocksdb.num.entries`).
     pub num_entries: u64,
+    /// Keys added to the filter (`rocksdb.num.filter_entries`).
     pub num_filter_entries: u64,
+    /// Deletion entries (`rocksdb.deleted.keys`).
     pub num_deletions: u64,
+    /// Merge operands (`rocksdb.merge.operands`).
     pub num_merge_operands: u64,
+    /// Range tombstones (`rocksdb.num.range-deletions`).
     pub num_range_deletions: u64,
+    /// The table format version (`rocksdb.format.version`).
     pub format_version: u64,
+    /// The key length when all keys have one, else 0 (`rocksdb.fixed.key.length`).
     pub fixed_key_len: u64,
+    /// The column family's id (`rocksdb.column.family.id`; 0x7FFFFFFF unknown, e.g. SstFileWriter).
     pub column_family_id: u64,
+    /// Seconds since the epoch of the oldest data (`rocksdb.creation.time`).
     pub creation_time: u64,
+    /// Seconds since the epoch of the oldest key (`rocksdb.oldest.key.time`).
     pub oldest_key_time: u64,
+    /// Seconds since the epoch when the file was written (`rocksdb.file.creation.time`).
     pub file_creation_time: u64,
+    /// The file number the table was written under (`rocksdb.original.file.number`).
     pub original_file_number: u64,
+    /// The identity of the database that wrote it (`rocksdb.creating.db.identity`).
     pub db_id: String,
+    /// The session of the database that wrote it (`rocksdb.creating.session.identity`).
     pub db_session_id: String,
+    /// The host that wrote it (`rocksdb.creating.host.identity`).
     pub db_host_id: String,
+    /// The column family's name (`rocksdb.column.family.name`).
     pub column_family_name: String,
+    /// The filter policy's name (`rocksdb.filter.policy`), empty without a filter.
     pub filter_policy_name: String,
+    /// The comparator's name (`rocksdb.comparator`).
     pub comparator_name: String,
+    /// The merge operator's name (`rocksdb.merge.operator`; "nullptr" without one).
     pub merge_operator_name: String,
+    /// The prefix extractor's name (`rocksdb.prefix.extractor.name`; "nullptr" without one).
     pub prefix_extractor_name: String,
+    /// The property collectors' names (`rocksdb.property.collectors`).
     pub property_collectors_names: String,
+    /// The compression's name (`rocksdb.compression`), e.g. "LZ4".
     pub compression_name: String,
+    /// The compression options (`rocksdb.compression_options`).
     pub compression_options: String,
     /// `rocksdb.block.based.table.index.type` (0 = binary search).
     pub index_type: u32,
+    /// Whether the filter holds whole keys (`rocksdb.block.based.table.whole.key.filtering`).
     pub whole_key_filtering: bool,
+    /// Whether the filter holds prefixes (`rocksdb.block.based.table.prefix.filtering`).
     pub prefix_filtering: bool,
     /// `rocksdb.external_sst_file.version` of an ingested (SstFileWriter)
     /// file; None for files a database wrote itself.
@@ -175,13 +210,13 @@ pub fn properties_handle_in(metaindex: &Arc<Block>) -> Result<Option<crate::tabl
 
 impl TableProperties {
     /// Encodes the properties block contents (without trailer).
-    pub fn encode_block(&self) -> Vec<u8> {
+    pub(crate) fn encode_block(&self) -> Vec<u8> {
         self.encode(true)
     }
 
     /// The properties block of a table of another format (PlainTable): without the three
     /// `rocksdb.block.based.table.*` entries, which RocksDB writes only for block-based tables.
-    pub fn encode_block_for_other_format(&self) -> Vec<u8> {
+    pub(crate) fn encode_block_for_other_format(&self) -> Vec<u8> {
         self.encode(false)
     }
 
@@ -261,6 +296,7 @@ impl TableProperties {
 
     /// Decodes a properties block. Unparsable numbers are skipped, as RocksDB
     /// does; unsorted keys are Corruption.
+    #[doc(hidden)]
     pub fn decode_block(contents: Vec<u8>) -> Result<TableProperties> {
         let block = Arc::new(Block::new(contents));
         let mut it = block.iter(KeyOrder::User(Comparator::Bytewise));

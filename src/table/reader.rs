@@ -28,6 +28,7 @@ use crate::table::format::{
 };
 use crate::table::plain::reader::{is_plain_table_magic, PlainTable, PlainTableIterator};
 use crate::table::properties::TableProperties;
+use crate::trace::block_cache::{self, BlockAccess, BlockCacheTracer};
 use crate::util::comparator::Comparator;
 use std::sync::Arc;
 
@@ -43,6 +44,9 @@ pub struct TableReadOptions {
     /// How a PlainTable file's in-memory index is built (the family's PlainTableOptions when it uses that
     /// factory; the defaults otherwise). Block-based files ignore it.
     pub plain_tuning: crate::table::plain::PlainTableOptions,
+    /// The database's block cache tracer: the table's data block lookups report to it while
+    /// a trace runs.
+    pub block_cache_tracer: Option<Arc<BlockCacheTracer>>,
 }
 
 impl Default for TableReadOptions {
@@ -55,6 +59,7 @@ impl Default for TableReadOptions {
             cache_index_and_filter_blocks: false,
             allow_mmap_reads: true,
             plain_tuning: Default::default(),
+            block_cache_tracer: None,
         }
     }
 }
@@ -86,6 +91,9 @@ pub struct Table {
     cuckoo: Option<Arc<CuckooTable>>,
     /// A PlainTable file (`table::plain`): every read goes to it, and the block-based fields above are empty.
     plain: Option<Arc<PlainTable>>,
+    /// The table's file number (0 when not known: tools, tests).
+    file_number: u64,
+    block_cache_tracer: Option<Arc<BlockCacheTracer>>,
 }
 
 const OLD_PROPERTIES_META_NAME: &str = "rocksdb.stats";
@@ -266,6 +274,8 @@ impl Table {
             global_seqno,
             cuckoo: None,
             plain: None,
+            file_number: opts.file_number,
+            block_cache_tracer: opts.block_cache_tracer.clone(),
         }))
     }
 
@@ -311,6 +321,8 @@ impl Table {
             global_seqno: None,
             cuckoo: None,
             plain: None,
+            file_number: 0,
+            block_cache_tracer: None,
         }
     }
 
@@ -472,13 +484,13 @@ impl Table {
         }
     }
 
-    /// Reads a data block through the block cache.
-    fn data_block(&self, handle: &BlockHandle, fill_cache: bool) -> Result<Arc<Block>> {
+    /// Reads a data block through the block cache; says whether the cache had it.
+    fn data_block(&self, handle: &BlockHandle, fill_cache: bool) -> Result<(Arc<Block>, bool)> {
         check_handle(handle, self.file_size, &self.file_name)?;
         let ck = (self.cache_id, handle.offset);
         if let Some(c) = &self.cache {
             if let Some(b) = c.lookup(&ck) {
-                return Ok(b);
+                return Ok((b, true));
             }
         }
         let raw = read_block(
@@ -495,7 +507,53 @@ impl Table {
                 c.insert(ck, block.clone(), block.size());
             }
         }
-        Ok(block)
+        Ok((block, false))
+    }
+
+    /// The block cache tracer, while it traces.
+    #[inline]
+    fn tracing(&self) -> Option<&BlockCacheTracer> {
+        self.block_cache_tracer.as_deref().filter(|t| t.is_on() && self.cache.is_some())
+    }
+
+    /// A data block lookup as the block cache trace records it; `get` adds a Get's fields.
+    fn block_access(&self, handle: &BlockHandle, block: &Block, hit: bool, fill_cache: bool, caller: u8) -> BlockAccess {
+        BlockAccess {
+            ts: crate::trace::now_micros(),
+            block_type: crate::trace::trace_type::BLOCK_DATA,
+            block_key: block_cache::block_key(self.cache_id, handle.offset),
+            block_size: block.size() as u64,
+            cf_id: self.props.column_family_id,
+            cf_name: self.props.column_family_name.as_bytes().to_vec(),
+            level: block_cache::UNKNOWN_LEVEL,
+            sst_fd_number: self.file_number,
+            caller,
+            is_cache_hit: hit,
+            no_insert: !fill_cache,
+            ..Default::default()
+        }
+    }
+
+    /// Records a Get's data block lookup: its id and key, the entry it found for the key in
+    /// the block (key and value bytes) and the block's entries.
+    fn trace_get_access(&self, tracer: &BlockCacheTracer, handle: &BlockHandle, block: &Arc<Block>, hit: bool, lookup_ikey: &[u8]) {
+        let mut a = self.block_access(handle, block, hit, true, block_cache::caller::USER_GET);
+        let (get_id, user_snapshot) = block_cache::current_get().unwrap_or((0, false));
+        a.get_id = get_id;
+        a.get_from_user_specified_snapshot = user_snapshot;
+        a.referenced_key = lookup_ikey.to_vec();
+        let mut it = self.data_iter(block);
+        it.seek(lookup_ikey);
+        if it.valid() && key::user_key(it.key()) == key::user_key(lookup_ikey) {
+            a.referenced_key_exist_in_block = true;
+            a.referenced_data_size = (it.key().len() + it.value().len()) as u64;
+        }
+        it.seek_to_first();
+        while it.valid() {
+            a.num_keys_in_block += 1;
+            it.next();
+        }
+        tracer.record(&a);
     }
 
     /// Positions at the first entry >= `lookup_ikey` and calls `f(ikey, value)`
@@ -562,7 +620,10 @@ impl Table {
         let mut first = true;
         while index.valid() {
             let handle = index.handle()?;
-            let block = self.data_block(&handle, true)?;
+            let (block, hit) = self.data_block(&handle, true)?;
+            if let Some(t) = self.tracing() {
+                self.trace_get_access(t, &handle, &block, hit, lookup_ikey);
+            }
             let mut it = self.data_iter(&block);
             if first {
                 it.seek(lookup_ikey);
@@ -603,8 +664,18 @@ impl Table {
     }
 
     /// A two-level iterator over the whole table (a PlainTable's: in total order, for SeekToFirst and Next).
+    /// An iterator of a reader other than a user's read (whose is `iter_for_read`).
     pub fn iter(self: &Arc<Self>, fill_cache: bool) -> TableIterator {
-        self.iter_for_read(fill_cache, false, None, None)
+        let mut it = self.iter_for_read(fill_cache, false, None, None);
+        it.caller = block_cache::caller::UNCATEGORIZED;
+        it
+    }
+
+    /// A compaction's input iterator.
+    pub fn iter_for_compaction(self: &Arc<Self>) -> TableIterator {
+        let mut it = self.iter(false);
+        it.caller = block_cache::caller::COMPACTION;
+        it
     }
 
     /// The iterator of a read: `prefix_seek` when the read is in prefix mode, `extractor` the family's prefix
@@ -626,6 +697,7 @@ impl Table {
             data_handle: BlockHandle::default(),
             fill_cache,
             error: None,
+            caller: block_cache::caller::USER_ITERATOR,
         }
     }
 
@@ -823,6 +895,8 @@ pub struct TableIterator {
     error: Option<Error>,
     /// A cuckoo table's iterator, which every call goes to.
     cuckoo: Option<CuckooIterator>,
+    /// Who reads (`trace::block_cache::caller`), for the block cache trace.
+    caller: u8,
 }
 
 impl TableIterator {
@@ -844,7 +918,10 @@ impl TableIterator {
             return;
         }
         match self.table.data_block(&handle, self.fill_cache) {
-            Ok(b) => {
+            Ok((b, hit)) => {
+                if let Some(t) = self.table.tracing() {
+                    t.record(&self.table.block_access(&handle, &b, hit, self.fill_cache, self.caller));
+                }
                 self.data = Some(self.table.data_iter(&b));
                 self.data_handle = handle;
             }

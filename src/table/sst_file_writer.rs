@@ -13,6 +13,9 @@ use crate::util::comparator::Comparator;
 use std::cmp::Ordering;
 use std::path::Path;
 
+/// Writes a table file outside a database for [`Db::ingest_external_file`](crate::Db::ingest_external_file)
+/// (RocksDB's `SstFileWriter`): `open`, then keys in strictly increasing comparator order,
+/// then `finish`.
 pub struct SstFileWriter {
     opts: Options,
     /// The order of the keys: the options' comparator, pinned by `open` (the writer keeps
@@ -76,14 +79,18 @@ impl SstFileWriter {
         Ok(())
     }
 
+    /// Adds `key` = `value`; InvalidArgument when `key` does not follow the previous key
+    /// ("Keys must be added in strict ascending order.") or no file is open.
     pub fn put(&mut self, key: &[u8], value: &[u8]) -> Result<()> {
         self.add(key, ValueType::Value, value)
     }
 
+    /// Adds a merge operand for `key` (order as `put`).
     pub fn merge(&mut self, key: &[u8], value: &[u8]) -> Result<()> {
         self.add(key, ValueType::Merge, value)
     }
 
+    /// Adds a deletion of `key` (order as `put`).
     pub fn delete(&mut self, key: &[u8]) -> Result<()> {
         self.add(key, ValueType::Deletion, &[])
     }

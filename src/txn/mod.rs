@@ -12,6 +12,7 @@
 //! transaction; ferrock makes concurrent use safe, not meaningful).
 
 pub mod lock;
+pub mod occ_buckets;
 pub mod wbwi;
 
 use crate::batch::{BatchRecord, WriteBatch};
@@ -37,6 +38,7 @@ pub use wbwi::BaseDeltaIterator;
 pub struct TransactionDbOptions {
     /// Locks per column family; <= 0: unlimited.
     pub max_num_locks: i64,
+    /// Lock table shards per column family (RocksDB's `num_stripes`, 16).
     pub num_stripes: usize,
     /// Lock wait of transactions whose own `lock_timeout` is negative, ms (<0: forever).
     pub transaction_lock_timeout: i64,
@@ -71,17 +73,25 @@ impl Default for TransactionDbOptions {
 /// RocksDB's TransactionOptions (defaults as RocksDB's).
 #[derive(Clone, Debug)]
 pub struct TransactionOptions {
+    /// Take a snapshot at begin ([`Transaction::set_snapshot`]): later writes by others to
+    /// keys this transaction writes or reads for update are conflicts.
     pub set_snapshot: bool,
+    /// Detect deadlocks when waiting on a lock ("Resource busy: Deadlock").
     pub deadlock_detect: bool,
     /// ms; negative: the db's transaction_lock_timeout.
     pub lock_timeout: i64,
     /// ms after begin when other transactions may take this one's locks; negative: never.
     pub expiration: i64,
+    /// How many waiting transactions deadlock detection follows (50).
     pub deadlock_detect_depth: i64,
     /// Bytes; 0: unlimited.
     pub max_write_batch_size: usize,
+    /// Take no locks (the caller guarantees no conflicts, e.g. during recovery).
     pub skip_concurrency_control: bool,
+    /// Commit large write sets as their own immutable memtable instead of inserting
+    /// into the active one (RocksDB 11.8.1's `commit_bypass_memtable`).
     pub commit_bypass_memtable: bool,
+    /// Whether `commit` may skip `prepare` (true, RocksDB's default).
     pub skip_prepare: bool,
 }
 
@@ -104,14 +114,47 @@ impl Default for TransactionOptions {
 /// RocksDB's OptimisticTransactionOptions.
 #[derive(Clone, Debug, Default)]
 pub struct OptimisticTransactionOptions {
+    /// Take a snapshot at begin: a key written by others after it and written or read for
+    /// update by the transaction makes the commit fail with `Busy`.
     pub set_snapshot: bool,
 }
 
+/// RocksDB's OccValidationPolicy: how optimistic commits are validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OccValidationPolicy {
+    /// In the write queue, one commit after the other.
+    Serial = 0,
+    /// Under the lock buckets of the transaction's keys (the default).
+    Parallel = 1,
+}
+
+/// RocksDB's OptimisticTransactionDBOptions.
+#[derive(Clone)]
+pub struct OptimisticTransactionDbOptions {
+    /// How commits are validated (RocksDB's default: in parallel under the lock buckets).
+    pub validate_policy: OccValidationPolicy,
+    /// Buckets a database makes for itself under kValidateParallel (RocksDB's default, 2^20).
+    pub occ_lock_buckets: u32,
+    /// Buckets shared with other databases instead of its own.
+    pub shared_lock_buckets: Option<Arc<occ_buckets::OccLockBuckets>>,
+}
+
+impl Default for OptimisticTransactionDbOptions {
+    fn default() -> Self {
+        OptimisticTransactionDbOptions { validate_policy: OccValidationPolicy::Parallel, occ_lock_buckets: 1 << 20, shared_lock_buckets: None }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a transaction is in its lifecycle (RocksDB's `Transaction::TransactionState`).
 pub enum TxnState {
+    /// Begun; takes writes.
     Started,
+    /// Prepared (two-phase commit): its writes are in the WAL, not yet visible.
     Prepared,
+    /// Committed: its writes are visible.
     Committed,
+    /// Rolled back: its writes were dropped.
     RolledBack,
 }
 
@@ -123,6 +166,8 @@ pub(crate) struct Shared {
     opts: TransactionDbOptions,
     locks: LockManager,
     optimistic: bool,
+    /// Optimistic with parallel validation: the buckets a commit locks for its keys.
+    occ_buckets: Option<Arc<occ_buckets::OccLockBuckets>>,
     next_id: AtomicU64,
     /// Named transactions (names are unique while alive).
     names: Mutex<HashMap<String, Weak<Transaction>>>,
@@ -202,16 +247,21 @@ impl Shared {
 }
 
 impl Transaction {
+    /// A number unique to this transaction within the database (RocksDB's `GetID`).
     pub fn id(&self) -> u64 {
         self.st.lock().id
     }
+    /// The transaction's state.
     pub fn state(&self) -> TxnState {
         self.st.lock().phase
     }
+    /// The name given with [`set_name`](Self::set_name), for two-phase commit.
     pub fn name(&self) -> Option<String> {
         self.st.lock().name.clone()
     }
-    pub fn last_commit_timings(&self) -> CommitTimings {
+    /// How the last commit went (for the tests of the memtable bypass).
+    #[cfg(test)]
+    pub(crate) fn last_commit_timings(&self) -> CommitTimings {
         self.st.lock().last_timings
     }
     /// The transaction's writes so far.
@@ -222,6 +272,7 @@ impl Transaction {
     pub fn indexed_batch(&self) -> WriteBatchWithIndex {
         self.st.lock().batch.clone()
     }
+    /// The number of writes so far (RocksDB's `GetNumPuts` + deletes + merges).
     pub fn num_writes(&self) -> u32 {
         self.st.lock().batch.count()
     }
@@ -306,6 +357,9 @@ impl Transaction {
         Ok(())
     }
 
+    /// Writes `key` = `value` in `cf` inside the transaction. A pessimistic transaction first
+    /// locks the key: `TimedOut` (LockTimeout) when another transaction holds it past the lock
+    /// timeout, `Busy` on a conflict with the transaction's snapshot.
     pub fn put_cf(&self, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
         Self::check_batch_size(&st, key.len() + value.len() + 3)?;
@@ -313,18 +367,22 @@ impl Transaction {
         st.batch.put_cf(cf.id(), key, value);
         Ok(())
     }
+    /// `put_cf` in the default column family.
     pub fn put(&self, key: &[u8], value: &[u8]) -> Result<()> {
         self.put_cf(&default_cf(), key, value)
     }
+    /// Deletes `key` in `cf` inside the transaction (locks as `put_cf` does).
     pub fn delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
         self.track(&mut st, cf.id(), key, true, None)?;
         st.batch.delete_cf(cf.id(), key);
         Ok(())
     }
+    /// `delete_cf` in the default column family.
     pub fn delete(&self, key: &[u8]) -> Result<()> {
         self.delete_cf(&default_cf(), key)
     }
+    /// `SingleDelete` of `key` in `cf` inside the transaction (locks as `put_cf` does).
     pub fn single_delete_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
         self.track(&mut st, cf.id(), key, true, None)?;
@@ -351,6 +409,7 @@ impl Transaction {
         st.batch.merge_cf(cf.id(), key, value);
         Ok(())
     }
+    /// `merge_cf` in the default column family.
     pub fn merge(&self, key: &[u8], value: &[u8]) -> Result<()> {
         self.merge_cf(&default_cf(), key, value)
     }
@@ -360,11 +419,13 @@ impl Transaction {
         st.batch.put_cf(cf.id(), key, value);
         Ok(())
     }
+    /// Deletes without locking or conflict checking (RocksDB's DeleteUntracked).
     pub fn delete_untracked_cf(&self, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut st = self.st.lock();
         st.batch.delete_cf(cf.id(), key);
         Ok(())
     }
+    /// Adds a blob to the transaction's WAL record, not applied to the database.
     pub fn put_log_data(&self, blob: &[u8]) {
         self.st.lock().batch.put_log_data(blob);
     }
@@ -384,9 +445,11 @@ impl Transaction {
         drop(st);
         self.shared.db.get_cf(ro, cf, key)
     }
+    /// `get_cf` in the default column family.
     pub fn get(&self, ro: &ReadOptions, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.get_cf(ro, &default_cf(), key)
     }
+    /// `get_cf`, the value as a [`PinnableSlice`].
     pub fn get_pinned_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<PinnableSlice>> {
         Ok(self.get_cf(ro, cf, key)?.map(|data| PinnableSlice { data }))
     }
@@ -401,13 +464,16 @@ impl Transaction {
         }
         self.get_cf(ro, cf, key)
     }
+    /// `get_for_update_cf` in the default column family.
     pub fn get_for_update(&self, ro: &ReadOptions, key: &[u8], exclusive: bool) -> Result<Option<Vec<u8>>> {
         self.get_for_update_cf(ro, &default_cf(), key, exclusive)
     }
 
+    /// `get_cf` for each (column family, key), in order.
     pub fn multi_get_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
         keys.iter().map(|(cf, k)| self.get_cf(ro, cf, k)).collect()
     }
+    /// `get_for_update_cf` (exclusive) for each (column family, key), in order.
     pub fn multi_get_for_update_cf(&self, ro: &ReadOptions, keys: &[(&ColumnFamilyHandle, &[u8])]) -> Vec<Result<Option<Vec<u8>>>> {
         keys.iter().map(|(cf, k)| self.get_for_update_cf(ro, cf, k, true)).collect()
     }
@@ -421,17 +487,22 @@ impl Transaction {
         Ok(it)
     }
 
+    /// Takes a snapshot now; conflicts are then checked against it (RocksDB's `SetSnapshot`).
     pub fn set_snapshot(&self) {
         let mut st = self.st.lock();
         st.snapshot = self.shared.db.snapshot().ok();
     }
+    /// Drops the transaction's snapshot (RocksDB's `ClearSnapshot`).
     pub fn clear_snapshot(&self) {
         self.st.lock().snapshot = None;
     }
+    /// The transaction's snapshot, if one was set; pass it in `ReadOptions::snapshot` to read
+    /// at it.
     pub fn snapshot(&self) -> Option<Snapshot> {
         self.st.lock().snapshot.clone()
     }
 
+    /// Marks a point [`rollback_to_save_point`](Self::rollback_to_save_point) returns to.
     pub fn set_save_point(&self) {
         let mut st = self.st.lock();
         st.batch.set_save_point();
@@ -456,6 +527,7 @@ impl Transaction {
         st.snapshot = sp.snapshot;
         Ok(())
     }
+    /// Forgets the last save point; NotFound when there is none.
     pub fn pop_save_point(&self) -> Result<()> {
         let mut st = self.st.lock();
         st.save_points.pop().ok_or_else(|| Error::not_found(""))?;
@@ -593,6 +665,10 @@ impl Transaction {
             }
             Ok(())
         };
+        // RocksDB's CommitWithParallelValidate: the keys' buckets are held around validation
+        // and the write (seeded by this database, so databases sharing buckets differ).
+        let seed = Arc::as_ptr(&self.shared) as usize as u64;
+        let _buckets = self.shared.occ_buckets.as_ref().map(|b| b.lock(seed, tracked.keys().map(|(cf, k)| (*cf, &k[..]))));
         let result = db.commit_transaction(
             &st.wo,
             st.batch.write_batch(),
@@ -769,7 +845,26 @@ fn default_cf() -> ColumnFamilyHandle {
     ColumnFamilyHandle { id: 0, name: "default".into() }
 }
 
-/// A database whose writes go through pessimistic transactions.
+/// A database whose writes go through pessimistic transactions (RocksDB's `TransactionDB`):
+/// a transaction locks each key it writes or reads for update, so a conflict shows at the
+/// write (`TimedOut`, `Busy`), not at the commit. It opens the database with `allow_2pc`,
+/// so transactions may also [`prepare`](Transaction::prepare) and survive a crash prepared.
+///
+/// ```
+/// use ferrock::{Options, ReadOptions, TransactionDb, TransactionDbOptions, TransactionOptions, WriteOptions};
+/// let dir = std::env::temp_dir().join(format!("ferrock-doc-txn-{}", std::process::id()));
+/// let mut opts = Options::default();
+/// opts.create_if_missing = true;
+/// let db = TransactionDb::open(&opts, &TransactionDbOptions::default(), &dir)?;
+/// let txn = db.begin(&WriteOptions::default(), &TransactionOptions::default(), None);
+/// txn.put(b"k", b"v")?;
+/// assert_eq!(db.get_cf(&ReadOptions::new(), &db.db().default_column_family(), b"k")?, None);
+/// txn.commit()?;
+/// assert_eq!(db.get_cf(&ReadOptions::new(), &db.db().default_column_family(), b"k")?, Some(b"v".to_vec()));
+/// db.close()?;
+/// # ferrock::Db::destroy(&Options::default(), &dir)?;
+/// # Ok::<(), ferrock::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct TransactionDb {
     shared: Arc<Shared>,
@@ -781,11 +876,17 @@ fn with_2pc(opts: &Options) -> Options {
 }
 
 impl TransactionDb {
+    /// Opens (or with `create_if_missing` creates) the database at `path` for transactions
+    /// (RocksDB's `TransactionDB::Open`); prepared transactions found in the WAL come back in
+    /// the prepared state ([`prepared_transactions`](Self::prepared_transactions)). Errors as
+    /// [`Db::open`].
     pub fn open(opts: &Options, txn_opts: &TransactionDbOptions, path: impl AsRef<Path>) -> Result<TransactionDb> {
         let db = Db::open(&with_2pc(opts), path)?;
-        Ok(Self::wrap(db, txn_opts, false))
+        Ok(Self::wrap(db, txn_opts, false, None))
     }
 
+    /// `open` with column families: `cfs` names every column family of the database with its
+    /// options (as [`Db::open_cf`]); returns their handles in that order.
     pub fn open_cf(
         opts: &Options,
         txn_opts: &TransactionDbOptions,
@@ -793,16 +894,17 @@ impl TransactionDb {
         cfs: &[(String, Options)],
     ) -> Result<(TransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
         let (db, handles) = Db::open_cf(&with_2pc(opts), path, cfs)?;
-        Ok((Self::wrap(db, txn_opts, false), handles))
+        Ok((Self::wrap(db, txn_opts, false, None), handles))
     }
 
-    fn wrap(db: Db, txn_opts: &TransactionDbOptions, optimistic: bool) -> TransactionDb {
+    fn wrap(db: Db, txn_opts: &TransactionDbOptions, optimistic: bool, occ_buckets: Option<Arc<occ_buckets::OccLockBuckets>>) -> TransactionDb {
         let recovered = db.inner.txn.take_recovered();
         let shared = Arc::new(Shared {
             db,
             opts: txn_opts.clone(),
             locks: LockManager::new(txn_opts.num_stripes, txn_opts.max_num_locks),
             optimistic,
+            occ_buckets,
             next_id: AtomicU64::new(1),
             names: Mutex::new(HashMap::new()),
             recovered: Mutex::new(Vec::new()),
@@ -835,6 +937,8 @@ impl TransactionDb {
         TransactionDb { shared }
     }
 
+    /// Begins a transaction whose commit writes with `wo` (RocksDB's `BeginTransaction`).
+    /// `old`, a finished transaction, is reused instead of allocating a new one.
     pub fn begin(&self, wo: &WriteOptions, opts: &TransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
         self.shared.begin(wo, opts, old)
     }
@@ -858,16 +962,21 @@ impl TransactionDb {
         out
     }
 
+    /// The live or recovered transaction with this name (RocksDB's `GetTransactionByName`).
     pub fn transaction_by_name(&self, name: &str) -> Option<Arc<Transaction>> {
         self.shared.names.lock().get(name).and_then(|w| w.upgrade())
     }
 
+    /// The database under the transactions (RocksDB's `GetBaseDB`), for reads and for what
+    /// transactions do not cover.
     pub fn db(&self) -> &Db {
         &self.shared.db
     }
+    /// The options the database was opened with.
     pub fn options(&self) -> &TransactionDbOptions {
         &self.shared.opts
     }
+    /// The number of keys locked now, over all column families.
     pub fn num_locks(&self) -> i64 {
         self.shared.locks.num_locks()
     }
@@ -880,24 +989,31 @@ impl TransactionDb {
         t.rebuild_from_write_batch(&batch)?;
         t.commit()
     }
+    /// Writes `key` = `value` in `cf` as a one-write transaction (RocksDB's
+    /// `TransactionDB::Put`): waits for a transaction holding the key's lock up to
+    /// `default_lock_timeout`, then fails with `TimedOut`.
     pub fn put_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.put_cf(cf.id(), key, value);
         self.write_locked(wo, b)
     }
+    /// `put_cf` in the default column family.
     pub fn put(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         self.put_cf(wo, &default_cf(), key, value)
     }
+    /// Deletes `key` in `cf` as a one-write transaction (locks as `put_cf` does).
     pub fn delete_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.delete_cf(cf.id(), key);
         self.write_locked(wo, b)
     }
+    /// Adds a merge operand as a one-write transaction (locks as `put_cf` does).
     pub fn merge_cf(&self, wo: &WriteOptions, cf: &ColumnFamilyHandle, key: &[u8], value: &[u8]) -> Result<()> {
         let mut b = WriteBatch::new();
         b.merge_cf(cf.id(), key, value);
         self.write_locked(wo, b)
     }
+    /// `merge_cf` in the default column family.
     pub fn merge(&self, wo: &WriteOptions, key: &[u8], value: &[u8]) -> Result<()> {
         self.merge_cf(wo, &default_cf(), key, value)
     }
@@ -932,36 +1048,62 @@ impl TransactionDb {
         let opts = TransactionOptions { lock_timeout: self.shared.opts.default_lock_timeout, ..Default::default() };
         self.begin(wo, &opts, None).commit_batch(&keys, batch)
     }
+    /// Reads `key` from `cf` without a lock (the database's latest value, or at `ro.snapshot`).
     pub fn get_cf(&self, ro: &ReadOptions, cf: &ColumnFamilyHandle, key: &[u8]) -> Result<Option<Vec<u8>>> {
         self.shared.db.get_cf(ro, cf, key)
     }
+    /// Flushes the default column family's memtable ([`Db::flush`]).
     pub fn flush(&self, fo: &FlushOptions) -> Result<()> {
         self.shared.db.flush(fo)
     }
+    /// Closes the database ([`Db::close`]); prepared transactions stay in the WAL.
     pub fn close(&self) -> Result<()> {
         self.shared.db.close()
     }
 }
 
-/// A database whose transactions check for conflicts only at commit.
+/// A database whose transactions check for conflicts only at commit (RocksDB's
+/// `OptimisticTransactionDB`): no locks; a commit fails with `Busy` when a key the transaction
+/// wrote or read for update was written by someone else since the transaction saw it.
 #[derive(Clone)]
 pub struct OptimisticTransactionDb {
     shared: Arc<Shared>,
 }
 
 impl OptimisticTransactionDb {
+    /// Opens (or with `create_if_missing` creates) the database at `path` for optimistic
+    /// transactions (RocksDB's `OptimisticTransactionDB::Open`). Errors as [`Db::open`].
     pub fn open(opts: &Options, path: impl AsRef<Path>) -> Result<OptimisticTransactionDb> {
         let db = Db::open(opts, path)?;
         Ok(Self::wrap(db))
     }
+    /// `open` with column families, as [`Db::open_cf`].
     pub fn open_cf(opts: &Options, path: impl AsRef<Path>, cfs: &[(String, Options)]) -> Result<(OptimisticTransactionDb, Vec<Arc<ColumnFamilyHandle>>)> {
         let (db, handles) = Db::open_cf(opts, path, cfs)?;
         Ok((Self::wrap(db), handles))
     }
+    /// With RocksDB's OptimisticTransactionDBOptions.
+    pub fn open_with_options(opts: &Options, otxn: &OptimisticTransactionDbOptions, path: impl AsRef<Path>) -> Result<OptimisticTransactionDb> {
+        let db = Db::open(opts, path)?;
+        Ok(Self::wrap_with(db, otxn))
+    }
     fn wrap(db: Db) -> OptimisticTransactionDb {
-        let t = TransactionDb::wrap(db, &TransactionDbOptions::default(), true);
+        Self::wrap_with(db, &OptimisticTransactionDbOptions::default())
+    }
+    fn wrap_with(db: Db, otxn: &OptimisticTransactionDbOptions) -> OptimisticTransactionDb {
+        let buckets = match otxn.validate_policy {
+            OccValidationPolicy::Serial => None,
+            OccValidationPolicy::Parallel => Some(
+                otxn.shared_lock_buckets
+                    .clone()
+                    .unwrap_or_else(|| Arc::new(occ_buckets::OccLockBuckets::new(otxn.occ_lock_buckets as usize, false))),
+            ),
+        };
+        let t = TransactionDb::wrap(db, &TransactionDbOptions::default(), true, buckets);
         OptimisticTransactionDb { shared: t.shared }
     }
+    /// Begins an optimistic transaction whose commit writes with `wo`; `old`, a finished
+    /// transaction, is reused.
     pub fn begin(&self, wo: &WriteOptions, opts: &OptimisticTransactionOptions, old: Option<Arc<Transaction>>) -> Arc<Transaction> {
         let o = TransactionOptions { set_snapshot: opts.set_snapshot, ..Default::default() };
         self.shared.begin(wo, &o, old)
@@ -970,6 +1112,7 @@ impl OptimisticTransactionDb {
     pub fn base_db(&self) -> &Db {
         &self.shared.db
     }
+    /// Closes the database ([`Db::close`]).
     pub fn close(&self) -> Result<()> {
         self.shared.db.close()
     }

@@ -23,9 +23,13 @@ use std::ops::Bound;
 /// What the newest record of a key in the batch is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryKind {
+    /// A put.
     Put,
+    /// A delete.
     Delete,
+    /// A single delete.
     SingleDelete,
+    /// A merge operand.
     Merge,
 }
 
@@ -44,7 +48,9 @@ pub(crate) struct IndexEntry {
 pub enum BatchLookup<'a> {
     /// The batch has no record of the key: the database decides.
     NotInBatch,
+    /// The newest record is a put of this value.
     Found(&'a [u8]),
+    /// The newest record is a deletion.
     Deleted,
     /// The newest record is a merge (needs a merge operator, not supported yet).
     Merge,
@@ -107,6 +113,8 @@ impl WriteBatchWithIndex {
         }
     }
 
+    /// Whether a key written again replaces its earlier record in the index (RocksDB's
+    /// `overwrite_key`).
     pub fn overwrite_key(&self) -> bool {
         self.overwrite_key
     }
@@ -114,15 +122,19 @@ impl WriteBatchWithIndex {
     pub fn comparator(&self) -> &Comparator {
         &self.comparator
     }
+    /// The batch under the index, for [`Db::write`](crate::Db::write).
     pub fn write_batch(&self) -> &WriteBatch {
         &self.batch
     }
+    /// The serialized batch ([`WriteBatch::data`]).
     pub fn data(&self) -> &[u8] {
         self.batch.data()
     }
+    /// The number of updates in the batch.
     pub fn count(&self) -> u32 {
         self.batch.count()
     }
+    /// Whether the batch holds no record.
     pub fn is_empty(&self) -> bool {
         self.batch.count() == 0
     }
@@ -138,24 +150,30 @@ impl WriteBatchWithIndex {
         index_record(&mut self.index, &mut self.merges, cf, key, e);
     }
 
+    /// Sets `key` to `value` in column family `cf` and indexes it.
     pub fn put_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
         self.batch.put_cf(cf, key, value);
         self.note(cf, key, EntryKind::Put, value.len());
     }
+    /// `put_cf` in the default column family.
     pub fn put(&mut self, key: &[u8], value: &[u8]) {
         self.put_cf(0, key, value)
     }
+    /// Deletes `key` in column family `cf` and indexes it.
     pub fn delete_cf(&mut self, cf: u32, key: &[u8]) {
         self.batch.delete_cf(cf, key);
         self.note(cf, key, EntryKind::Delete, 0);
     }
+    /// `delete_cf` in the default column family.
     pub fn delete(&mut self, key: &[u8]) {
         self.delete_cf(0, key)
     }
+    /// Single-deletes `key` in column family `cf` and indexes it.
     pub fn single_delete_cf(&mut self, cf: u32, key: &[u8]) {
         self.batch.single_delete_cf(cf, key);
         self.note(cf, key, EntryKind::SingleDelete, 0);
     }
+    /// Adds a merge operand for `key` in column family `cf` and indexes it.
     pub fn merge_cf(&mut self, cf: u32, key: &[u8], value: &[u8]) {
         self.batch.merge_cf(cf, key, value);
         self.note(cf, key, EntryKind::Merge, value.len());
@@ -164,16 +182,19 @@ impl WriteBatchWithIndex {
     pub fn delete_range_cf(&mut self, _cf: u32, _begin: &[u8], _end: &[u8]) -> Result<()> {
         Err(Error::not_supported("DeleteRange is not supported in WriteBatchWithIndex"))
     }
+    /// Adds a blob carried in the WAL, not applied and not indexed.
     pub fn put_log_data(&mut self, blob: &[u8]) {
         self.batch.put_log_data(blob);
     }
 
+    /// Drops every record, index entry and save point.
     pub fn clear(&mut self) {
         self.batch.clear();
         self.index.clear();
         self.merges.clear();
     }
 
+    /// Marks a point [`rollback_to_save_point`](Self::rollback_to_save_point) returns to.
     pub fn set_save_point(&mut self) {
         self.batch.set_save_point();
     }
@@ -182,6 +203,7 @@ impl WriteBatchWithIndex {
         self.batch.rollback_to_save_point()?;
         self.rebuild_index()
     }
+    /// Forgets the last save point; NotFound when there is none.
     pub fn pop_save_point(&mut self) -> Result<()> {
         self.batch.pop_save_point()
     }
@@ -469,10 +491,12 @@ impl BaseDeltaIterator {
         self.delta.partition_point(|(k, _)| self.cmp.compare(k, target).is_lt())
     }
 
+    /// Whether the iterator is on an entry.
     pub fn valid(&self) -> bool {
         self.valid
     }
 
+    /// Moves to the first key (within the bounds).
     pub fn seek_to_first(&mut self) {
         self.forward = true;
         self.base.seek_to_first();
@@ -483,6 +507,7 @@ impl BaseDeltaIterator {
         self.settle_forward();
     }
 
+    /// Moves to the last key (within the bounds).
     pub fn seek_to_last(&mut self) {
         self.forward = false;
         self.base.seek_to_last();
@@ -494,6 +519,7 @@ impl BaseDeltaIterator {
         self.settle_backward();
     }
 
+    /// Moves to the first key at or after `target`.
     pub fn seek(&mut self, target: &[u8]) {
         self.forward = true;
         self.base.seek(target);
@@ -507,6 +533,7 @@ impl BaseDeltaIterator {
         self.settle_forward();
     }
 
+    /// Moves to the last key at or before `target`.
     pub fn seek_for_prev(&mut self, target: &[u8]) {
         self.forward = false;
         self.base.seek_for_prev(target);
@@ -520,6 +547,7 @@ impl BaseDeltaIterator {
         self.settle_backward();
     }
 
+    /// Moves to the next key; the iterator must be valid.
     pub fn next(&mut self) {
         if !self.valid {
             return;
@@ -535,6 +563,7 @@ impl BaseDeltaIterator {
         self.settle_forward();
     }
 
+    /// Moves to the previous key; the iterator must be valid.
     pub fn prev(&mut self) {
         if !self.valid {
             return;
@@ -705,6 +734,7 @@ impl BaseDeltaIterator {
         }
     }
 
+    /// The error that stopped the iterator, if any (from the database side).
     pub fn status(&self) -> Result<()> {
         if let Some(e) = &self.error {
             return Err(e.clone());

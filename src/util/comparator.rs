@@ -22,6 +22,7 @@ pub const REVERSE_BYTEWISE_NAME: &str = "rocksdb.ReverseBytewiseComparator";
 pub trait UserComparator: Send + Sync {
     /// RocksDB's `Comparator::Name()`; asked at open and whenever a name is written.
     fn name(&self) -> String;
+    /// Orders two user keys.
     fn compare(&self, a: &[u8], b: &[u8]) -> Ordering;
     /// The comparator a database (or SST writer, or indexed batch) keeps for its lifetime, or
     /// why this one cannot be used; `None`: this one, as it is. Options name a C program's
@@ -33,10 +34,14 @@ pub trait UserComparator: Send + Sync {
 }
 
 #[derive(Clone, Default)]
+/// The key order of a database or column family (RocksDB's `Options::comparator`).
 pub enum Comparator {
     #[default]
+    /// Lexicographic order of the bytes (`leveldb.BytewiseComparator`), the default.
     Bytewise,
+    /// The reverse of `Bytewise` (`rocksdb.ReverseBytewiseComparator`).
     ReverseBytewise,
+    /// A user's order.
     Custom(Arc<dyn UserComparator>),
 }
 
@@ -65,10 +70,12 @@ impl PartialEq for Comparator {
 impl Eq for Comparator {}
 
 impl Comparator {
+    /// A comparator from a user's order.
     pub fn custom(c: Arc<dyn UserComparator>) -> Comparator {
         Comparator::Custom(c)
     }
 
+    /// The name recorded in the MANIFEST and in every table.
     pub fn name(&self) -> Cow<'static, str> {
         match self {
             Comparator::Bytewise => Cow::Borrowed(BYTEWISE_NAME),
@@ -99,6 +106,7 @@ impl Comparator {
     }
 
     #[inline]
+    /// Orders two user keys.
     pub fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
         match self {
             Comparator::Bytewise => a.cmp(b),
@@ -108,6 +116,7 @@ impl Comparator {
     }
 
     #[inline]
+    /// Whether `a` orders before `b`.
     pub fn less(&self, a: &[u8], b: &[u8]) -> bool {
         self.compare(a, b) == Ordering::Less
     }

@@ -19,9 +19,13 @@ use std::time::{Duration, Instant};
 /// RocksDB's Env::IOPriority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IoPriority {
+    /// Background work of low priority (compactions).
     Low = 0,
+    /// Middle priority.
     Mid = 1,
+    /// Background work of high priority (flushes).
     High = 2,
+    /// Foreground (user) I/O.
     User = 3,
 }
 
@@ -30,19 +34,25 @@ const PRIORITIES: usize = 4;
 /// RocksDB's RateLimiter::OpType.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpType {
+    /// Reads.
     Read,
+    /// Writes.
     Write,
 }
 
 /// RocksDB's RateLimiter::Mode (the C API's numbering).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RateLimiterMode {
+    /// Only reads are limited.
     ReadsOnly = 0,
+    /// Only writes are limited (RocksDB's default).
     WritesOnly = 1,
+    /// Reads and writes are limited.
     AllIo = 2,
 }
 
 impl RateLimiterMode {
+    /// The mode with the C API's number `code` (0, 1, 2).
     pub fn from_code(code: i32) -> Option<RateLimiterMode> {
         match code {
             0 => Some(RateLimiterMode::ReadsOnly),
@@ -113,6 +123,9 @@ impl State {
     }
 }
 
+/// Limits the bytes per second flushes and compactions read or write (RocksDB's
+/// `GenericRateLimiter`, from `NewGenericRateLimiter`); set it in [`Options::rate_limiter`](crate::Options::rate_limiter).
+/// Requests wait in priority order; `fairness` gives lower priorities a turn now and then.
 pub struct RateLimiter {
     refill_period_us: i64,
     fairness: i32,
@@ -146,6 +159,7 @@ impl RateLimiter {
     }
 
     /// The same over a virtual clock (tests): returns the limiter and its clock in microseconds.
+    #[doc(hidden)]
     pub fn with_fake_clock(
         rate_bytes_per_sec: i64,
         refill_period_us: i64,
@@ -198,10 +212,12 @@ impl RateLimiter {
         })
     }
 
+    /// The mode: which operations are limited.
     pub fn mode(&self) -> RateLimiterMode {
         self.mode
     }
 
+    /// Whether operations of type `op` are limited in this mode.
     pub fn is_rate_limited(&self, op: OpType) -> bool {
         match self.mode {
             RateLimiterMode::AllIo => true,
@@ -210,6 +226,7 @@ impl RateLimiter {
         }
     }
 
+    /// The current rate limit in bytes per second.
     pub fn bytes_per_second(&self) -> i64 {
         self.state.lock().rate_bytes_per_sec
     }
@@ -233,6 +250,8 @@ impl RateLimiter {
         }
     }
 
+    /// Sets the largest single request granted at once (RocksDB's `SetSingleBurstBytes`; 0:
+    /// the refill size); InvalidArgument for a negative value.
     pub fn set_single_burst_bytes(&self, bytes: i64) -> crate::error::Result<()> {
         if bytes < 0 {
             return Err(crate::error::Error::invalid_argument("`single_burst_bytes` must be greater than or equal to 0"));
@@ -247,6 +266,7 @@ impl RateLimiter {
         pri.map_or_else(|| st.total_bytes_through.iter().sum(), |p| st.total_bytes_through[p as usize])
     }
 
+    /// Requests made at priority `pri` (None: all priorities) since the limiter was made.
     pub fn total_requests(&self, pri: Option<IoPriority>) -> i64 {
         let st = self.state.lock();
         pri.map_or_else(|| st.total_requests.iter().sum(), |p| st.total_requests[p as usize])
@@ -260,7 +280,7 @@ impl RateLimiter {
 
     /// Asks for `bytes`, any amount: larger requests go through in burst-sized pieces
     /// (RocksDB's LoopRateLimitRequestHelper).
-    pub fn request_in_bursts(&self, mut bytes: i64, pri: IoPriority, op: OpType) {
+    pub(crate) fn request_in_bursts(&self, mut bytes: i64, pri: IoPriority, op: OpType) {
         if !self.is_rate_limited(op) {
             return;
         }

@@ -71,7 +71,7 @@ impl Db {
         let sequence = self.latest_sequence_number();
         self.disable_file_deletions()?;
         let result = (|| {
-            let opts = LiveFilesStorageInfoOptions { include_checksum_info: false, wal_size_for_flush: log_size_for_flush };
+            let opts = LiveFilesStorageInfoOptions { wal_size_for_flush: log_size_for_flush, ..Default::default() };
             let infos = self.live_files_storage_info(&opts)?;
             let dirs: BTreeSet<&Path> = infos.iter().filter(|i| i.file_type != FileType::Wal).map(|i| i.directory.as_path()).collect();
             if dirs.len() > 1 {
@@ -112,8 +112,12 @@ impl Db {
         Ok(sequence)
     }
 
-    /// Creates a checkpoint in `dir`, which must not exist (see the module comment). Returns a
-    /// sequence number the checkpoint holds.
+    /// Creates a checkpoint in `dir`, which must not exist (RocksDB's
+    /// `Checkpoint::CreateCheckpoint`): an openable copy of the database, its tables hard-linked
+    /// (copied across file systems), the MANIFEST and WALs copied. The memtables are flushed
+    /// first unless the live WALs total less than `log_size_for_flush` bytes (0: always flush).
+    /// Returns a sequence number the checkpoint holds. Errors: InvalidArgument when `dir`
+    /// exists, NotSupported for a database with several table directories, IO errors.
     pub fn create_checkpoint(&self, dir: &Path, log_size_for_flush: u64) -> Result<u64> {
         self.inner.check_open()?;
         let fs = self.inner.fs.clone();

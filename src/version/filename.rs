@@ -10,17 +10,29 @@ use crate::error::Result;
 use std::path::Path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The kind of a file in a database directory, as its name tells (RocksDB's `FileType`).
 pub enum FileType {
+    /// A write-ahead log, `NNNNNN.log`.
     Wal,
+    /// A table, `NNNNNN.sst`.
     Table,
+    /// A MANIFEST, `MANIFEST-NNNNNN`.
     Manifest,
+    /// `CURRENT`, naming the MANIFEST.
     Current,
+    /// `IDENTITY`, the DB id.
     Identity,
+    /// `LOCK`.
     Lock,
+    /// An OPTIONS file, `OPTIONS-NNNNNN`.
     Options,
+    /// The info log, `LOG`.
     InfoLog,
+    /// An older info log, `LOG.old.<time>`.
     OldInfoLog,
+    /// A temporary file, `NNNNNN.dbtmp`.
     Temp,
+    /// A blob file, `NNNNNN.blob` (BlobDB; ferrock does not write them).
     Blob,
 }
 

@@ -16,6 +16,8 @@
 #     (ldd proves it resolved ferrock's alias).
 #  5. db_paths.c and ttl.c, each built for both engines: a database with two db_paths and a
 #     TTL database (RocksDB's DBWithTTL format) written by each engine are read by the other.
+#  6. Query traces: RocksDB 7.8.3's Replayer (trace_rocksdb.cc, its C++ API) decodes and
+#     replays a trace ferrock wrote (trace.c), and ferrock replays one RocksDB wrote.
 # Prints `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -40,6 +42,8 @@ for prog in db_paths ttl; do
   check "build $prog.c against ferrock's header" gcc "${ours[@]}" tests/interop/$prog.c -o "$BIN/${prog}_ferrock" -lferrock
   check "build $prog.c against Debian's rocksdb/c.h (-lrocksdb)" gcc -O1 -Wall -Werror -I/usr/include tests/interop/$prog.c -o "$BIN/${prog}_rocksdb" -lrocksdb
 done
+check "build trace.c against ferrock's header" gcc "${ours[@]}" tests/interop/trace.c -o "$BIN/trace_ferrock" -lferrock
+check "build trace_rocksdb.cc against Debian's RocksDB (C++, -lrocksdb)" g++ -O1 -Wall -Werror -I/usr/include tests/interop/trace_rocksdb.cc -o "$BIN/trace_rocksdb" -lrocksdb
 [ "$failed" -eq 0 ] || finish
 
 # --- 1 and 2: ferrock writes, RocksDB 7.8.3 reads -----------------------------------
@@ -106,6 +110,12 @@ for pair in "ferrock rocksdb" "rocksdb ferrock"; do
   check "[ttl] $2 opens it with TTL and reads every key and value" "$BIN/ttl_$2" read "$t"
   check "[ttl] $2 opens it without TTL: each value ends in its write time" "$BIN/ttl_$2" raw "$t"
 done
+
+# --- 6: query traces, each engine replaying the other's ------------------------------
+check "[trace] ferrock traces a write, a get, two seeks and a MultiGet" "$BIN/trace_ferrock" write "$work/trace-f" "$work/f.trace"
+check "[trace] RocksDB 7.8.3's Replayer decodes each record and replays it" rocksdb "$BIN/trace_rocksdb" replay "$work/trace-fr" "$work/f.trace"
+check "[trace] RocksDB 7.8.3 traces its own operations" rocksdb "$BIN/trace_rocksdb" write "$work/trace-r" "$work/r.trace"
+check "[trace] ferrock replays RocksDB's trace" "$BIN/trace_ferrock" replay "$work/trace-rf" "$work/r.trace"
 
 # --- 4: the alias ------------------------------------------------------------------
 check "ldd: the Debian-built reader resolves librocksdb.so.7.8 to ferrock with LD_LIBRARY_PATH" alias_resolves

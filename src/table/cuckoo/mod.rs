@@ -39,7 +39,7 @@ impl Default for CuckooTableOptions {
 
 impl CuckooTableOptions {
     /// The table options as RocksDB writes them in an OPTIONS file (`[TableOptions/CuckooTable "<cf>"]`).
-    pub fn options_file_entries(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn options_file_entries(&self) -> Vec<(&'static str, String)> {
         vec![
             // RocksDB writes doubles with std::to_string (six decimals).
             ("hash_table_ratio", format!("{:.6}", self.hash_table_ratio)),

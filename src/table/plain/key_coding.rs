@@ -21,7 +21,9 @@ const SIZE_INLINE_LIMIT: u8 = 0x3F;
 /// RocksDB's EncodingType for PlainTable keys (the numbers are the OPTIONS file / C API values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyEncoding {
+    /// Each key written whole (`kPlain`).
     Plain = 0,
+    /// Keys sharing a prefix written after it once (`kPrefix`).
     Prefix = 1,
 }
 

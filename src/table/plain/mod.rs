@@ -40,9 +40,13 @@ pub struct PlainTableOptions {
     pub hash_table_ratio: f64,
     /// Within one prefix, one index entry per this many keys.
     pub index_sparseness: usize,
+    /// RocksDB's huge page size for the index's memory (stored; ferrock allocates normally).
     pub huge_page_tlb_size: usize,
+    /// How keys are written in the file.
     pub encoding_type: KeyEncoding,
+    /// No index: the table is only read front to back.
     pub full_scan_mode: bool,
+    /// Write the hash index into the file instead of building it at open.
     pub store_index_in_file: bool,
 }
 
@@ -63,7 +67,7 @@ impl Default for PlainTableOptions {
 
 impl PlainTableOptions {
     /// Refuses what ferrock does not implement of the format (checked when a family is opened with it).
-    pub fn check_supported(&self) -> Result<()> {
+    pub(crate) fn check_supported(&self) -> Result<()> {
         if self.store_index_in_file {
             return Err(Error::not_supported("PlainTable store_index_in_file"));
         }
@@ -74,7 +78,7 @@ impl PlainTableOptions {
     }
 
     /// The `[TableOptions/PlainTable "cf"]` lines, in the order RocksDB writes them.
-    pub fn options_file_entries(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn options_file_entries(&self) -> Vec<(&'static str, String)> {
         vec![
             ("store_index_in_file", self.store_index_in_file.to_string()),
             ("encoding_type", encoding_name(self.encoding_type).to_string()),
