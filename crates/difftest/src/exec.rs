@@ -90,6 +90,10 @@ fn value(r: &Res<Option<Vec<u8>>>) -> String {
     }
 }
 
+pub fn unit_pub(r: &Res<()>) -> String {
+    unit(r)
+}
+
 fn unit(r: &Res<()>) -> String {
     match r {
         Ok(()) => "ok".into(),
@@ -659,6 +663,33 @@ impl<'a> Exec<'a> {
                 let Some(Some(cf)) = self.cf(a(1)) else { return skip };
                 let (n, id) = lib.cf_name_id(cf)?;
                 Ok(format!("{n} id {id}"))
+            }
+            "sst" => {
+                // sst CF OP... with OP p:KEY:VAL | m:KEY:VAL | d:KEY | r:BEGIN:END, written
+                // in the order given (out of order is misuse RocksDB answers), then ingested.
+                let Some(cf) = self.cf(a(1)) else { return skip };
+                if kind == DbKind::Pessimistic {
+                    return Ok("n/a".into());
+                }
+                let mut ops = Vec::new();
+                for w in &op[2..] {
+                    let parts: Vec<&str> = w.split(':').collect();
+                    let k = |i: usize| key_arg(parts.get(i).copied().unwrap_or("E"));
+                    ops.push(match parts[0] {
+                        "p" => crate::ffi::SstOp::Put(k(1), k(2)),
+                        "m" => crate::ffi::SstOp::Merge(k(1), k(2)),
+                        "d" => crate::ffi::SstOp::Delete(k(1)),
+                        _ => crate::ffi::SstOp::DeleteRange(k(1), k(2)),
+                    });
+                }
+                self.checkpoints += 1;
+                let path = format!("{}-ext{}.sst", self.dir, self.checkpoints);
+                let io = lib.ingestoptions()?;
+                self.apply_uses("rocksdb_ingestexternalfileoptions_t", io)?;
+                let r = lib.sst_ingest(self.db.as_ref().unwrap(), self.opts, io, cf, &path, &ops);
+                lib.ingestoptions_destroy(io)?;
+                let _ = std::fs::remove_file(&path);
+                r
             }
             "compactopt" => {
                 let Some(cf) = self.cf(a(1)) else { return skip };

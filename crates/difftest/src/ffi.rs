@@ -57,6 +57,21 @@ macro_rules! capi {
 
 capi! {
     fn rocksdb_free(P);
+    fn rocksdb_envoptions_create() -> P;
+    fn rocksdb_envoptions_destroy(P);
+    fn rocksdb_sstfilewriter_create(P, P) -> P;
+    fn rocksdb_sstfilewriter_open(P, S, E);
+    fn rocksdb_sstfilewriter_put(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_merge(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_delete(P, S, Z, E);
+    fn rocksdb_sstfilewriter_delete_range(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_finish(P, E);
+    fn rocksdb_sstfilewriter_file_size(P, *mut u64);
+    fn rocksdb_sstfilewriter_destroy(P);
+    fn rocksdb_ingestexternalfileoptions_create() -> P;
+    fn rocksdb_ingestexternalfileoptions_destroy(P);
+    fn rocksdb_ingest_external_file(P, *const S, Z, P, E);
+    fn rocksdb_ingest_external_file_cf(P, P, *const S, Z, P, E);
     fn rocksdb_options_create() -> P;
     fn rocksdb_options_destroy(P);
     fn rocksdb_options_set_create_if_missing(P, c_uchar);
@@ -700,6 +715,61 @@ impl Lib {
         Ok(())
     }
 
+    /// Writes an SST file at `path` with an SstFileWriter on the database's options, then
+    /// ingests it into `cf` with `io` (ingest options): every call's answer in order. The
+    /// file's size is asked but not compared (table bytes are each engine's own).
+    pub fn sst_ingest(&self, o: &Opened, opts: H, io: H, cf: Option<H>, path: &str, ops: &[SstOp]) -> R<String> {
+        let mut out = Vec::new();
+        let p = cs(path);
+        unsafe {
+            let eo = f!(self, rocksdb_envoptions_create)();
+            let w = f!(self, rocksdb_sstfilewriter_create)(eo, opts.0);
+            let mut err = std::ptr::null_mut();
+            f!(self, rocksdb_sstfilewriter_open)(w, p.as_ptr(), &mut err);
+            out.push(format!("open {}", crate::exec::unit_pub(&self.take_err(err)?)));
+            for op in ops {
+                let mut err = std::ptr::null_mut();
+                let s = |b: &[u8]| (b.as_ptr() as S, b.len());
+                match op {
+                    SstOp::Put(k, v) => f!(self, rocksdb_sstfilewriter_put)(w, s(k).0, s(k).1, s(v).0, s(v).1, &mut err),
+                    SstOp::Merge(k, v) => f!(self, rocksdb_sstfilewriter_merge)(w, s(k).0, s(k).1, s(v).0, s(v).1, &mut err),
+                    SstOp::Delete(k) => f!(self, rocksdb_sstfilewriter_delete)(w, s(k).0, s(k).1, &mut err),
+                    SstOp::DeleteRange(a, b) => f!(self, rocksdb_sstfilewriter_delete_range)(w, s(a).0, s(a).1, s(b).0, s(b).1, &mut err),
+                }
+                if let Err(e) = self.take_err(err)? {
+                    out.push(format!("err {e}"));
+                }
+            }
+            let mut size = 0u64;
+            f!(self, rocksdb_sstfilewriter_file_size)(w, &mut size);
+            let mut err = std::ptr::null_mut();
+            f!(self, rocksdb_sstfilewriter_finish)(w, &mut err);
+            let fin = self.take_err(err)?;
+            out.push(format!("finish {}", crate::exec::unit_pub(&fin)));
+            f!(self, rocksdb_sstfilewriter_destroy)(w);
+            f!(self, rocksdb_envoptions_destroy)(eo);
+            if fin.is_ok() {
+                let files = [p.as_ptr()];
+                let mut err = std::ptr::null_mut();
+                match cf {
+                    Some(c) => f!(self, rocksdb_ingest_external_file_cf)(o.base.0, c.0, files.as_ptr(), 1, io.0, &mut err),
+                    None => f!(self, rocksdb_ingest_external_file)(o.base.0, files.as_ptr(), 1, io.0, &mut err),
+                }
+                out.push(format!("ingest {}", crate::exec::unit_pub(&self.take_err(err)?)));
+            }
+        }
+        Ok(out.join("; "))
+    }
+
+    pub fn ingestoptions(&self) -> R<H> {
+        unsafe { Ok(H(f!(self, rocksdb_ingestexternalfileoptions_create)())) }
+    }
+
+    pub fn ingestoptions_destroy(&self, h: H) -> R<()> {
+        unsafe { f!(self, rocksdb_ingestexternalfileoptions_destroy)(h.0) };
+        Ok(())
+    }
+
     /// Calls `void name(T *, U *)` (`surface::OptObject::obj_setters`).
     pub fn set_obj(&self, name: &str, h: H, u: H) -> R<()> {
         let p = self.sym_noted(name)?;
@@ -773,6 +843,14 @@ pub struct Opened {
     pub db: H,
     pub base: H,
     pub cfs: Vec<H>,
+}
+
+/// One entry given to an SstFileWriter.
+pub enum SstOp {
+    Put(Vec<u8>, Vec<u8>),
+    Merge(Vec<u8>, Vec<u8>),
+    Delete(Vec<u8>),
+    DeleteRange(Vec<u8>, Vec<u8>),
 }
 
 /// Arguments of a write into a batch, a WriteBatchWithIndex or a transaction.
