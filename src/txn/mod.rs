@@ -744,7 +744,9 @@ impl Transaction {
             }
         }
         st.prepared_wal = None;
-        st.snapshot = None;
+        // The snapshot stays: RocksDB's Clear() after a commit or a rollback keeps it (only
+        // Reinitialize or ClearSnapshot drops it), so writes after it still validate
+        // against it (found by the differential test, seed 207).
     }
 
     /// Adds `batch`'s writes to the transaction, record by record, as if each were written
