@@ -568,7 +568,10 @@ impl<'a> Gen<'a> {
                 let b = self.rng.below(BATCH_SLOTS as u64).to_string();
                 self.all(&fns).then(|| vec!["trebuild".into(), is, b])
             }
-            _ => self.all(&["rocksdb_transaction_get_snapshot", "rocksdb_snapshot_get_sequence_number"]).then(|| vec!["tsnapseq".into(), is]),
+            // Not yet: RocksDB's rocksdb_transaction_get_snapshot answers a wrapper around
+            // NULL for a transaction without a snapshot, whose sequence number crashes 11.8.1;
+            // the step has to know when the transaction has one.
+            _ => None,
         }
     }
 
