@@ -46,11 +46,14 @@ int main(void) {
 
   struct seen s;
   memset(&s, 0, sizeof(s));
+  /* A SingleDelete reaches no callback: db/c.cc's handler overrides Put, Delete and
+     LogData, and WriteBatch::Handler's default SingleDelete does nothing (checked on
+     RocksDB 7.8.3 by the differential test). */
   rocksdb_writebatch_iterate(b, &s, on_put, on_delete);
-  CHECK(strcmp(s.log, "put(a=1);del(b);put(cd=xy);del(e);") == 0, "iterate order: %s", s.log);
+  CHECK(strcmp(s.log, "put(a=1);del(b);put(cd=xy);") == 0, "iterate order: %s", s.log);
   memset(&s, 0, sizeof(s));
   rocksdb_writebatch_iterate_ld(b, &s, on_put, on_delete, on_log_data);
-  CHECK(strcmp(s.log, "put(a=1);del(b);log(blob);put(cd=xy);del(e);") == 0, "iterate_ld: %s", s.log);
+  CHECK(strcmp(s.log, "put(a=1);del(b);log(blob);put(cd=xy);") == 0, "iterate_ld: %s", s.log);
 
   /* Record bytes as RocksDB writes them: tag 1, varint key, varint value. */
   const char* data = rocksdb_writebatch_data(b, &size);

@@ -126,6 +126,8 @@ DEFAULTS_11 = {
     "rocksdb_compactoptions_get_blob_garbage_collection_policy": "2",
     "rocksdb_compactoptions_get_blob_garbage_collection_age_cutoff": "-1.0",
     "rocksdb_compactoptions_get_target_level": "-1",
+    # DBOptions (options.h: `unsigned int stats_persist_period_sec = 600;`).
+    "rocksdb_options_get_stats_persist_period_sec": "600",
 }
 
 C_TO_RUST = {
@@ -174,8 +176,22 @@ def ptr_type(param, handle_struct):
     return "*const %s" % handle_struct if param.startswith("const ") else "*mut %s" % handle_struct
 
 
+def bool_fields(c_h):
+    """The fields RocksDB declares `bool` in its option structs (options.h, advanced_options.h,
+    table.h): their C setters take an int or an unsigned char and store it into the bool, so
+    any non-zero value reads back 1."""
+    inc = os.path.dirname(c_h)
+    names = set()
+    for f in ("options.h", "advanced_options.h", "table.h"):
+        text = check_header.strip_source(open(os.path.join(inc, f)).read())
+        names.update(re.findall(r"\bbool\s+(\w+)\s*(?:=[^;]*)?;", text))
+    return names
+
+
 def main():
-    fns, _ = check_header.parse_header(check_header.find_rocksdb_11_header())
+    c_h = check_header.find_rocksdb_11_header()
+    fns, _ = check_header.parse_header(c_h)
+    bools = bool_fields(c_h)
     defaults = {}
     for line in open(os.path.join(HERE, "defaults_rocksdb_7.8.3.txt")):
         name, value = line.split()
@@ -232,7 +248,7 @@ def main():
                 if engine:
                     out.append("        %s = %s;" % (engine[0], c_to_engine(ctype, engine[1], "v")))
                 else:
-                    bits = "(v != 0) as u64" if (kind, opt) in STORED_BOOLS else to_bits(ctype, "v")
+                    bits = "(v != 0) as u64" if (kind, opt) in STORED_BOOLS or opt in bools else to_bits(ctype, "v")
                     out.append("        h.stored.set(\"%s\", %s);" % (opt, bits))
                 out.append("        Ok(())")
                 out.append("    })")

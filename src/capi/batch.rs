@@ -453,50 +453,84 @@ pub unsafe extern "C" fn rocksdb_writebatch_data(
 }
 
 /// Callbacks of the `iterate*` family; a missing one skips its records (RocksDB requires them all).
-struct Handler {
-    state: *mut c_void,
-    put: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t)>,
-    deleted: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
-    put_cf: Option<
-        unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t, *const c_char, size_t),
-    >,
-    deleted_cf: Option<unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t)>,
-    merge_cf: Option<
-        unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t, *const c_char, size_t),
-    >,
-    log_data: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
+pub(super) struct Handler {
+    pub(super) state: *mut c_void,
+    pub(super) put: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t)>,
+    pub(super) deleted: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
+    pub(super) put_cf: Option<unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t, *const c_char, size_t)>,
+    pub(super) deleted_cf: Option<unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t)>,
+    pub(super) merge_cf: Option<unsafe extern "C" fn(*mut c_void, u32, *const c_char, size_t, *const c_char, size_t)>,
+    pub(super) log_data: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
 }
 
 unsafe fn run_handler(b: *mut rocksdb_writebatch_t, h: &Handler) -> Result<()> {
-    let batch = &handle(b, "write batch")?.batch;
+    walk_batch(&handle(b, "write batch")?.batch, h)
+}
+
+/// Walks `batch` the way RocksDB's C handlers do (db/c.cc's H, for `iterate` and
+/// `iterate_ld`, overrides Put, Delete and LogData; HCF, for the `_cf` forms, PutCF,
+/// DeleteCF, MergeCF and LogData; both MarkNoop). A record a handler does not override
+/// goes to WriteBatch::Handler's default: in the default family a Merge or a SingleDelete
+/// is dropped (the default Merge() and SingleDelete() do nothing); outside it, and for any
+/// range deletion, entity, blob index or 2PC marker, the default answers an error, which
+/// ends the walk (WriteBatch::Iterate stops; the C API drops the status).
+pub(super) unsafe fn walk_batch(batch: &crate::batch::WriteBatch, h: &Handler) -> Result<()> {
     let p = |s: &[u8]| s.as_ptr() as *const c_char;
+    let cf_forms = h.put_cf.is_some() || h.deleted_cf.is_some() || h.merge_cf.is_some();
     for rec in batch.iter() {
-        match rec? {
+        let go = match rec? {
             BatchRecord::Put { cf, key, value } => {
-                if let Some(f) = h.put_cf {
-                    f(h.state, cf, p(key), key.len(), p(value), value.len());
-                } else if let (0, Some(f)) = (cf, h.put) {
-                    f(h.state, p(key), key.len(), p(value), value.len());
+                if cf_forms {
+                    if let Some(f) = h.put_cf {
+                        f(h.state, cf, p(key), key.len(), p(value), value.len());
+                    }
+                    true
+                } else if cf == 0 {
+                    if let Some(f) = h.put {
+                        f(h.state, p(key), key.len(), p(value), value.len());
+                    }
+                    true
+                } else {
+                    false
                 }
             }
-            BatchRecord::Delete { cf, key } | BatchRecord::SingleDelete { cf, key } => {
-                if let Some(f) = h.deleted_cf {
-                    f(h.state, cf, p(key), key.len());
-                } else if let (0, Some(f)) = (cf, h.deleted) {
-                    f(h.state, p(key), key.len());
+            BatchRecord::Delete { cf, key } => {
+                if cf_forms {
+                    if let Some(f) = h.deleted_cf {
+                        f(h.state, cf, p(key), key.len());
+                    }
+                    true
+                } else if cf == 0 {
+                    if let Some(f) = h.deleted {
+                        f(h.state, p(key), key.len());
+                    }
+                    true
+                } else {
+                    false
                 }
             }
+            BatchRecord::SingleDelete { cf, .. } => cf == 0,
             BatchRecord::Merge { cf, key, value } => {
-                if let Some(f) = h.merge_cf {
-                    f(h.state, cf, p(key), key.len(), p(value), value.len());
+                if cf_forms {
+                    if let Some(f) = h.merge_cf {
+                        f(h.state, cf, p(key), key.len(), p(value), value.len());
+                    }
+                    true
+                } else {
+                    cf == 0
                 }
             }
             BatchRecord::LogData(blob) => {
                 if let Some(f) = h.log_data {
                     f(h.state, p(blob), blob.len());
                 }
+                true
             }
-            _ => {}
+            BatchRecord::Noop => true,
+            _ => false,
+        };
+        if !go {
+            break;
         }
     }
     Ok(())

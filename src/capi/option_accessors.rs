@@ -605,7 +605,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_block_align(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("block_align", v as u64);
+        h.stored.set("block_align", (v != 0) as u64);
         Ok(())
     })
 }
@@ -680,8 +680,10 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_cache_index_and_filter_
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored
-            .set("cache_index_and_filter_blocks_with_high_priority", v as u64);
+        h.stored.set(
+            "cache_index_and_filter_blocks_with_high_priority",
+            (v != 0) as u64,
+        );
         Ok(())
     })
 }
@@ -758,7 +760,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_decouple_partitioned_fi
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("decouple_partitioned_filters", v as u64);
+        h.stored
+            .set("decouple_partitioned_filters", (v != 0) as u64);
         Ok(())
     })
 }
@@ -773,7 +776,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_detect_filter_construct
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("detect_filter_construct_corruption", v as u64);
+        h.stored
+            .set("detect_filter_construct_corruption", (v != 0) as u64);
         Ok(())
     })
 }
@@ -788,7 +792,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_enable_index_compressio
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("enable_index_compression", v as u64);
+        h.stored.set("enable_index_compression", (v != 0) as u64);
         Ok(())
     })
 }
@@ -803,7 +807,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_fail_if_no_udi_on_open(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("fail_if_no_udi_on_open", v as u64);
+        h.stored.set("fail_if_no_udi_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -968,7 +972,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_optimize_filters_for_me
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("optimize_filters_for_memory", v as u64);
+        h.stored.set("optimize_filters_for_memory", (v != 0) as u64);
         Ok(())
     })
 }
@@ -983,7 +987,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_partition_filters(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("partition_filters", v as u64);
+        h.stored.set("partition_filters", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1014,7 +1018,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_pin_l0_filter_and_index
             "block-based table options",
         )?;
         h.stored
-            .set("pin_l0_filter_and_index_blocks_in_cache", v as u64);
+            .set("pin_l0_filter_and_index_blocks_in_cache", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1029,7 +1033,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_pin_top_level_index_and
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("pin_top_level_index_and_filter", v as u64);
+        h.stored
+            .set("pin_top_level_index_and_filter", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1074,7 +1079,8 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_separate_key_value_in_d
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("separate_key_value_in_data_block", v as u64);
+        h.stored
+            .set("separate_key_value_in_data_block", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1166,7 +1172,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_use_delta_encoding(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("use_delta_encoding", v as u64);
+        h.stored.set("use_delta_encoding", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1181,7 +1187,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_use_udi_as_primary_inde
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("use_udi_as_primary_index", v as u64);
+        h.stored.set("use_udi_as_primary_index", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1196,7 +1202,7 @@ pub unsafe extern "C" fn rocksdb_block_based_options_set_verify_compression(
             h as *mut rocksdb_block_based_table_options_t,
             "block-based table options",
         )?;
-        h.stored.set("verify_compression", v as u64);
+        h.stored.set("verify_compression", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1340,7 +1346,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_allow_write_stall(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("allow_write_stall", v as u64);
+        h.stored.set("allow_write_stall", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1390,7 +1396,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_change_level(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("change_level", v as u64);
+        h.stored.set("change_level", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1402,7 +1408,7 @@ pub unsafe extern "C" fn rocksdb_compactoptions_set_exclusive_manual_compaction(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_compactoptions_t, "compact options")?;
-        h.stored.set("exclusive_manual_compaction", v as u64);
+        h.stored.set("exclusive_manual_compaction", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1506,7 +1512,7 @@ pub unsafe extern "C" fn rocksdb_flushoptions_set_force_atomic_flush(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_flushoptions_t, "flush options")?;
-        h.stored.set("force_atomic_flush", v as u64);
+        h.stored.set("force_atomic_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -1518,7 +1524,7 @@ pub unsafe extern "C" fn rocksdb_flushoptions_set_listener_wait(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_flushoptions_t, "flush options")?;
-        h.stored.set("listener_wait", v as u64);
+        h.stored.set("listener_wait", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3204,12 +3210,12 @@ pub unsafe extern "C" fn rocksdb_options_get_stats_history_buffer_size(
 pub unsafe extern "C" fn rocksdb_options_get_stats_persist_period_sec(
     h: *mut rocksdb_options_t,
 ) -> c_uint {
-    guarded(0, || {
+    guarded(600, || {
         let h = handle(h as *const rocksdb_options_t, "options")?;
         Ok(h.stored
             .get("stats_persist_period_sec")
             .map(|b| b as c_uint)
-            .unwrap_or(0))
+            .unwrap_or(600))
     })
 }
 
@@ -3581,7 +3587,7 @@ pub unsafe extern "C" fn rocksdb_options_set_advise_random_on_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("advise_random_on_open", v as u64);
+        h.stored.set("advise_random_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3614,7 +3620,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_data_in_errors(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_data_in_errors", v as u64);
+        h.stored.set("allow_data_in_errors", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3626,7 +3632,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_fallocate(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_fallocate", v as u64);
+        h.stored.set("allow_fallocate", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3638,7 +3644,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_ingest_behind(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_ingest_behind", v as u64);
+        h.stored.set("allow_ingest_behind", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3662,7 +3668,7 @@ pub unsafe extern "C" fn rocksdb_options_set_allow_mmap_writes(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("allow_mmap_writes", v as u64);
+        h.stored.set("allow_mmap_writes", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3686,7 +3692,7 @@ pub unsafe extern "C" fn rocksdb_options_set_async_wal_precreate(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("async_wal_precreate", v as u64);
+        h.stored.set("async_wal_precreate", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3695,7 +3701,7 @@ pub unsafe extern "C" fn rocksdb_options_set_async_wal_precreate(
 pub unsafe extern "C" fn rocksdb_options_set_atomic_flush(h: *mut rocksdb_options_t, v: c_uchar) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("atomic_flush", v as u64);
+        h.stored.set("atomic_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3707,7 +3713,7 @@ pub unsafe extern "C" fn rocksdb_options_set_avoid_flush_during_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("avoid_flush_during_recovery", v as u64);
+        h.stored.set("avoid_flush_during_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3731,7 +3737,8 @@ pub unsafe extern "C" fn rocksdb_options_set_avoid_unnecessary_blocking_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("avoid_unnecessary_blocking_io", v as u64);
+        h.stored
+            .set("avoid_unnecessary_blocking_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3743,7 +3750,8 @@ pub unsafe extern "C" fn rocksdb_options_set_background_close_inactive_wals(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("background_close_inactive_wals", v as u64);
+        h.stored
+            .set("background_close_inactive_wals", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3755,7 +3763,7 @@ pub unsafe extern "C" fn rocksdb_options_set_best_efforts_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("best_efforts_recovery", v as u64);
+        h.stored.set("best_efforts_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3899,7 +3907,7 @@ pub unsafe extern "C" fn rocksdb_options_set_cf_allow_ingest_behind(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("cf_allow_ingest_behind", v as u64);
+        h.stored.set("cf_allow_ingest_behind", (v != 0) as u64);
         Ok(())
     })
 }
@@ -3929,7 +3937,8 @@ pub unsafe extern "C" fn rocksdb_options_set_compaction_verify_record_count(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("compaction_verify_record_count", v as u64);
+        h.stored
+            .set("compaction_verify_record_count", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4087,7 +4096,7 @@ pub unsafe extern "C" fn rocksdb_options_set_disallow_memtable_writes(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("disallow_memtable_writes", v as u64);
+        h.stored.set("disallow_memtable_writes", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4099,7 +4108,7 @@ pub unsafe extern "C" fn rocksdb_options_set_dump_malloc_stats(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("dump_malloc_stats", v as u64);
+        h.stored.set("dump_malloc_stats", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4111,7 +4120,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_blob_direct_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_blob_direct_write", v as u64);
+        h.stored.set("enable_blob_direct_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4123,7 +4132,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_blob_files(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_blob_files", v as u64);
+        h.stored.set("enable_blob_files", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4144,7 +4153,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_pipelined_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_pipelined_write", v as u64);
+        h.stored.set("enable_pipelined_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4156,7 +4165,7 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_thread_tracking(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_thread_tracking", v as u64);
+        h.stored.set("enable_thread_tracking", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4168,7 +4177,8 @@ pub unsafe extern "C" fn rocksdb_options_set_enable_write_thread_adaptive_yield(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enable_write_thread_adaptive_yield", v as u64);
+        h.stored
+            .set("enable_write_thread_adaptive_yield", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4180,7 +4190,8 @@ pub unsafe extern "C" fn rocksdb_options_set_enforce_single_del_contracts(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("enforce_single_del_contracts", v as u64);
+        h.stored
+            .set("enforce_single_del_contracts", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4192,8 +4203,10 @@ pub unsafe extern "C" fn rocksdb_options_set_enforce_write_buffer_manager_during
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored
-            .set("enforce_write_buffer_manager_during_recovery", v as u64);
+        h.stored.set(
+            "enforce_write_buffer_manager_during_recovery",
+            (v != 0) as u64,
+        );
         Ok(())
     })
 }
@@ -4226,7 +4239,7 @@ pub unsafe extern "C" fn rocksdb_options_set_experimental_mempurge_threshold(
 pub unsafe extern "C" fn rocksdb_options_set_fast_sst_open(h: *mut rocksdb_options_t, v: c_uchar) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("fast_sst_open", v as u64);
+        h.stored.set("fast_sst_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4238,7 +4251,7 @@ pub unsafe extern "C" fn rocksdb_options_set_flush_verify_memtable_count(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("flush_verify_memtable_count", v as u64);
+        h.stored.set("flush_verify_memtable_count", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4286,7 +4299,7 @@ pub unsafe extern "C" fn rocksdb_options_set_force_consistency_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("force_consistency_checks", v as u64);
+        h.stored.set("force_consistency_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4355,7 +4368,7 @@ pub unsafe extern "C" fn rocksdb_options_set_is_fd_close_on_exec(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("is_fd_close_on_exec", v as u64);
+        h.stored.set("is_fd_close_on_exec", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4487,7 +4500,7 @@ pub unsafe extern "C" fn rocksdb_options_set_manual_wal_flush(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("manual_wal_flush", v as u64);
+        h.stored.set("manual_wal_flush", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4744,7 +4757,8 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_batch_lookup_optimization(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("memtable_batch_lookup_optimization", v as u64);
+        h.stored
+            .set("memtable_batch_lookup_optimization", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4817,7 +4831,7 @@ pub unsafe extern "C" fn rocksdb_options_set_memtable_verify_per_key_checksum_on
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
         h.stored
-            .set("memtable_verify_per_key_checksum_on_seek", v as u64);
+            .set("memtable_verify_per_key_checksum_on_seek", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4908,7 +4922,7 @@ pub unsafe extern "C" fn rocksdb_options_set_open_files_async(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("open_files_async", v as u64);
+        h.stored.set("open_files_async", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4920,7 +4934,7 @@ pub unsafe extern "C" fn rocksdb_options_set_optimize_filters_for_hits(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("optimize_filters_for_hits", v as i64 as u64);
+        h.stored.set("optimize_filters_for_hits", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4932,7 +4946,8 @@ pub unsafe extern "C" fn rocksdb_options_set_optimize_manifest_for_recovery(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("optimize_manifest_for_recovery", v as u64);
+        h.stored
+            .set("optimize_manifest_for_recovery", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4956,7 +4971,7 @@ pub unsafe extern "C" fn rocksdb_options_set_paranoid_file_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("paranoid_file_checks", v as u64);
+        h.stored.set("paranoid_file_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4968,7 +4983,7 @@ pub unsafe extern "C" fn rocksdb_options_set_paranoid_memory_checks(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("paranoid_memory_checks", v as u64);
+        h.stored.set("paranoid_memory_checks", (v != 0) as u64);
         Ok(())
     })
 }
@@ -4992,7 +5007,7 @@ pub unsafe extern "C" fn rocksdb_options_set_persist_stats_to_disk(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("persist_stats_to_disk", v as u64);
+        h.stored.set("persist_stats_to_disk", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5004,7 +5019,8 @@ pub unsafe extern "C" fn rocksdb_options_set_persist_user_defined_timestamps(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("persist_user_defined_timestamps", v as u64);
+        h.stored
+            .set("persist_user_defined_timestamps", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5028,7 +5044,7 @@ pub unsafe extern "C" fn rocksdb_options_set_prefix_seek_opt_in_only(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("prefix_seek_opt_in_only", v as u64);
+        h.stored.set("prefix_seek_opt_in_only", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5101,7 +5117,7 @@ pub unsafe extern "C" fn rocksdb_options_set_report_bg_io_stats(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("report_bg_io_stats", v as i64 as u64);
+        h.stored.set("report_bg_io_stats", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5113,7 +5129,7 @@ pub unsafe extern "C" fn rocksdb_options_set_reuse_manifest_on_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("reuse_manifest_on_open", v as u64);
+        h.stored.set("reuse_manifest_on_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5137,7 +5153,8 @@ pub unsafe extern "C" fn rocksdb_options_set_skip_stats_update_on_db_open(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("skip_stats_update_on_db_open", v as u64);
+        h.stored
+            .set("skip_stats_update_on_db_open", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5197,7 +5214,7 @@ pub unsafe extern "C" fn rocksdb_options_set_strict_bytes_per_sync(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("strict_bytes_per_sync", v as u64);
+        h.stored.set("strict_bytes_per_sync", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5209,7 +5226,8 @@ pub unsafe extern "C" fn rocksdb_options_set_strict_max_successive_merges(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("strict_max_successive_merges", v as u64);
+        h.stored
+            .set("strict_max_successive_merges", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5245,7 +5263,8 @@ pub unsafe extern "C" fn rocksdb_options_set_target_file_size_is_upper_bound(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("target_file_size_is_upper_bound", v as u64);
+        h.stored
+            .set("target_file_size_is_upper_bound", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5303,7 +5322,7 @@ pub unsafe extern "C" fn rocksdb_options_set_two_write_queues(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("two_write_queues", v as u64);
+        h.stored.set("two_write_queues", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5327,7 +5346,7 @@ pub unsafe extern "C" fn rocksdb_options_set_unordered_write(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("unordered_write", v as u64);
+        h.stored.set("unordered_write", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5339,7 +5358,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_adaptive_mutex(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_adaptive_mutex", v as u64);
+        h.stored.set("use_adaptive_mutex", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5351,7 +5370,8 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_io_for_compaction_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_direct_io_for_compaction_reads", v as u64);
+        h.stored
+            .set("use_direct_io_for_compaction_reads", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5364,7 +5384,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_io_for_flush_and_compact
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
         h.stored
-            .set("use_direct_io_for_flush_and_compaction", v as u64);
+            .set("use_direct_io_for_flush_and_compaction", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5376,7 +5396,7 @@ pub unsafe extern "C" fn rocksdb_options_set_use_direct_reads(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("use_direct_reads", v as u64);
+        h.stored.set("use_direct_reads", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5397,7 +5417,8 @@ pub unsafe extern "C" fn rocksdb_options_set_verify_manifest_content_on_close(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("verify_manifest_content_on_close", v as u64);
+        h.stored
+            .set("verify_manifest_content_on_close", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5421,7 +5442,8 @@ pub unsafe extern "C" fn rocksdb_options_set_verify_sst_unique_id_in_manifest(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_options_t, "options")?;
-        h.stored.set("verify_sst_unique_id_in_manifest", v as u64);
+        h.stored
+            .set("verify_sst_unique_id_in_manifest", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5806,7 +5828,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_adaptive_readahead(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("adaptive_readahead", v as u64);
+        h.stored.set("adaptive_readahead", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5818,7 +5840,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_allow_unprepared_value(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("allow_unprepared_value", v as u64);
+        h.stored.set("allow_unprepared_value", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5830,7 +5852,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_async_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("async_io", v as u64);
+        h.stored.set("async_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5854,7 +5876,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_auto_readahead_size(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("auto_readahead_size", v as u64);
+        h.stored.set("auto_readahead_size", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5867,7 +5889,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_auto_refresh_iterator_with_snap
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
         h.stored
-            .set("auto_refresh_iterator_with_snapshot", v as u64);
+            .set("auto_refresh_iterator_with_snapshot", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5880,7 +5902,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_background_purge_on_iterator_cl
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
         h.stored
-            .set("background_purge_on_iterator_cleanup", v as u64);
+            .set("background_purge_on_iterator_cleanup", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5913,7 +5935,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_ignore_range_deletions(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("ignore_range_deletions", v as u64);
+        h.stored.set("ignore_range_deletions", (v != 0) as u64);
         Ok(())
     })
 }
@@ -5970,7 +5992,7 @@ pub unsafe extern "C" fn rocksdb_readoptions_set_optimize_multiget_for_io(
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_readoptions_t, "read options")?;
-        h.stored.set("optimize_multiget_for_io", v as u64);
+        h.stored.set("optimize_multiget_for_io", (v != 0) as u64);
         Ok(())
     })
 }
@@ -6238,7 +6260,8 @@ pub unsafe extern "C" fn rocksdb_writeoptions_set_memtable_insert_hint_per_batch
 ) {
     guarded((), || {
         let h = handle_mut(h as *mut rocksdb_writeoptions_t, "write options")?;
-        h.stored.set("memtable_insert_hint_per_batch", v as u64);
+        h.stored
+            .set("memtable_insert_hint_per_batch", (v != 0) as u64);
         Ok(())
     })
 }

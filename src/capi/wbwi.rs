@@ -9,7 +9,6 @@ use super::options::rocksdb_options_t;
 use super::readoptions::rocksdb_readoptions_t;
 use super::writeoptions::rocksdb_writeoptions_t;
 use super::*;
-use crate::batch::BatchRecord;
 use crate::db::ColumnFamilyHandle;
 use crate::txn::wbwi::{UserIterator, WriteBatchWithIndex};
 use crate::util::comparator::Comparator;
@@ -326,7 +325,7 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_rollback_to_save_point(b: *mut ro
     with_errptr(errptr, (), || wi(b)?.rollback_to_save_point())
 }
 
-/// Calls `put` / `deleted` for each Put / Delete record in order (as rocksdb_writebatch_iterate).
+/// Walks the batch with rocksdb_writebatch_iterate's handler (`batch::walk_batch`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rocksdb_writebatch_wi_iterate(
     b: *mut rocksdb_writebatch_wi_t,
@@ -334,25 +333,9 @@ pub unsafe extern "C" fn rocksdb_writebatch_wi_iterate(
     put: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t, *const c_char, size_t)>,
     deleted: Option<unsafe extern "C" fn(*mut c_void, *const c_char, size_t)>,
 ) {
-    guarded((), || {
-        let w = wi(b)?;
-        w.write_batch().for_each(|r| {
-            match r {
-                BatchRecord::Put { key, value, .. } => {
-                    if let Some(f) = put {
-                        f(state, key.as_ptr() as *const c_char, key.len(), value.as_ptr() as *const c_char, value.len());
-                    }
-                }
-                BatchRecord::Delete { key, .. } | BatchRecord::SingleDelete { key, .. } => {
-                    if let Some(f) = deleted {
-                        f(state, key.as_ptr() as *const c_char, key.len());
-                    }
-                }
-                _ => {}
-            }
-            Ok(())
-        })
-    })
+    let h = super::batch::Handler { state, put, deleted, put_cf: None, deleted_cf: None, merge_cf: None, log_data: None };
+    // The same handler as rocksdb_writebatch_iterate's (db/c.cc), over the batch's records.
+    guarded((), || super::batch::walk_batch(wi(b)?.write_batch(), &h))
 }
 
 #[unsafe(no_mangle)]

@@ -201,11 +201,26 @@ impl<'a> CompactionFilterState<'a> {
         // A SingleDelete waiting to see whether the next entry of its key in the same stripe is the
         // value it deletes. `keep` is None when the tombstone itself is droppable (bottommost).
         let mut pending_sd: Option<PendingSingleDelete> = None;
+        // A Delete at the bottommost level newer than a snapshot, waiting to see whether an
+        // entry of its key in an older stripe remains for it to hide (RocksDB's bottommost
+        // delete rule): written out only then, dropped when its key has nothing older.
+        let mut pending_del: Option<(Vec<u8>, u64)> = None;
         while input.valid() {
             let ikey = input.key();
             let parsed = parse_internal_key(ikey)?;
             let same_key = has_cur && self.ucmp.compare(&cur_user_key, parsed.user_key) == std::cmp::Ordering::Equal;
             let stripe = self.stripe(parsed.sequence);
+            if let Some((k, del_stripe)) = pending_del.take() {
+                if same_key && stripe == del_stripe {
+                    // Hidden by the delete in its own stripe (RocksDB skips these).
+                    pending_del = Some((k, del_stripe));
+                    input.next();
+                    continue;
+                }
+                if same_key {
+                    emit(&k, &[])?;
+                }
+            }
             if let Some(sd) = pending_sd.take() {
                 if same_key && sd.stripe == stripe && parsed.value_type == ValueType::Value {
                     // SingleDelete meets the Put it deletes: both vanish. An older entry of the key
@@ -265,6 +280,10 @@ impl<'a> CompactionFilterState<'a> {
             }
             match parsed.value_type {
                 ValueType::Deletion | ValueType::DeletionWithTimestamp if droppable => {}
+                ValueType::Deletion if self.bottommost => {
+                    pending_del = Some((ikey.to_vec(), stripe));
+                    last_stripe = Some(stripe);
+                }
                 ValueType::SingleDeletion => {
                     let keep = if droppable { None } else { Some((ikey.to_vec(), input.value().to_vec())) };
                     pending_sd = Some(PendingSingleDelete { keep, stripe });
@@ -453,6 +472,15 @@ mod tests {
         assert_eq!(
             run(&[("b", 6, Del), ("b", 2, Put)], &[5], true),
             vec![("b".into(), 6, Del), ("b".into(), 0, Put)]
+        );
+        // ... and goes when nothing older of its key remains: a delete of an absent key, or
+        // over versions of its own stripe only (db/compaction/compaction_iterator.cc's
+        // bottommost delete rule; found by the differential test).
+        assert_eq!(run(&[("a", 3, Put), ("b", 6, Del), ("c", 7, Put)], &[5], true), vec![("a".into(), 0, Put), ("c".into(), 7, Put)]);
+        assert_eq!(run(&[("b", 8, Del), ("b", 6, Put)], &[5], true), Vec::<(String, u64, ValueType)>::new());
+        assert_eq!(
+            run(&[("b", 8, Del), ("b", 7, Put), ("b", 2, Put)], &[5], true),
+            vec![("b".into(), 8, Del), ("b".into(), 0, Put)]
         );
     }
 

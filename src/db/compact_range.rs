@@ -32,13 +32,35 @@ impl DbInner {
             super::listener::flush_requested_for(super::listener::flush_reason::MANUAL_COMPACTION, || self.flush_cf_internal(cf_id, true, true))?;
         }
         let cf = self.cf(cf_id)?;
+        // With both bounds RocksDB starts at the first level holding a key or a range
+        // tombstone in [begin, end], found by the keys themselves, not the files' ranges
+        // (Version::OverlapWithLevelIterator), and compacts nothing when there is none (a
+        // reversed range holds no key).
+        let mut first_level = 0;
+        if let (Some(b), Some(e)) = (begin, end) {
+            if cf.user_comparator().compare(b, e) == std::cmp::Ordering::Greater {
+                return Ok(());
+            }
+            let version = self.state.lock().versions.cf(cf_id).map(|d| d.current.clone()).ok_or_else(|| Error::invalid_argument("Column family dropped"))?;
+            let mut found = None;
+            for level in 0..version.levels.len() {
+                if self.level_has_key_in(&cf, &version, level, b, e)? {
+                    found = Some(level);
+                    break;
+                }
+            }
+            match found {
+                Some(l) => first_level = l,
+                None => return Ok(()),
+            }
+        }
         let mut st = self.state.lock();
         st.manual_compactions += 1;
         let r = (|| -> Result<()> {
             while st.running_compactions > 0 {
                 self.bg_cv.wait_for(&mut st, Duration::from_millis(50));
             }
-            let mut level = 0usize;
+            let mut level = first_level;
             loop {
                 if let Some(e) = self.bg_error() {
                     return Err(e);
@@ -59,6 +81,35 @@ impl DbInner {
         st.manual_compactions -= 1;
         self.bg_cv.notify_all();
         r
+    }
+}
+
+impl DbInner {
+    /// Whether `level` holds a key, or a range tombstone meeting it, in [b, e]: RocksDB's
+    /// OverlapWithIterator (the first key at or after `b` is at most `e`) over each file
+    /// whose range meets [b, e], and its range deletion aggregator's IsRangeOverlapped.
+    fn level_has_key_in(&self, cf: &super::ColumnFamily, version: &crate::version::version::Version, level: usize, b: &[u8], e: &[u8]) -> Result<bool> {
+        use crate::iter::InternalIterator;
+        use std::cmp::Ordering::{Greater, Less};
+        let ucmp = cf.user_comparator();
+        for f in version.overlapping_files(&cf.icmp, level, Some(b), Some(e)) {
+            let t = self.table_cache.get(&cf.icmp, cf.table_dir(f.path_id), f.number, f.file_size, f.largest_seqno)?;
+            let mut it = t.iter(false);
+            it.seek(&crate::key::seek_key(b, crate::key::MAX_SEQUENCE_NUMBER));
+            if it.valid() && ucmp.compare(crate::key::user_key(it.key()), e) != Greater {
+                return Ok(true);
+            }
+            it.status()?;
+            if t.properties().num_range_deletions > 0 {
+                for (start, end) in t.range_tombstones()? {
+                    // A tombstone [ts, te) meets [b, e] when ts <= e and b < te.
+                    if ucmp.compare(crate::key::user_key(&start), e) != Greater && ucmp.compare(b, &end) == Less {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
     }
 }
 
@@ -186,5 +237,27 @@ mod tests {
         db.put(&wo, b"k30", b"x").unwrap();
         db.compact_range_cf(&cf, Some(b"k40"), None).unwrap();
         assert!(db.inner.cf(0).unwrap().super_version().mem.is_empty(), "an open bound always flushes");
+    }
+
+    /// A range holding no key compacts no file, even one whose key range spans it, and a
+    /// reversed range holds none (the differential test: RocksDB leaves the file where it is).
+    #[test]
+    fn compact_range_compacts_only_from_a_level_holding_a_key_in_the_range() {
+        let d = crate::util::testutil::TempDir::new("compactrange-reversed");
+        let mut o = Options { create_if_missing: true, ..Default::default() };
+        o.disable_auto_compactions = true;
+        let db = Db::open(&o, &d.0).unwrap();
+        let cf = db.default_column_family();
+        let wo = WriteOptions::default();
+        db.put(&wo, b"k00", b"1").unwrap();
+        db.put(&wo, b"k03", b"2").unwrap();
+        db.flush(&FlushOptions::default()).unwrap();
+        db.compact_range_cf(&cf, Some(b"k03"), Some(b"k02")).unwrap();
+        assert_eq!(db.inner.state.lock().versions.cf(0).unwrap().current.files(0).len(), 1);
+        // Nor does a range the file's keys straddle: no key lies in [k01, k02].
+        db.compact_range_cf(&cf, Some(b"k01"), Some(b"k02")).unwrap();
+        assert_eq!(db.inner.state.lock().versions.cf(0).unwrap().current.files(0).len(), 1);
+        db.compact_range_cf(&cf, Some(b"k01"), Some(b"k03")).unwrap();
+        assert_eq!(db.inner.state.lock().versions.cf(0).unwrap().current.files(0).len(), 0, "k03 is in the range");
     }
 }

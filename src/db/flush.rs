@@ -118,14 +118,19 @@ impl DbInner {
         }
         let target_id = {
             let mut st = self.state.lock();
-            if let Some(e) = self.bg_error() {
-                return Err(e);
-            }
+            let latched = self.bg_error();
             let cf = self.cf(cf_id)?;
             let sv = cf.super_version();
             if sv.mem.is_empty() {
+                if let Some(e) = latched {
+                    return Err(e);
+                }
                 sv.imm.first().map(|m| m.id())
             } else {
+                // A latched background error does not keep the memtable from being switched
+                // (RocksDB's FlushMemTable calls SwitchMemtable whatever the error handler
+                // says): it stays immutable, waiting for a flush the error holds off, and a
+                // waiting flush answers the error (WaitForFlushMemTables).
                 let id = sv.mem.id();
                 self.events.note_manual_flush(&self.opts(), cf_id);
                 self.switch_memtables(&mut st, &[cf_id])?;

@@ -1338,6 +1338,28 @@ fn write_to_a_dropped_family_is_refused_and_latched() {
     db.put(&wo(), b"k01", b"v2").unwrap();
 }
 
+/// Issue 14 (flush-with-latched-error-switches.txt): a flush while an error is latched still
+/// makes the active memtable immutable, as RocksDB's FlushMemTable does, and answers the
+/// error; the memtable waits, unflushed, and its keys still read.
+#[test]
+fn a_flush_with_a_latched_error_switches_the_memtable_and_answers_the_error() {
+    let d = TempDir::new("flush-latched");
+    let db = Db::open(&opts(), &d.0).unwrap();
+    let cf = db.create_column_family(&opts(), "one").unwrap();
+    db.put(&wo(), b"k00", b"v7").unwrap();
+    db.drop_column_family(&cf).unwrap();
+    let want = "Invalid argument: Invalid column family specified in write batch";
+    assert_eq!(db.put_cf(&wo(), &cf, b"k01", b"v2").unwrap_err().to_string(), want);
+    assert_eq!(db.flush(&FlushOptions::default()).unwrap_err().to_string(), want);
+    assert_eq!(db.property_int("rocksdb.num-immutable-mem-table"), Some(1));
+    assert_eq!(db.property_int("rocksdb.mem-table-flush-pending"), Some(1));
+    assert_eq!(db.property_int("rocksdb.num-entries-active-mem-table"), Some(0));
+    assert_eq!(db.get(&ro(), b"k00").unwrap(), Some(b"v7".to_vec()));
+    // Nothing left to switch: the error alone.
+    assert_eq!(db.flush(&FlushOptions::default()).unwrap_err().to_string(), want);
+    assert_eq!(db.property_int("rocksdb.num-immutable-mem-table"), Some(1));
+}
+
 /// Issue 14 (property-int-string-only.txt): rocksdb.num-files-at-level<N> has only a string
 /// handler in RocksDB's property table, so GetIntProperty has no answer for it.
 #[test]

@@ -954,3 +954,19 @@ fn rebuild_from_write_batch_adds_to_the_transaction_and_stops_at_the_first_refus
     t.commit().unwrap();
     assert_eq!(db.db().get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
 }
+
+/// A record of a family the database does not have (dropped, or never made) is rebuilt into
+/// the default family, as RocksDB's null handle for it means.
+#[test]
+fn rebuild_from_write_batch_puts_records_of_an_unknown_family_in_the_default_one() {
+    let dir = TempDir::new("txn-rebuild-unknown-cf");
+    let db = open(&dir);
+    let t = db.begin(&wo(), &TransactionOptions::default(), None);
+    let mut b = WriteBatch::new();
+    b.put_cf(7, b"a", b"1");
+    t.rebuild_from_write_batch(&b).unwrap();
+    let mut want = WriteBatch::new();
+    want.put(b"a", b"1");
+    assert_eq!(t.write_batch().data()[12..], want.data()[12..]);
+    assert_eq!(t.get(&ro(), b"a").unwrap(), Some(b"1".to_vec()));
+}

@@ -57,6 +57,21 @@ macro_rules! capi {
 
 capi! {
     fn rocksdb_free(P);
+    fn rocksdb_envoptions_create() -> P;
+    fn rocksdb_envoptions_destroy(P);
+    fn rocksdb_sstfilewriter_create(P, P) -> P;
+    fn rocksdb_sstfilewriter_open(P, S, E);
+    fn rocksdb_sstfilewriter_put(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_merge(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_delete(P, S, Z, E);
+    fn rocksdb_sstfilewriter_delete_range(P, S, Z, S, Z, E);
+    fn rocksdb_sstfilewriter_finish(P, E);
+    fn rocksdb_sstfilewriter_file_size(P, *mut u64);
+    fn rocksdb_sstfilewriter_destroy(P);
+    fn rocksdb_ingestexternalfileoptions_create() -> P;
+    fn rocksdb_ingestexternalfileoptions_destroy(P);
+    fn rocksdb_ingest_external_file(P, *const S, Z, P, E);
+    fn rocksdb_ingest_external_file_cf(P, P, *const S, Z, P, E);
     fn rocksdb_options_create() -> P;
     fn rocksdb_options_destroy(P);
     fn rocksdb_options_set_create_if_missing(P, c_uchar);
@@ -243,6 +258,125 @@ capi! {
     fn rocksdb_transaction_get(P, P, S, Z, *mut Z, E) -> *mut c_char;
     fn rocksdb_transaction_get_for_update(P, P, S, Z, *mut Z, c_uchar, E) -> *mut c_char;
     fn rocksdb_transaction_create_iterator(P, P) -> P;
+    // Vector forms: key and value parts are concatenated (SliceParts).
+    fn rocksdb_writebatch_putv(P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_putv_cf(P, P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_mergev(P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_mergev_cf(P, P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_deletev(P, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_deletev_cf(P, P, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_delete_rangev(P, c_int, *const S, *const Z, *const S, *const Z);
+    fn rocksdb_writebatch_delete_rangev_cf(P, P, c_int, *const S, *const Z, *const S, *const Z);
+    fn rocksdb_writebatch_wi_putv(P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_putv_cf(P, P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_mergev(P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_mergev_cf(P, P, c_int, *const S, *const Z, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_deletev(P, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_deletev_cf(P, P, c_int, *const S, *const Z);
+    fn rocksdb_writebatch_wi_delete_rangev(P, c_int, *const S, *const Z, *const S, *const Z);
+    fn rocksdb_writebatch_wi_delete_rangev_cf(P, P, c_int, *const S, *const Z, *const S, *const Z);
+    fn rocksdb_writebatch_iterate(P, P, Option<PutFn>, Option<DelFn>);
+    fn rocksdb_writebatch_iterate_ld(P, P, Option<PutFn>, Option<DelFn>, Option<LogFn>);
+    fn rocksdb_writebatch_iterate_cf(P, P, Option<PutCfFn>, Option<DelCfFn>, Option<PutCfFn>);
+    fn rocksdb_writebatch_iterate_cf_ld(P, P, Option<PutCfFn>, Option<DelCfFn>, Option<PutCfFn>, Option<LogFn>);
+    fn rocksdb_writebatch_wi_iterate(P, P, Option<PutFn>, Option<DelFn>);
+    fn rocksdb_writebatch_create_from(S, Z) -> P;
+    fn rocksdb_writebatch_create_with_params(Z, Z, Z, Z) -> P;
+    fn rocksdb_writebatch_verify_checksum(P, E);
+    fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db(P, P, P, S, Z, E) -> P;
+    fn rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf(P, P, P, P, S, Z, E) -> P;
+    fn rocksdb_writebatch_wi_create_iterator_with_base_readopts(P, P, P) -> P;
+    fn rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts(P, P, P, P) -> P;
+    fn rocksdb_transaction_get_pinned(P, P, S, Z, E) -> P;
+    fn rocksdb_transaction_get_pinned_cf(P, P, P, S, Z, E) -> P;
+    fn rocksdb_transaction_get_pinned_for_update(P, P, S, Z, c_uchar, E) -> P;
+    fn rocksdb_transaction_get_pinned_for_update_cf(P, P, P, S, Z, c_uchar, E) -> P;
+    fn rocksdb_transaction_multi_get(P, P, Z, *const S, *const Z, *mut *mut c_char, *mut Z, *mut *mut c_char);
+    fn rocksdb_transaction_multi_get_cf(P, P, *const P, Z, *const S, *const Z, *mut *mut c_char, *mut Z, *mut *mut c_char);
+    fn rocksdb_transaction_multi_get_for_update(P, P, Z, *const S, *const Z, *mut *mut c_char, *mut Z, *mut *mut c_char);
+    fn rocksdb_transaction_multi_get_for_update_cf(P, P, *const P, Z, *const S, *const Z, *mut *mut c_char, *mut Z, *mut *mut c_char);
+    fn rocksdb_transaction_put_log_data(P, S, Z);
+    fn rocksdb_transaction_get_writebatch_wi(P) -> P;
+    fn rocksdb_transaction_rebuild_from_writebatch(P, P, E);
+    fn rocksdb_transaction_rebuild_from_writebatch_wi(P, P, E);
+    fn rocksdb_transaction_get_snapshot(P) -> P;
+    fn rocksdb_column_family_handle_get_name(P, *mut Z) -> *mut c_char;
+    fn rocksdb_column_family_handle_get_id(P) -> u32;
+    fn rocksdb_compact_range_opt(P, P, S, Z, S, Z);
+    fn rocksdb_compact_range_cf_opt(P, P, P, S, Z, S, Z);
+    fn rocksdb_compactoptions_create() -> P;
+    fn rocksdb_compactoptions_destroy(P);
+    fn rocksdb_checkpoint_object_create(P, E) -> P;
+    fn rocksdb_transactiondb_checkpoint_object_create(P, E) -> P;
+    fn rocksdb_checkpoint_create(P, S, u64, E);
+    fn rocksdb_checkpoint_object_destroy(P);
+    fn rocksdb_open_for_read_only_column_families(P, S, c_int, *const S, *const P, *mut P, c_uchar, E) -> P;
+    fn rocksdb_livefiles(P) -> P;
+    fn rocksdb_livefiles_count(P) -> c_int;
+    fn rocksdb_livefiles_name(P, c_int) -> S;
+    fn rocksdb_livefiles_column_family_name(P, c_int) -> S;
+    fn rocksdb_livefiles_level(P, c_int) -> c_int;
+    fn rocksdb_livefiles_smallestkey(P, c_int, *mut Z) -> S;
+    fn rocksdb_livefiles_largestkey(P, c_int, *mut Z) -> S;
+    fn rocksdb_livefiles_smallest_seqno(P, c_int) -> u64;
+    fn rocksdb_livefiles_largest_seqno(P, c_int) -> u64;
+    fn rocksdb_livefiles_entries(P, c_int) -> u64;
+    fn rocksdb_livefiles_deletions(P, c_int) -> u64;
+    fn rocksdb_livefiles_destroy(P);
+    fn rocksdb_get_column_family_metadata(P) -> P;
+    fn rocksdb_get_column_family_metadata_cf(P, P) -> P;
+    fn rocksdb_column_family_metadata_destroy(P);
+    fn rocksdb_column_family_metadata_get_name(P) -> *mut c_char;
+    fn rocksdb_column_family_metadata_get_file_count(P) -> Z;
+    fn rocksdb_column_family_metadata_get_level_count(P) -> Z;
+    fn rocksdb_column_family_metadata_get_level_metadata(P, Z) -> P;
+    fn rocksdb_level_metadata_destroy(P);
+    fn rocksdb_level_metadata_get_level(P) -> c_int;
+    fn rocksdb_level_metadata_get_file_count(P) -> Z;
+    fn rocksdb_level_metadata_get_sst_file_metadata(P, Z) -> P;
+    fn rocksdb_sst_file_metadata_destroy(P);
+    fn rocksdb_sst_file_metadata_get_relative_filename(P) -> *mut c_char;
+    fn rocksdb_sst_file_metadata_get_smallestkey(P, *mut Z) -> *mut c_char;
+    fn rocksdb_sst_file_metadata_get_largestkey(P, *mut Z) -> *mut c_char;
+    fn rocksdb_transactiondb_property_int(P, S, *mut u64) -> c_int;
+    fn rocksdb_optimistictransactiondb_property_value(P, S) -> *mut c_char;
+    fn rocksdb_optimistictransactiondb_property_int(P, S, *mut u64) -> c_int;
+}
+
+type PutFn = unsafe extern "C" fn(P, S, Z, S, Z);
+type DelFn = unsafe extern "C" fn(P, S, Z);
+type LogFn = unsafe extern "C" fn(P, S, Z);
+type PutCfFn = unsafe extern "C" fn(P, u32, S, Z, S, Z);
+type DelCfFn = unsafe extern "C" fn(P, u32, S, Z);
+
+/// What a WriteBatch iterate handler saw, one record a word (the `state` of the callbacks).
+struct Seen(Vec<String>);
+
+unsafe fn seen<'a>(state: P) -> &'a mut Seen {
+    &mut *(state as *mut Seen)
+}
+
+unsafe fn b(p: S, n: Z) -> String {
+    crate::exec::bytes(std::slice::from_raw_parts(p as *const u8, n))
+}
+
+unsafe extern "C" fn seen_put(state: P, k: S, kn: Z, v: S, vn: Z) {
+    seen(state).0.push(format!("put:{}={}", b(k, kn), b(v, vn)));
+}
+unsafe extern "C" fn seen_del(state: P, k: S, kn: Z) {
+    seen(state).0.push(format!("del:{}", b(k, kn)));
+}
+unsafe extern "C" fn seen_log(state: P, d: S, n: Z) {
+    seen(state).0.push(format!("log:{}", b(d, n)));
+}
+unsafe extern "C" fn seen_put_cf(state: P, cf: u32, k: S, kn: Z, v: S, vn: Z) {
+    seen(state).0.push(format!("put{cf}:{}={}", b(k, kn), b(v, vn)));
+}
+unsafe extern "C" fn seen_del_cf(state: P, cf: u32, k: S, kn: Z) {
+    seen(state).0.push(format!("del{cf}:{}", b(k, kn)));
+}
+unsafe extern "C" fn seen_merge_cf(state: P, cf: u32, k: S, kn: Z, v: S, vn: Z) {
+    seen(state).0.push(format!("merge{cf}:{}={}", b(k, kn), b(v, vn)));
 }
 
 thread_local! {
@@ -434,8 +568,8 @@ unsafe extern "C" fn merge_name(_state: P) -> S {
     c"difftest.merge".as_ptr()
 }
 
-/// A scalar argument or result of an option setter or getter.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A scalar argument or result of an option setter or getter (strings included).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Scalar {
     U8(u8),
     I32(i32),
@@ -443,6 +577,10 @@ pub enum Scalar {
     I64(i64),
     U64(u64),
     F64(f64),
+    /// A string setter's argument; a `const char *f(T *, size_t *)` getter's answer (None: NULL).
+    Str(Option<Vec<u8>>),
+    /// A setter's error (`..._from_string(T *, const char *, size_t, char **)`).
+    Err(Option<String>),
 }
 
 impl std::fmt::Display for Scalar {
@@ -454,6 +592,10 @@ impl std::fmt::Display for Scalar {
             Scalar::I64(v) => write!(f, "{v}"),
             Scalar::U64(v) => write!(f, "{v}"),
             Scalar::F64(v) => write!(f, "{v:?}"),
+            Scalar::Str(None) => write!(f, "NULL"),
+            Scalar::Str(Some(v)) => write!(f, "\"{}\"", crate::exec::bytes(v)),
+            Scalar::Err(None) => write!(f, "ok"),
+            Scalar::Err(Some(e)) => write!(f, "err {e}"),
         }
     }
 }
@@ -467,6 +609,12 @@ pub enum SType {
     I64,
     U64,
     F64,
+    /// `const char *` (NUL-terminated).
+    Str,
+    /// `const char *, size_t` (a getter: `const char *f(T *, size_t *)`).
+    Bytes,
+    /// `const char *, size_t, char **errptr`.
+    BytesErr,
 }
 
 impl SType {
@@ -483,48 +631,188 @@ impl SType {
     }
 }
 
+/// Strings handed to setters stay alive to the end of the process: some setters keep the
+/// pointer (ReadOptions' bounds and timestamps are Slices over the caller's bytes).
+fn keep(v: &[u8]) -> S {
+    let mut b = v.to_vec();
+    b.push(0);
+    Box::leak(b.into_boxed_slice()).as_ptr() as S
+}
+
 impl Lib {
-    /// Creates an object with a `T *create(void)` function.
-    pub fn create_obj(&self, create: &str) -> R<H> {
-        let p = self.sym(create).ok_or(Missing(leak(create)))?;
-        note(create);
-        // SAFETY: c.h declares `create` as taking nothing and returning a pointer.
-        let f: unsafe extern "C" fn() -> P = unsafe { std::mem::transmute(p) };
-        Ok(H(unsafe { f() }))
+    fn sym_noted(&self, name: &str) -> R<P> {
+        let p = self.sym(name).ok_or(Missing(leak(name)))?;
+        note(name);
+        Ok(p)
+    }
+
+    /// Calls a constructor `T *f(args)` (the shapes c.h has; see `surface::Ctor`).
+    pub fn construct(&self, name: &str, args: &[Scalar]) -> R<H> {
+        use Scalar::*;
+        let p = self.sym_noted(name)?;
+        let ptr = |v: &Option<Vec<u8>>| v.as_deref().map_or(std::ptr::null(), keep);
+        // SAFETY: each arm's function type is the constructor's c.h signature, which the
+        // arguments were built for (surface.rs parsed it); an object argument is a live
+        // object of the type c.h names (the executor's scratch object).
+        Ok(H(unsafe {
+            match args {
+                [] => std::mem::transmute::<P, unsafe extern "C" fn() -> P>(p)(),
+                [Str(s)] => std::mem::transmute::<P, unsafe extern "C" fn(S) -> P>(p)(ptr(s)),
+                [U64(a)] => std::mem::transmute::<P, unsafe extern "C" fn(u64) -> P>(p)(*a),
+                [U64(a), U64(b)] => std::mem::transmute::<P, unsafe extern "C" fn(u64, u64) -> P>(p)(*a, *b),
+                [U64(a), U8(b)] => std::mem::transmute::<P, unsafe extern "C" fn(u64, u8) -> P>(p)(*a, *b),
+                [Str(s), U64(a)] => std::mem::transmute::<P, unsafe extern "C" fn(S, u64) -> P>(p)(ptr(s), *a),
+                [F64(a)] => std::mem::transmute::<P, unsafe extern "C" fn(f64) -> P>(p)(*a),
+                [F64(a), I32(b)] => std::mem::transmute::<P, unsafe extern "C" fn(f64, i32) -> P>(p)(*a, *b),
+                [I64(a), I64(b), I32(c)] => std::mem::transmute::<P, unsafe extern "C" fn(i64, i64, i32) -> P>(p)(*a, *b, *c),
+                [I64(a), I64(b), I32(c), I32(d), U8(e)] => {
+                    std::mem::transmute::<P, unsafe extern "C" fn(i64, i64, i32, i32, u8) -> P>(p)(*a, *b, *c, *d, *e)
+                }
+                [I32(a), Str(s)] => std::mem::transmute::<P, unsafe extern "C" fn(i32, S) -> P>(p)(*a, ptr(s)),
+                _ => return std::result::Result::Err(Missing(leak(&format!("{name} (a constructor shape the driver cannot call)")))),
+            }
+        }))
+    }
+
+    /// Whether `construct` (or `construct_from`, for one object) can call a constructor of these arguments.
+    pub fn can_construct(args: &[crate::surface::CArg]) -> bool {
+        use crate::surface::CArg::{Obj, Scalar as C};
+        use SType::*;
+        matches!(
+            args,
+            [] | [C(Str)]
+                | [C(U64)]
+                | [C(U64), C(U64)]
+                | [C(U64), C(U8)]
+                | [C(Str), C(U64)]
+                | [C(F64)]
+                | [C(F64), C(I32)]
+                | [C(I64), C(I64), C(I32)]
+                | [C(I64), C(I64), C(I32), C(I32), C(U8)]
+                | [C(I32), C(Str)]
+                | [Obj(_)]
+        )
+    }
+
+    /// Calls a constructor whose one argument is another object (`rocksdb_cache_create_lru_opts`).
+    pub fn construct_from(&self, name: &str, from: H) -> R<H> {
+        let p = self.sym_noted(name)?;
+        // SAFETY: c.h declares it `T *f(const U *)`; `from` is a live U.
+        Ok(H(unsafe { std::mem::transmute::<P, unsafe extern "C" fn(P) -> P>(p)(from.0) }))
     }
 
     /// Destroys an object with a `void destroy(T *)` function.
     pub fn destroy_obj(&self, destroy: &str, h: H) -> R<()> {
-        let p = self.sym(destroy).ok_or(Missing(leak(destroy)))?;
-        note(destroy);
-        // SAFETY: c.h declares `destroy` as `void (T *)`; `h` is a live T.
+        self.action(destroy, h)
+    }
+
+    /// Calls a `void f(T *)` (a destroy, a clear).
+    pub fn action(&self, name: &str, h: H) -> R<()> {
+        let p = self.sym_noted(name)?;
+        // SAFETY: c.h declares `name` as `void (T *)`; `h` is a live T.
         let f: unsafe extern "C" fn(P) = unsafe { std::mem::transmute(p) };
         unsafe { f(h.0) };
         Ok(())
     }
 
-    /// Calls a setter `void name(T *, scalar)`.
-    pub fn set_scalar(&self, name: &str, h: H, v: Scalar) -> R<()> {
-        let p = self.sym(name).ok_or(Missing(leak(name)))?;
-        note(name);
-        // SAFETY: the setter's second parameter has the C type `v` was built for (parsed from c.h).
+    /// Writes an SST file at `path` with an SstFileWriter on the database's options, then
+    /// ingests it into `cf` with `io` (ingest options): every call's answer in order. The
+    /// file's size is asked but not compared (table bytes are each engine's own).
+    pub fn sst_ingest(&self, o: &Opened, opts: H, io: H, cf: Option<H>, path: &str, ops: &[SstOp]) -> R<String> {
+        let mut out = Vec::new();
+        let p = cs(path);
         unsafe {
-            match v {
-                Scalar::U8(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, u8)>(p)(h.0, x),
-                Scalar::I32(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, i32)>(p)(h.0, x),
-                Scalar::U32(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, u32)>(p)(h.0, x),
-                Scalar::I64(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, i64)>(p)(h.0, x),
-                Scalar::U64(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, u64)>(p)(h.0, x),
-                Scalar::F64(x) => std::mem::transmute::<P, unsafe extern "C" fn(P, f64)>(p)(h.0, x),
+            let eo = f!(self, rocksdb_envoptions_create)();
+            let w = f!(self, rocksdb_sstfilewriter_create)(eo, opts.0);
+            let mut err = std::ptr::null_mut();
+            f!(self, rocksdb_sstfilewriter_open)(w, p.as_ptr(), &mut err);
+            out.push(format!("open {}", crate::exec::unit_pub(&self.take_err(err)?)));
+            for op in ops {
+                let mut err = std::ptr::null_mut();
+                let s = |b: &[u8]| (b.as_ptr() as S, b.len());
+                match op {
+                    SstOp::Put(k, v) => f!(self, rocksdb_sstfilewriter_put)(w, s(k).0, s(k).1, s(v).0, s(v).1, &mut err),
+                    SstOp::Merge(k, v) => f!(self, rocksdb_sstfilewriter_merge)(w, s(k).0, s(k).1, s(v).0, s(v).1, &mut err),
+                    SstOp::Delete(k) => f!(self, rocksdb_sstfilewriter_delete)(w, s(k).0, s(k).1, &mut err),
+                    SstOp::DeleteRange(a, b) => f!(self, rocksdb_sstfilewriter_delete_range)(w, s(a).0, s(a).1, s(b).0, s(b).1, &mut err),
+                }
+                if let Err(e) = self.take_err(err)? {
+                    out.push(format!("err {e}"));
+                }
+            }
+            let mut size = 0u64;
+            f!(self, rocksdb_sstfilewriter_file_size)(w, &mut size);
+            let mut err = std::ptr::null_mut();
+            f!(self, rocksdb_sstfilewriter_finish)(w, &mut err);
+            let fin = self.take_err(err)?;
+            out.push(format!("finish {}", crate::exec::unit_pub(&fin)));
+            f!(self, rocksdb_sstfilewriter_destroy)(w);
+            f!(self, rocksdb_envoptions_destroy)(eo);
+            if fin.is_ok() {
+                let files = [p.as_ptr()];
+                let mut err = std::ptr::null_mut();
+                match cf {
+                    Some(c) => f!(self, rocksdb_ingest_external_file_cf)(o.base.0, c.0, files.as_ptr(), 1, io.0, &mut err),
+                    None => f!(self, rocksdb_ingest_external_file)(o.base.0, files.as_ptr(), 1, io.0, &mut err),
+                }
+                out.push(format!("ingest {}", crate::exec::unit_pub(&self.take_err(err)?)));
             }
         }
+        Ok(out.join("; "))
+    }
+
+    pub fn ingestoptions(&self) -> R<H> {
+        unsafe { Ok(H(f!(self, rocksdb_ingestexternalfileoptions_create)())) }
+    }
+
+    pub fn ingestoptions_destroy(&self, h: H) -> R<()> {
+        unsafe { f!(self, rocksdb_ingestexternalfileoptions_destroy)(h.0) };
         Ok(())
     }
 
-    /// Calls a getter `scalar name(T *)`.
+    /// Calls `void name(T *, U *)` (`surface::OptObject::obj_setters`).
+    pub fn set_obj(&self, name: &str, h: H, u: H) -> R<()> {
+        let p = self.sym_noted(name)?;
+        // SAFETY: c.h declares `name` as `void (T *, U *)`; `h` is a live T, `u` a live U.
+        let f: unsafe extern "C" fn(P, P) = unsafe { std::mem::transmute(p) };
+        unsafe { f(h.0, u.0) };
+        Ok(())
+    }
+
+    /// Calls a setter `void name(T *, value)`; a setter with an errptr answers its error.
+    pub fn set_scalar(&self, name: &str, h: H, t: SType, v: &Scalar) -> R<Scalar> {
+        let p = self.sym_noted(name)?;
+        let bytes = |v: &Option<Vec<u8>>| v.as_deref().map_or((std::ptr::null(), 0), |b| (keep(b), b.len()));
+        // SAFETY: the setter's parameters have the C types `t` names (parsed from c.h), and
+        // `v` was built for `t`.
+        unsafe {
+            match (t, v) {
+                (_, Scalar::U8(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, u8)>(p)(h.0, *x),
+                (_, Scalar::I32(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, i32)>(p)(h.0, *x),
+                (_, Scalar::U32(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, u32)>(p)(h.0, *x),
+                (_, Scalar::I64(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, i64)>(p)(h.0, *x),
+                (_, Scalar::U64(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, u64)>(p)(h.0, *x),
+                (_, Scalar::F64(x)) => std::mem::transmute::<P, unsafe extern "C" fn(P, f64)>(p)(h.0, *x),
+                (SType::Str, Scalar::Str(s)) => std::mem::transmute::<P, unsafe extern "C" fn(P, S)>(p)(h.0, bytes(s).0),
+                (SType::Bytes, Scalar::Str(s)) => {
+                    let (b, n) = bytes(s);
+                    std::mem::transmute::<P, unsafe extern "C" fn(P, S, Z)>(p)(h.0, b, n)
+                }
+                (SType::BytesErr, Scalar::Str(s)) => {
+                    let (b, n) = bytes(s);
+                    let mut err = std::ptr::null_mut();
+                    std::mem::transmute::<P, unsafe extern "C" fn(P, S, Z, E)>(p)(h.0, b, n, &mut err);
+                    return Ok(Scalar::Err(self.take_err(err)?.err()));
+                }
+                _ => unreachable!("a {t:?} setter given {v:?}"),
+            }
+        }
+        Ok(Scalar::Err(None))
+    }
+
+    /// Calls a getter `scalar name(T *)`, or `const char *name(T *, size_t *)`.
     pub fn get_scalar(&self, name: &str, h: H, t: SType) -> R<Scalar> {
-        let p = self.sym(name).ok_or(Missing(leak(name)))?;
-        note(name);
+        let p = self.sym_noted(name)?;
         // SAFETY: the getter returns the C type `t` (parsed from c.h).
         Ok(unsafe {
             match t {
@@ -534,6 +822,11 @@ impl Lib {
                 SType::I64 => Scalar::I64(std::mem::transmute::<P, unsafe extern "C" fn(P) -> i64>(p)(h.0)),
                 SType::U64 => Scalar::U64(std::mem::transmute::<P, unsafe extern "C" fn(P) -> u64>(p)(h.0)),
                 SType::F64 => Scalar::F64(std::mem::transmute::<P, unsafe extern "C" fn(P) -> f64>(p)(h.0)),
+                SType::Bytes | SType::Str | SType::BytesErr => {
+                    let mut n: Z = 0;
+                    let s = std::mem::transmute::<P, unsafe extern "C" fn(P, *mut Z) -> S>(p)(h.0, &mut n);
+                    Scalar::Str(Lib::borrowed(s, n))
+                }
             }
         })
     }
@@ -550,6 +843,14 @@ pub struct Opened {
     pub db: H,
     pub base: H,
     pub cfs: Vec<H>,
+}
+
+/// One entry given to an SstFileWriter.
+pub enum SstOp {
+    Put(Vec<u8>, Vec<u8>),
+    Merge(Vec<u8>, Vec<u8>),
+    Delete(Vec<u8>),
+    DeleteRange(Vec<u8>, Vec<u8>),
 }
 
 /// Arguments of a write into a batch, a WriteBatchWithIndex or a transaction.
@@ -1146,11 +1447,14 @@ impl Lib {
         }))
     }
 
-    pub fn txn_begin(&self, kind: DbKind, o: &Opened, wo: H) -> R<H> {
+    /// Begins a transaction; `setup` gets its options object (type name, handle) before the
+    /// driver's own settings (no waiting for a lock).
+    pub fn txn_begin(&self, kind: DbKind, o: &Opened, wo: H, setup: &dyn Fn(&str, H) -> R<()>) -> R<H> {
         unsafe {
             Ok(H(match kind {
                 DbKind::Pessimistic => {
                     let t = f!(self, rocksdb_transaction_options_create)();
+                    setup("rocksdb_transaction_options_t", H(t))?;
                     f!(self, rocksdb_transaction_options_set_lock_timeout)(t, 0);
                     let x = f!(self, rocksdb_transaction_begin)(o.db.0, wo.0, t, std::ptr::null_mut());
                     f!(self, rocksdb_transaction_options_destroy)(t);
@@ -1158,6 +1462,7 @@ impl Lib {
                 }
                 DbKind::Optimistic => {
                     let t = f!(self, rocksdb_optimistictransaction_options_create)();
+                    setup("rocksdb_optimistictransaction_options_t", H(t))?;
                     let x = f!(self, rocksdb_optimistictransaction_begin)(o.db.0, wo.0, t, std::ptr::null_mut());
                     f!(self, rocksdb_optimistictransaction_options_destroy)(t);
                     x
@@ -1243,5 +1548,443 @@ impl Lib {
                 None => f!(self, rocksdb_transaction_create_iterator)(t.0, ro.0),
             }
         }))
+    }
+}
+
+/// Pointer and length arrays over byte strings, for the C API's `const char *const *` lists.
+struct Parts {
+    p: Vec<S>,
+    n: Vec<Z>,
+}
+
+fn parts(v: &[Vec<u8>]) -> Parts {
+    Parts { p: v.iter().map(|x| x.as_ptr() as S).collect(), n: v.iter().map(Vec::len).collect() }
+}
+
+/// The vector form of a write: every argument in parts (concatenated by the library).
+pub enum WV {
+    Put(Vec<Vec<u8>>, Vec<Vec<u8>>),
+    Merge(Vec<Vec<u8>>, Vec<Vec<u8>>),
+    Delete(Vec<Vec<u8>>),
+    DeleteRange(Vec<Vec<u8>>, Vec<Vec<u8>>),
+}
+
+/// A livefile or an SST file's metadata, as the steps report it.
+fn meta_key(k: Option<Vec<u8>>) -> String {
+    k.map_or("NULL".into(), |k| crate::exec::bytes(&k))
+}
+
+impl Lib {
+    /// `rocksdb_writebatch[_wi]_{put,merge,delete,delete_range}v[_cf]`.
+    pub fn batch_write_v(&self, kind: &BatchKind, b: H, cf: Option<H>, w: &WV) -> R<()> {
+        let b = b.0;
+        unsafe {
+            match (kind, w, cf) {
+                (BatchKind::Plain, WV::Put(k, v), None) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_putv)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::Put(k, v), Some(c)) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_putv_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::Merge(k, v), None) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_mergev)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::Merge(k, v), Some(c)) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_mergev_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::Delete(k), None) => {
+                    let k = parts(k);
+                    f!(self, rocksdb_writebatch_deletev)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::Delete(k), Some(c)) => {
+                    let k = parts(k);
+                    f!(self, rocksdb_writebatch_deletev_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::DeleteRange(x, y), None) => {
+                    let (x, y) = (parts(x), parts(y));
+                    f!(self, rocksdb_writebatch_delete_rangev)(b, x.p.len() as c_int, x.p.as_ptr(), x.n.as_ptr(), y.p.as_ptr(), y.n.as_ptr())
+                }
+                (BatchKind::Plain, WV::DeleteRange(x, y), Some(c)) => {
+                    let (x, y) = (parts(x), parts(y));
+                    f!(self, rocksdb_writebatch_delete_rangev_cf)(b, c.0, x.p.len() as c_int, x.p.as_ptr(), x.n.as_ptr(), y.p.as_ptr(), y.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Put(k, v), None) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_wi_putv)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Put(k, v), Some(c)) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_wi_putv_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Merge(k, v), None) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_wi_mergev)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Merge(k, v), Some(c)) => {
+                    let (k, v) = (parts(k), parts(v));
+                    f!(self, rocksdb_writebatch_wi_mergev_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr(), v.p.len() as c_int, v.p.as_ptr(), v.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Delete(k), None) => {
+                    let k = parts(k);
+                    f!(self, rocksdb_writebatch_wi_deletev)(b, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::Delete(k), Some(c)) => {
+                    let k = parts(k);
+                    f!(self, rocksdb_writebatch_wi_deletev_cf)(b, c.0, k.p.len() as c_int, k.p.as_ptr(), k.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::DeleteRange(x, y), None) => {
+                    let (x, y) = (parts(x), parts(y));
+                    f!(self, rocksdb_writebatch_wi_delete_rangev)(b, x.p.len() as c_int, x.p.as_ptr(), x.n.as_ptr(), y.p.as_ptr(), y.n.as_ptr())
+                }
+                (BatchKind::Indexed, WV::DeleteRange(x, y), Some(c)) => {
+                    let (x, y) = (parts(x), parts(y));
+                    f!(self, rocksdb_writebatch_wi_delete_rangev_cf)(b, c.0, x.p.len() as c_int, x.p.as_ptr(), x.n.as_ptr(), y.p.as_ptr(), y.n.as_ptr())
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Walks a batch with one of c.h's handlers (`plain`, `ld`, `cf`, `cfld`; an indexed
+    /// batch has `plain` only) and says what each callback saw, in order.
+    pub fn batch_iterate(&self, kind: &BatchKind, b: H, how: &str) -> R<String> {
+        let mut st = Seen(Vec::new());
+        let sp = &mut st as *mut Seen as P;
+        unsafe {
+            match (kind, how) {
+                (BatchKind::Indexed, _) => f!(self, rocksdb_writebatch_wi_iterate)(b.0, sp, Some(seen_put), Some(seen_del)),
+                (BatchKind::Plain, "ld") => f!(self, rocksdb_writebatch_iterate_ld)(b.0, sp, Some(seen_put), Some(seen_del), Some(seen_log)),
+                (BatchKind::Plain, "cf") => f!(self, rocksdb_writebatch_iterate_cf)(b.0, sp, Some(seen_put_cf), Some(seen_del_cf), Some(seen_merge_cf)),
+                (BatchKind::Plain, "cfld") => {
+                    f!(self, rocksdb_writebatch_iterate_cf_ld)(b.0, sp, Some(seen_put_cf), Some(seen_del_cf), Some(seen_merge_cf), Some(seen_log))
+                }
+                (BatchKind::Plain, _) => f!(self, rocksdb_writebatch_iterate)(b.0, sp, Some(seen_put), Some(seen_del)),
+            }
+        }
+        Ok(if st.0.is_empty() { "nothing".into() } else { st.0.join(" ") })
+    }
+
+    /// A new plain batch from another's bytes (`rocksdb_writebatch_create_from`): its count and bytes.
+    pub fn batch_from(&self, data: &[u8]) -> R<(i32, Vec<u8>)> {
+        unsafe {
+            let b = f!(self, rocksdb_writebatch_create_from)(data.as_ptr() as S, data.len());
+            let r = self.batch_data(&BatchKind::Plain, H(b))?;
+            f!(self, rocksdb_writebatch_destroy)(b);
+            Ok(r)
+        }
+    }
+
+    pub fn batch_with_params(&self, max_bytes: usize, protection: usize) -> R<H> {
+        unsafe { Ok(H(f!(self, rocksdb_writebatch_create_with_params)(0, max_bytes, protection, 0))) }
+    }
+
+    pub fn batch_verify(&self, b: H) -> R<Res<()>> {
+        let mut err = std::ptr::null_mut();
+        unsafe { f!(self, rocksdb_writebatch_verify_checksum)(b.0, &mut err) };
+        self.take_err(err)
+    }
+
+    fn pinned_value(&self, p: P) -> R<Option<Vec<u8>>> {
+        if p.is_null() {
+            return Ok(None);
+        }
+        let mut n = 0;
+        unsafe {
+            let v = f!(self, rocksdb_pinnableslice_value)(p, &mut n);
+            let out = Lib::borrowed(v, n);
+            f!(self, rocksdb_pinnableslice_destroy)(p);
+            Ok(out)
+        }
+    }
+
+    fn pinned_result(&self, p: P, err: *mut c_char) -> R<Res<Option<Vec<u8>>>> {
+        let e = self.take_err(err)?;
+        let v = self.pinned_value(p)?;
+        Ok(e.map(|_| v))
+    }
+
+    pub fn wbwi_get_pinned(&self, o: &Opened, ro: H, b: H, cf: Option<H>, k: &[u8]) -> R<Res<Option<Vec<u8>>>> {
+        let mut err = std::ptr::null_mut();
+        let (kp, kl) = (k.as_ptr() as S, k.len());
+        let p = unsafe {
+            match cf {
+                Some(c) => f!(self, rocksdb_writebatch_wi_get_pinned_from_batch_and_db_cf)(b.0, o.base.0, ro.0, c.0, kp, kl, &mut err),
+                None => f!(self, rocksdb_writebatch_wi_get_pinned_from_batch_and_db)(b.0, o.base.0, ro.0, kp, kl, &mut err),
+            }
+        };
+        self.pinned_result(p, err)
+    }
+
+    /// An iterator over the batch on a database iterator, with read options (its bounds apply to the batch too).
+    pub fn wbwi_iterator_readopts(&self, b: H, base: H, cf: Option<H>, ro: H) -> R<H> {
+        Ok(H(unsafe {
+            match cf {
+                Some(c) => f!(self, rocksdb_writebatch_wi_create_iterator_with_base_cf_readopts)(b.0, base.0, c.0, ro.0),
+                None => f!(self, rocksdb_writebatch_wi_create_iterator_with_base_readopts)(b.0, base.0, ro.0),
+            }
+        }))
+    }
+
+    pub fn txn_get_pinned(&self, t: H, ro: H, cf: Option<H>, k: &[u8], for_update: Option<bool>) -> R<Res<Option<Vec<u8>>>> {
+        let mut err = std::ptr::null_mut();
+        let (kp, kl) = (k.as_ptr() as S, k.len());
+        let p = unsafe {
+            match (for_update, cf) {
+                (None, Some(c)) => f!(self, rocksdb_transaction_get_pinned_cf)(t.0, ro.0, c.0, kp, kl, &mut err),
+                (None, None) => f!(self, rocksdb_transaction_get_pinned)(t.0, ro.0, kp, kl, &mut err),
+                (Some(x), Some(c)) => f!(self, rocksdb_transaction_get_pinned_for_update_cf)(t.0, ro.0, c.0, kp, kl, x as u8, &mut err),
+                (Some(x), None) => f!(self, rocksdb_transaction_get_pinned_for_update)(t.0, ro.0, kp, kl, x as u8, &mut err),
+            }
+        };
+        self.pinned_result(p, err)
+    }
+
+    /// `rocksdb_transaction_multi_get[_for_update][_cf]` (`cfs` None: the default family's form).
+    pub fn txn_multi_get(&self, t: H, ro: H, cfs: Option<&[H]>, keys: &[Vec<u8>], for_update: bool) -> R<Vec<Res<Option<Vec<u8>>>>> {
+        let n = keys.len();
+        let k = parts(keys);
+        let mut vals: Vec<*mut c_char> = vec![std::ptr::null_mut(); n];
+        let mut lens: Vec<Z> = vec![0; n];
+        let mut errs: Vec<*mut c_char> = vec![std::ptr::null_mut(); n];
+        unsafe {
+            match (cfs, for_update) {
+                (Some(c), fu) => {
+                    let cp: Vec<P> = c.iter().map(|h| h.0).collect();
+                    let f = if fu { f!(self, rocksdb_transaction_multi_get_for_update_cf) } else { f!(self, rocksdb_transaction_multi_get_cf) };
+                    f(t.0, ro.0, cp.as_ptr(), n, k.p.as_ptr(), k.n.as_ptr(), vals.as_mut_ptr(), lens.as_mut_ptr(), errs.as_mut_ptr())
+                }
+                (None, fu) => {
+                    let f = if fu { f!(self, rocksdb_transaction_multi_get_for_update) } else { f!(self, rocksdb_transaction_multi_get) };
+                    f(t.0, ro.0, n, k.p.as_ptr(), k.n.as_ptr(), vals.as_mut_ptr(), lens.as_mut_ptr(), errs.as_mut_ptr())
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for i in 0..n {
+            let e = self.take_err(errs[i])?;
+            let v = self.take_buf(vals[i], lens[i])?;
+            out.push(e.map(|_| v));
+        }
+        Ok(out)
+    }
+
+    pub fn txn_log_data(&self, t: H, d: &[u8]) -> R<()> {
+        unsafe { f!(self, rocksdb_transaction_put_log_data)(t.0, d.as_ptr() as S, d.len()) };
+        Ok(())
+    }
+
+    /// The transaction's indexed batch (count and bytes); the C API hands out a malloc'ed
+    /// wrapper over the transaction's own batch, released with rocksdb_free.
+    pub fn txn_batch(&self, t: H) -> R<(i32, Vec<u8>)> {
+        unsafe {
+            let wi = f!(self, rocksdb_transaction_get_writebatch_wi)(t.0);
+            if wi.is_null() {
+                return Ok((-1, Vec::new()));
+            }
+            let r = self.batch_data(&BatchKind::Indexed, H(wi))?;
+            f!(self, rocksdb_free)(wi);
+            Ok(r)
+        }
+    }
+
+    pub fn txn_rebuild(&self, t: H, kind: &BatchKind, b: H) -> R<Res<()>> {
+        let mut err = std::ptr::null_mut();
+        unsafe {
+            match kind {
+                BatchKind::Plain => f!(self, rocksdb_transaction_rebuild_from_writebatch)(t.0, b.0, &mut err),
+                BatchKind::Indexed => f!(self, rocksdb_transaction_rebuild_from_writebatch_wi)(t.0, b.0, &mut err),
+            }
+        }
+        self.take_err(err)
+    }
+
+    /// The sequence of the transaction's snapshot (None: it has none).
+    pub fn txn_snapshot_seq(&self, t: H) -> R<Option<u64>> {
+        unsafe {
+            let s = f!(self, rocksdb_transaction_get_snapshot)(t.0);
+            if s.is_null() {
+                return Ok(None);
+            }
+            Ok(Some(f!(self, rocksdb_snapshot_get_sequence_number)(s)))
+        }
+    }
+
+    pub fn cf_name_id(&self, cf: H) -> R<(String, u32)> {
+        unsafe {
+            let mut n = 0;
+            let p = f!(self, rocksdb_column_family_handle_get_name)(cf.0, &mut n);
+            let name = self.take_buf(p, n)?.map_or("NULL".into(), |v| crate::exec::bytes(&v));
+            Ok((name, f!(self, rocksdb_column_family_handle_get_id)(cf.0)))
+        }
+    }
+
+    pub fn compactoptions(&self) -> R<H> {
+        unsafe { Ok(H(f!(self, rocksdb_compactoptions_create)())) }
+    }
+
+    pub fn compactoptions_destroy(&self, h: H) -> R<()> {
+        unsafe { f!(self, rocksdb_compactoptions_destroy)(h.0) };
+        Ok(())
+    }
+
+    pub fn compact_range_opt(&self, o: &Opened, co: H, cf: Option<H>, b: Option<&[u8]>, e: Option<&[u8]>) -> R<()> {
+        let (bp, bl) = b.map_or((std::ptr::null(), 0), |x| (x.as_ptr() as S, x.len()));
+        let (ep, el) = e.map_or((std::ptr::null(), 0), |x| (x.as_ptr() as S, x.len()));
+        unsafe {
+            match cf {
+                Some(c) => f!(self, rocksdb_compact_range_cf_opt)(o.base.0, c.0, co.0, bp, bl, ep, el),
+                None => f!(self, rocksdb_compact_range_opt)(o.base.0, co.0, bp, bl, ep, el),
+            }
+        }
+        Ok(())
+    }
+
+    /// `rocksdb_livefiles`: per file, its column family, level, key range, sequence range
+    /// and entry counts (not its size, nor its number: file numbering is the engine's).
+    pub fn livefiles(&self, o: &Opened) -> R<String> {
+        unsafe {
+            let lf = f!(self, rocksdb_livefiles)(o.base.0);
+            let n = f!(self, rocksdb_livefiles_count)(lf);
+            let mut files = Vec::new();
+            for i in 0..n {
+                let cf = CStr::from_ptr(f!(self, rocksdb_livefiles_column_family_name)(lf, i)).to_string_lossy().into_owned();
+                let name = f!(self, rocksdb_livefiles_name)(lf, i);
+                let named = !name.is_null() && CStr::from_ptr(name).to_bytes().ends_with(b".sst");
+                let (mut a, mut b) = (0, 0);
+                let sk = Lib::borrowed(f!(self, rocksdb_livefiles_smallestkey)(lf, i, &mut a), a);
+                let lk = Lib::borrowed(f!(self, rocksdb_livefiles_largestkey)(lf, i, &mut b), b);
+                files.push(format!(
+                    "{cf}@L{} {}..{} seq {}..{} entries {} deletions {}{}",
+                    f!(self, rocksdb_livefiles_level)(lf, i),
+                    meta_key(sk),
+                    meta_key(lk),
+                    f!(self, rocksdb_livefiles_smallest_seqno)(lf, i),
+                    f!(self, rocksdb_livefiles_largest_seqno)(lf, i),
+                    f!(self, rocksdb_livefiles_entries)(lf, i),
+                    f!(self, rocksdb_livefiles_deletions)(lf, i),
+                    if named { "" } else { " (not a .sst name)" }
+                ));
+            }
+            f!(self, rocksdb_livefiles_destroy)(lf);
+            // The engine's order of files within a level is its own: sorted.
+            files.sort();
+            Ok(format!("{n} files: {}", files.join(", ")))
+        }
+    }
+
+    /// `rocksdb_get_column_family_metadata[_cf]`: the family's name, levels, and per level
+    /// its files' key ranges (sizes and file numbers left out).
+    pub fn cf_metadata(&self, o: &Opened, cf: Option<H>) -> R<String> {
+        unsafe {
+            let m = match cf {
+                Some(c) => f!(self, rocksdb_get_column_family_metadata_cf)(o.base.0, c.0),
+                None => f!(self, rocksdb_get_column_family_metadata)(o.base.0),
+            };
+            if m.is_null() {
+                return Ok("NULL".into());
+            }
+            let name = self.cstr_owned(f!(self, rocksdb_column_family_metadata_get_name)(m))?.unwrap_or_default();
+            let files = f!(self, rocksdb_column_family_metadata_get_file_count)(m);
+            let levels = f!(self, rocksdb_column_family_metadata_get_level_count)(m);
+            let mut out = format!("{name}: {files} files, {levels} levels");
+            for l in 0..levels {
+                let lm = f!(self, rocksdb_column_family_metadata_get_level_metadata)(m, l);
+                let n = f!(self, rocksdb_level_metadata_get_file_count)(lm);
+                if n > 0 {
+                    out.push_str(&format!("; L{}:", f!(self, rocksdb_level_metadata_get_level)(lm)));
+                    let mut ranges = Vec::new();
+                    for i in 0..n {
+                        let fm = f!(self, rocksdb_level_metadata_get_sst_file_metadata)(lm, i);
+                        let fname = self.cstr_owned(f!(self, rocksdb_sst_file_metadata_get_relative_filename)(fm))?.unwrap_or_default();
+                        let (mut a, mut b) = (0, 0);
+                        let sk = f!(self, rocksdb_sst_file_metadata_get_smallestkey)(fm, &mut a);
+                        let sk = self.take_buf(sk, a)?;
+                        let lk = f!(self, rocksdb_sst_file_metadata_get_largestkey)(fm, &mut b);
+                        let lk = self.take_buf(lk, b)?;
+                        let sst = if fname.ends_with(".sst") { "" } else { "?" };
+                        ranges.push(format!(" {}..{}{sst}", meta_key(sk), meta_key(lk)));
+                        f!(self, rocksdb_sst_file_metadata_destroy)(fm);
+                    }
+                    ranges.sort();
+                    out.push_str(&ranges.concat());
+                }
+                f!(self, rocksdb_level_metadata_destroy)(lm);
+            }
+            f!(self, rocksdb_column_family_metadata_destroy)(m);
+            Ok(out)
+        }
+    }
+
+    /// Makes a checkpoint of the open database in `dir`, opens it read-only with `cfs`, and
+    /// reads every key of every family: what the checkpoint holds.
+    pub fn checkpoint(&self, kind: DbKind, o: &Opened, opts: H, dir: &str, cfs: &[String]) -> R<String> {
+        let cdir = cs(dir);
+        let mut err = std::ptr::null_mut();
+        unsafe {
+            let cp = match kind {
+                DbKind::Pessimistic => f!(self, rocksdb_transactiondb_checkpoint_object_create)(o.db.0, &mut err),
+                _ => f!(self, rocksdb_checkpoint_object_create)(o.base.0, &mut err),
+            };
+            if let Err(e) = self.take_err(err)? {
+                return Ok(format!("err {e}"));
+            }
+            let mut err = std::ptr::null_mut();
+            f!(self, rocksdb_checkpoint_create)(cp, cdir.as_ptr(), 0, &mut err);
+            f!(self, rocksdb_checkpoint_object_destroy)(cp);
+            if let Err(e) = self.take_err(err)? {
+                return Ok(format!("err {e}"));
+            }
+            let names: Vec<CString> = cfs.iter().map(|n| cs(n)).collect();
+            let np: Vec<S> = names.iter().map(|c| c.as_ptr()).collect();
+            let op: Vec<P> = vec![opts.0; np.len()];
+            let mut hs: Vec<P> = vec![std::ptr::null_mut(); np.len()];
+            let mut err = std::ptr::null_mut();
+            let db = f!(self, rocksdb_open_for_read_only_column_families)(
+                opts.0, cdir.as_ptr(), np.len() as c_int, np.as_ptr(), op.as_ptr(), hs.as_mut_ptr(), 0, &mut err,
+            );
+            if let Err(e) = self.take_err(err)? {
+                return Ok(format!("open err {e}"));
+            }
+            let mut out = Vec::new();
+            let ro = f!(self, rocksdb_readoptions_create)();
+            for (i, h) in hs.iter().enumerate() {
+                let it = f!(self, rocksdb_create_iterator_cf)(db, ro, *h);
+                f!(self, rocksdb_iter_seek_to_first)(it);
+                let mut kv = Vec::new();
+                while f!(self, rocksdb_iter_valid)(it) != 0 {
+                    let (mut a, mut b) = (0, 0);
+                    let k = Lib::borrowed(f!(self, rocksdb_iter_key)(it, &mut a), a).unwrap_or_default();
+                    let v = Lib::borrowed(f!(self, rocksdb_iter_value)(it, &mut b), b).unwrap_or_default();
+                    kv.push(format!("{}={}", crate::exec::bytes(&k), crate::exec::bytes(&v)));
+                    f!(self, rocksdb_iter_next)(it);
+                }
+                f!(self, rocksdb_iter_destroy)(it);
+                out.push(format!("{}: {}", cfs[i], kv.join(" ")));
+                f!(self, rocksdb_column_family_handle_destroy)(*h);
+            }
+            f!(self, rocksdb_readoptions_destroy)(ro);
+            f!(self, rocksdb_close)(db);
+            Ok(out.join("; "))
+        }
+    }
+
+    /// A property through the transaction databases' own functions (`rocksdb_transactiondb_property_int`, ...).
+    pub fn txndb_property(&self, kind: DbKind, o: &Opened, name: &str) -> R<(Option<String>, Option<u64>)> {
+        let c = cs(name);
+        let mut n = 0u64;
+        unsafe {
+            let (v, ok) = match kind {
+                DbKind::Pessimistic => (f!(self, rocksdb_transactiondb_property_value)(o.db.0, c.as_ptr()), f!(self, rocksdb_transactiondb_property_int)(o.db.0, c.as_ptr(), &mut n)),
+                _ => (
+                    f!(self, rocksdb_optimistictransactiondb_property_value)(o.db.0, c.as_ptr()),
+                    f!(self, rocksdb_optimistictransactiondb_property_int)(o.db.0, c.as_ptr(), &mut n),
+                ),
+            };
+            Ok((self.cstr_owned(v)?, (ok == 0).then_some(n)))
+        }
     }
 }

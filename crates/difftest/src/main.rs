@@ -5,6 +5,7 @@
 //!                      [--seeds N] [--start S] [--len L] [--accepted F] [--known F] [--save DIR]
 //! ferrock-difftest replay --lib ... FILE...      # saved programs, on every library
 //! ferrock-difftest child LIB DIR < program       # one run (the driver's subprocess)
+//! ferrock-difftest defaults LIB                  # every option getter's default, one a line
 //! ```
 //! Every library but the last is a reference; the last is the one under test. Each program
 //! runs once per library, each in a child process of its own (a crash or a hang of one
@@ -198,6 +199,10 @@ impl Driver {
 
     fn report(&mut self, p: &Program) -> String {
         let Some((r, i, step, outs)) = self.check(p) else { return String::new() };
+        self.format(p, r, i, &step, &outs)
+    }
+
+    fn format(&self, p: &Program, r: usize, i: usize, step: &str, outs: &[Outcome]) -> String {
         let ours = outs.len() - 1;
         let mut s = format!("# DIVERGENCE at step {i} ({step}) against {}\n", self.libs[r].name);
         s.push_str(&format!("#   {}: {}\n", self.libs[r].name, outs[r].lines.get(i).map_or("(nothing)", |x| x.as_str())));
@@ -258,6 +263,28 @@ fn main() {
     if args.first().map(String::as_str) == Some("child") {
         std::process::exit(child(&args[1], &args[2]));
     }
+    if args.first().map(String::as_str) == Some("defaults") {
+        // Every getter of every option object on a fresh object: `getter value`, one a line
+        // (diff two libraries' lists to see every default at once).
+        let lib = ffi::Lib::open(&args[1]).unwrap_or_else(|e| panic!("{e}"));
+        for o in surface::option_objects() {
+            if !lib.has(&o.create) || !lib.has(&o.destroy) {
+                continue;
+            }
+            let c = o.ctors.iter().find(|c| c.name == o.create).expect("the default constructor");
+            if !c.args.is_empty() {
+                continue;
+            }
+            let h = lib.construct(&o.create, &[]).expect("create");
+            for (g, t) in &o.getters {
+                if lib.has(g) {
+                    println!("{g} {}", lib.get_scalar(g, h, *t).expect("getter"));
+                }
+            }
+            lib.destroy_obj(&o.destroy, h).expect("destroy");
+        }
+        return;
+    }
     let mode = args.first().cloned().unwrap_or_default();
     let (libs, kv, files) = parse_args(&args[1.min(args.len())..]);
     if libs.len() < 2 {
@@ -293,12 +320,19 @@ fn main() {
             for f in &files {
                 let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
                 let p = Program::parse(&text);
-                let r = d.report(&p);
-                if r.is_empty() {
-                    println!("replay {f}: same answers");
-                } else {
-                    failures += 1;
-                    println!("replay {f}: FAILED\n{r}");
+                match d.check(&p) {
+                    None => println!("replay {f}: same answers"),
+                    Some((r, i, step, outs)) => {
+                        // A saved program using a function this reference lacks (one 11.8.1
+                        // added) is not for this reference.
+                        let lacks = outs[..outs.len() - 1].iter().find_map(|o| o.lines.iter().find(|l| l.starts_with("missing ")).cloned());
+                        if let Some(m) = lacks {
+                            println!("replay {f}: not for {} ({m})", d.libs[r].name);
+                        } else {
+                            failures += 1;
+                            println!("replay {f}: FAILED\n{}", d.format(&p, r, i, &step, &outs));
+                        }
+                    }
                 }
             }
         }
@@ -346,11 +380,24 @@ fn main() {
         }
     }
     let implemented = surface::implemented();
+    if mode != "run" {
+        let _ = std::fs::remove_dir_all(&tmp);
+        println!("{failures} divergences");
+        std::process::exit(if failures > 0 { 1 } else { 0 });
+    }
     let called = implemented.iter().filter(|f| d.used.contains(*f)).count();
+    let refs: Vec<&LibRef> = d.libs[..d.libs.len() - 1].iter().collect();
+    let names: Vec<&str> = refs.iter().map(|l| l.name.as_str()).collect();
+    let opened: Vec<ffi::Lib> = refs.iter().map(|l| ffi::Lib::open(&l.path).expect("load")).collect();
+    let exported = implemented.iter().filter(|f| opened.iter().all(|l| l.has(f))).count();
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     println!(
-        "coverage: the generator called {called} of the {} c.h functions ferrock implements ({:.1}%)",
+        "coverage against {}: the generator called {called} of the {} c.h functions ferrock implements ({:.1}%); {} exports {exported} of them, {:.1}% of which were called",
+        names.join("+"),
         implemented.len(),
-        100.0 * called as f64 / implemented.len().max(1) as f64
+        pct(called, implemented.len()),
+        names.join("+"),
+        pct(called, exported)
     );
     if let Some(f) = kv.get("coverage-list") {
         let missing: Vec<&String> = implemented.iter().filter(|f| !d.used.contains(*f)).collect();

@@ -99,13 +99,35 @@ pub struct Setter {
     pub getter: Option<String>,
 }
 
+/// A constructor: `T *f(args)` whose arguments are scalars, strings, or another option
+/// object (the scratch one of its type).
+pub struct Ctor {
+    pub name: String,
+    pub args: Vec<CArg>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CArg {
+    Scalar(SType),
+    Obj(String),
+}
+
 pub struct OptObject {
     /// `rocksdb_X_t`.
     pub ty: String,
+    /// The constructor of the scratch object and of a fresh one (`_create(void)` when c.h
+    /// has one, else the first constructor, with the generator's first value of each type).
     pub create: String,
+    pub ctors: Vec<Ctor>,
     pub destroy: String,
     pub setters: Vec<Setter>,
     pub getters: Vec<(String, SType)>,
+    /// `void f(T *)` that changes what the getters answer (`_clear_request_id`, ...).
+    pub actions: Vec<String>,
+    /// `void f(T *, U *)` with U another option object (`_set_block_based_table_factory`,
+    /// `_set_filter_policy`, ...): (name, U). Called with a fresh U, never destroyed by
+    /// the driver (some of these setters take ownership of it).
+    pub obj_setters: Vec<(String, String)>,
 }
 
 /// Setters left out: they do more than store a value (start threads, reshape other
@@ -121,38 +143,110 @@ const EXCLUDED: &[&str] = &[
     "rocksdb_options_set_options",
 ];
 
+/// Types that are not option objects although they look like one: the Env is
+/// process-wide (its setters would change the database's thread pools), a batch is the
+/// executor's own step.
+const EXCLUDED_TYPES: &[&str] = &["rocksdb_env_t", "rocksdb_writebatch_t", "rocksdb_writebatch_wi_t"];
+
+/// The default value of a constructor argument (positive, so no constructor rejects it).
+pub fn ctor_default(t: SType) -> &'static str {
+    match t {
+        SType::U8 => "1",
+        SType::I32 | SType::I64 | SType::U32 | SType::U64 => "1048576",
+        SType::F64 => "10.0",
+        SType::Str | SType::Bytes | SType::BytesErr => "\"/tmp/ferrock-difftest-none",
+    }
+}
+
+fn bare(t: &str) -> String {
+    t.trim().trim_start_matches("const ").trim().to_string()
+}
+
 pub fn option_objects() -> Vec<OptObject> {
     let ds = decls();
+    // Every type with a destroy and at least one constructor.
+    let mut types: Vec<(String, String)> = Vec::new();
+    for x in &ds {
+        if x.name.ends_with("_destroy") && x.params.len() == 1 && x.ret == "void" {
+            let t = bare(&param_type(&x.params[0]));
+            if let Some(t) = t.strip_suffix('*') {
+                let t = t.trim().to_string();
+                if t.starts_with("rocksdb_") && !EXCLUDED_TYPES.contains(&t.as_str()) && !types.iter().any(|(a, _)| *a == t) {
+                    types.push((t, x.name.clone()));
+                }
+            }
+        }
+    }
+    let is_obj = |t: &str| types.iter().any(|(a, _)| a == t);
     let mut objs: Vec<OptObject> = Vec::new();
-    for d in &ds {
-        if !d.name.ends_with("_create") || !d.params.is_empty() {
-            continue;
-        }
-        let Some(ty) = d.ret.strip_suffix('*').map(|t| t.trim().trim_start_matches("const ").to_string()) else { continue };
-        if !ty.starts_with("rocksdb_") || objs.iter().any(|o| o.ty == ty) {
-            continue;
-        }
-        let is_obj_param = |p: &str| {
-            let t = param_type(p);
-            let t = t.trim_start_matches("const ").trim();
-            t == format!("{ty} *")
-        };
-        let Some(destroy) = ds.iter().find(|x| x.name.ends_with("_destroy") && x.params.len() == 1 && is_obj_param(&x.params[0])) else {
-            continue;
-        };
-        let mut o = OptObject { ty: ty.clone(), create: d.name.clone(), destroy: destroy.name.clone(), setters: Vec::new(), getters: Vec::new() };
-        for x in &ds {
-            if EXCLUDED.contains(&x.name.as_str()) || x.params.is_empty() || !is_obj_param(&x.params[0]) {
+    for (ty, destroy) in &types {
+        let is_obj_param = |p: &str| bare(&param_type(p)) == format!("{ty} *");
+        let mut ctors = Vec::new();
+        for d in &ds {
+            if !d.name.contains("_create") || bare(&d.ret) != format!("{ty} *") {
                 continue;
             }
-            if x.ret == "void" && x.params.len() == 2 {
-                if let Some(st) = SType::of_c(&param_type(&x.params[1])) {
+            let args: Option<Vec<CArg>> = d
+                .params
+                .iter()
+                .map(|p| {
+                    let t = param_type(p);
+                    if let Some(st) = SType::of_c(&t).or_else(|| (t == "const char *").then_some(SType::Str)) {
+                        return Some(CArg::Scalar(st));
+                    }
+                    let b = bare(&t);
+                    let inner = b.strip_suffix('*').map(|x| x.trim().to_string())?;
+                    (is_obj(&inner) && inner != *ty).then_some(CArg::Obj(inner))
+                })
+                .collect();
+            if let Some(args) = args.filter(|a| crate::ffi::Lib::can_construct(a)) {
+                ctors.push(Ctor { name: d.name.clone(), args });
+            }
+        }
+        ctors.sort_by_key(|c| (!c.args.is_empty(), c.args.len()));
+        let Some(first) = ctors.first() else { continue };
+        let mut o = OptObject {
+            ty: ty.clone(),
+            create: first.name.clone(),
+            ctors: Vec::new(),
+            destroy: destroy.clone(),
+            setters: Vec::new(),
+            getters: Vec::new(),
+            actions: Vec::new(),
+            obj_setters: Vec::new(),
+        };
+        for x in &ds {
+            if EXCLUDED.contains(&x.name.as_str()) || x.params.is_empty() || !is_obj_param(&x.params[0]) || x.name == *destroy {
+                continue;
+            }
+            let pt: Vec<String> = x.params[1..].iter().map(|p| param_type(p)).collect();
+            let pt: Vec<&str> = pt.iter().map(String::as_str).collect();
+            if x.ret == "void" {
+                let st = match pt[..] {
+                    [] => {
+                        o.actions.push(x.name.clone());
+                        continue;
+                    }
+                    ["const char *"] => Some(SType::Str),
+                    ["const char *", "size_t"] => Some(SType::Bytes),
+                    ["const char *", "size_t", "char **"] => Some(SType::BytesErr),
+                    [t] if t.ends_with('*') && is_obj(bare(t).trim_end_matches('*').trim()) && bare(t).trim_end_matches('*').trim() != ty => {
+                        o.obj_setters.push((x.name.clone(), bare(t).trim_end_matches('*').trim().to_string()));
+                        continue;
+                    }
+                    [t] => SType::of_c(t).or_else(|| (t == "char").then_some(SType::U8)),
+                    _ => None,
+                };
+                if let Some(st) = st {
                     o.setters.push(Setter { name: x.name.clone(), ty: st, getter: None });
                 }
-            } else if x.params.len() == 1 {
+            } else if pt.is_empty() {
                 if let Some(st) = SType::of_c(&x.ret) {
                     o.getters.push((x.name.clone(), st));
                 }
+            } else if pt[..] == ["size_t *"] && x.ret == "const char *" {
+                // A string the object owns, with its length.
+                o.getters.push((x.name.clone(), SType::Bytes));
             }
         }
         for s in o.setters.iter_mut() {
@@ -161,9 +255,15 @@ pub fn option_objects() -> Vec<OptObject> {
                 s.getter = Some(g);
             }
         }
-        if !o.setters.is_empty() || !o.getters.is_empty() {
-            objs.push(o);
-        }
+        o.ctors = ctors;
+        // Kept even without accessors: its constructors are called (`optnew`), and it is
+        // the argument of other objects' setters (`optobj`).
+        objs.push(o);
+    }
+    // An object argument needs a constructor the driver can call.
+    let constructible: Vec<String> = objs.iter().map(|o| o.ty.clone()).collect();
+    for o in objs.iter_mut() {
+        o.obj_setters.retain(|(_, u)| constructible.contains(u));
     }
     objs.sort_by(|a, b| a.ty.cmp(&b.ty));
     objs
@@ -185,6 +285,20 @@ mod tests {
         let bb = objs.iter().find(|o| o.ty == "rocksdb_block_based_table_options_t").expect("block based");
         assert_eq!(bb.create, "rocksdb_block_based_options_create");
         assert!(implemented().len() > 1000);
-        assert!(!implemented().iter().any(|n| n == "rocksdb_get_current_wal_file"));
+        assert!(!implemented().iter().any(|n| n == "rocksdb_delete_cf_with_ts"));
+        // String accessors, constructors with arguments, actions.
+        let s = o.setters.iter().find(|s| s.name == "rocksdb_options_set_db_log_dir").expect("string setter");
+        assert_eq!((s.ty, s.getter.as_deref()), (SType::Str, Some("rocksdb_options_get_db_log_dir")));
+        assert!(o.getters.iter().any(|g| g == &("rocksdb_options_get_db_log_dir".to_string(), SType::Bytes)));
+        let cache = objs.iter().find(|o| o.ty == "rocksdb_cache_t").expect("cache");
+        assert!(cache.ctors.iter().any(|c| c.name == "rocksdb_cache_create_lru" && c.args == [CArg::Scalar(SType::U64)]));
+        assert!(cache.ctors.iter().any(|c| c.name == "rocksdb_cache_create_lru_opts" && c.args == [CArg::Obj("rocksdb_lru_cache_options_t".into())]));
+        let ro = objs.iter().find(|o| o.ty == "rocksdb_readoptions_t").expect("read options");
+        assert!(ro.actions.iter().any(|a| a == "rocksdb_readoptions_clear_request_id"));
+        assert!(!objs.iter().any(|o| o.ty == "rocksdb_env_t"));
+        // Setters taking another option object, when the driver can make one.
+        assert!(o.obj_setters.iter().any(|(n, u)| n == "rocksdb_options_set_block_based_table_factory" && u == "rocksdb_block_based_table_options_t"));
+        assert!(bb.obj_setters.iter().any(|(n, u)| n == "rocksdb_block_based_options_set_filter_policy" && u == "rocksdb_filterpolicy_t"));
+        assert!(!o.obj_setters.iter().any(|(n, _)| n == "rocksdb_options_set_comparator"));
     }
 }
