@@ -179,7 +179,6 @@ struct compaction_seen {
   int outputs;
   int numbers_match;
   int blob_counts;
-  int out_of_range_null;
 };
 
 static void on_compaction_completed(void* s, rocksdb_t* db, const rocksdb_compactionjobinfo_t* info) {
@@ -199,7 +198,6 @@ static void on_compaction_completed(void* s, rocksdb_t* db, const rocksdb_compac
     size_t wl = strlen(want);
     if (!fi || len < wl || memcmp(name + len - wl, want, wl) != 0) c->numbers_match = 0;
   }
-  if (rocksdb_compactionjobinfo_output_file_info_at(info, n) == NULL) c->out_of_range_null++;
   c->blob_counts += (int)(rocksdb_compactionjobinfo_blob_file_addition_infos_count(info) +
                           rocksdb_compactionjobinfo_blob_file_garbage_infos_count(info));
 }
@@ -239,14 +237,23 @@ static void on_flush_completed_both(void* s, rocksdb_t* db, const rocksdb_flushj
   on_flush_completed(&((struct both_seen*)s)->f, db, info);
 }
 static void no_destroy(void* s) { (void)s; }
+/* RocksDB's C listener calls every callback it was given without checking for NULL, so each
+ * one is a function here. */
+static void nop_flush(void* s, rocksdb_t* db, const rocksdb_flushjobinfo_t* i) { (void)s; (void)db; (void)i; }
+static void nop_compaction(void* s, rocksdb_t* db, const rocksdb_compactionjobinfo_t* i) { (void)s; (void)db; (void)i; }
+static void nop_sub(void* s, const rocksdb_subcompactionjobinfo_t* i) { (void)s; (void)i; }
+static void nop_ingest(void* s, rocksdb_t* db, const rocksdb_externalfileingestioninfo_t* i) { (void)s; (void)db; (void)i; }
+static void nop_bg_error(void* s, uint32_t r, rocksdb_status_ptr_t* st) { (void)s; (void)r; (void)st; }
+static void nop_stall(void* s, const rocksdb_writestallinfo_t* i) { (void)s; (void)i; }
+static void nop_sealed(void* s, const rocksdb_memtableinfo_t* i) { (void)s; (void)i; }
 
 static void listener_infos(void) {
   struct both_seen seen;
   memset(&seen, 0, sizeof seen);
   seen.c.numbers_match = 1;
-  rocksdb_eventlistener_t* l = rocksdb_eventlistener_create(&seen, no_destroy, NULL, on_flush_completed_both, NULL,
-                                                            on_compaction_completed_both, NULL, NULL, NULL, NULL,
-                                                            NULL, NULL);
+  rocksdb_eventlistener_t* l = rocksdb_eventlistener_create(&seen, no_destroy, nop_flush, on_flush_completed_both,
+                                                            nop_compaction, on_compaction_completed_both, nop_sub,
+                                                            nop_sub, nop_ingest, nop_bg_error, nop_stall, nop_sealed);
   char path[512];
   make_db_path(path, sizeof path, "phases2-listener");
   rocksdb_options_t* o = rocksdb_options_create();
@@ -280,19 +287,20 @@ static void listener_infos(void) {
   CHECK(seen.c.calls == 1, "one compaction seen (%d)", seen.c.calls);
   CHECK(seen.c.outputs >= 1, "its outputs (%d)", seen.c.outputs);
   CHECK(seen.c.numbers_match, "each output file info's number is its file's");
-  CHECK(seen.c.out_of_range_null == seen.c.calls, "past the last output: NULL");
   CHECK(seen.c.blob_counts == 0, "no blob file infos");
   remove_db_path(path);
 }
 
 static void memory_allocator(void) {
-  /* ferrock has no jemalloc: the allocator cannot be made (RocksDB built without jemalloc
-   * answers an error too), and the cache options take a NULL allocator. */
+  /* ferrock has no jemalloc: making the allocator fails, as in a RocksDB built without
+   * jemalloc ("Not supported: Not compiled with JEMALLOC"; RocksDB still hands back an empty
+   * allocator object, ferrock NULL, and destroy takes either). */
   rocksdb_memory_allocator_t* a = rocksdb_jemalloc_nodump_allocator_create(&err);
-  CHECK(a == NULL && err != NULL, "an error and no allocator");
+  CHECK(err != NULL, "an error");
   if (err) { free(err); err = NULL; }
   rocksdb_lru_cache_options_t* co = rocksdb_lru_cache_options_create();
   rocksdb_lru_cache_options_set_capacity(co, 1 << 20);
+  /* RocksDB reads the object it is given (its empty allocator); ferrock takes NULL too. */
   rocksdb_lru_cache_options_set_memory_allocator(co, a);
   rocksdb_cache_t* cache = rocksdb_cache_create_lru_opts(co);
   CHECK(cache != NULL && rocksdb_cache_get_capacity(cache) == (1 << 20), "a cache all the same");
