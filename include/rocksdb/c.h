@@ -5105,7 +5105,7 @@ extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_set_save_point(rocksdb_wri
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_rollback_to_save_point(rocksdb_writebatch_wi_t *b, char **errptr);
 
 /*
- Calls `put` / `deleted` for each Put / Delete record in order (as rocksdb_writebatch_iterate).
+ Walks the batch with rocksdb_writebatch_iterate's handler (`batch::walk_batch`).
  */
 extern ROCKSDB_LIBRARY_API void rocksdb_writebatch_wi_iterate(rocksdb_writebatch_wi_t *b, void *state, void (*put)(void*, const char*, size_t, const char*, size_t), void (*deleted)(void*, const char*, size_t));
 
