@@ -26,10 +26,13 @@ fi
 
 # The examples write fixed /tmp paths. Each runs in a private mount namespace with
 # its own /tmp when the machine allows one (so concurrent runs cannot collide);
-# otherwise runs are serialised with a lock and the paths cleaned first.
+# otherwise runs are serialised with a lock and the paths cleaned first. A private /tmp
+# would hide a checkout, a prefix or a work directory under /tmp, so those use the lock too.
 isolate() {
   local tmp=$1; shift
-  if unshare -rm true 2>/dev/null; then
+  local under_tmp=0
+  for p in "$HERE" "$PREFIX" "$WORK"; do case "$p/" in /tmp/*) under_tmp=1 ;; esac; done
+  if [ "$under_tmp" = 0 ] && unshare -rm true 2>/dev/null; then
     unshare -rm sh -c 'mount --bind "$0" /tmp && exec "$@"' "$tmp" "$@"
   else
     (flock 9; for d in /tmp/rocksdb_*example* /tmp/rocksmergetest; do rm -rf "$d"; done; "$@") 9>/tmp/ferrock-cpp-examples.lock
