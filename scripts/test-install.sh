@@ -72,8 +72,10 @@ func main() {
 GO
   printf 'module goconsumer\n\ngo 1.22\n\nrequire github.com/ferrock/ferrock/bindings/go v0.0.0\n\nreplace github.com/ferrock/ferrock/bindings/go => %s\n' \
     "$PWD/bindings/go" > "$work/goconsumer/go.mod"
+  # This checks discovery through pkg-config itself, so cgo runs the real one even when the
+  # caller keeps the system's dev packages out of reach with PKG_CONFIG=/bin/false.
   out=$(cd "$work/goconsumer" && env -u CGO_CFLAGS -u CGO_LDFLAGS GOTOOLCHAIN=local CGO_ENABLED=1 GOCACHE="$work/gocache" \
-    GOFLAGS=-mod=mod go build -o "$work/goconsumer/consumer" . && \
+    PKG_CONFIG=pkg-config GOFLAGS=-mod=mod go build -o "$work/goconsumer/consumer" . && \
     LD_LIBRARY_PATH=$prefix/lib "$work/goconsumer/consumer" "$work/godb")
   if [ "$out" != "go=installed <nil>" ]; then
     echo "install: the Go consumer printed '$out'"; exit 1
