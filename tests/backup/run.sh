@@ -20,12 +20,7 @@ mkdir -p "$BIN"
 source "$ROOT/tests/lib/checks.sh"
 
 if [ "$FLAVOR" = release ]; then
-  RELEASE_LIB=${RELEASE_LIB:-${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib}
-  header_dir=$(ls -d "$HOME"/.cargo/registry/src/*/librocksdb-sys-0.19.0+11.8.1/rocksdb/include 2>/dev/null | head -1)
-  if [ ! -f "$RELEASE_LIB/librocksdb.so" ] || [ -z "$header_dir" ]; then
-    echo "skipped: no RocksDB 11.8.1 release build at $RELEASE_LIB/librocksdb.so (make rocksdb-release builds it)"
-    exit 0
-  fi
+  source "$ROOT/tests/lib/release.sh"
   label="RocksDB 11.8.1"
   metadata=-DBACKUP_METADATA
   check "build backup_compat.c against $label" \

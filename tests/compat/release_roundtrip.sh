@@ -20,21 +20,12 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
-RELEASE_LIB=${RELEASE_LIB:-${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib}
 FORMATS=${FORMATS:-6 7}
 # fv2 is left out: it sets its own format_version.
 MODES=${COMPAT_MODES-default snappy lz4 zstd bloom10 ribbon partitioned prefix cfs wal recycle rangedel merge twopc comparator reverse numeric}
 REFUSED=${COMPAT_REFUSED-blob=blob files}
 
-if [ ! -f "$RELEASE_LIB/librocksdb.so" ]; then
-  echo "skipped: no RocksDB 11.8.1 release build at $RELEASE_LIB/librocksdb.so (make rocksdb-release builds it, ~40 min)"
-  exit 0
-fi
-header_dir=$(ls -d "$HOME"/.cargo/registry/src/*/librocksdb-sys-0.19.0+11.8.1/rocksdb/include 2>/dev/null | head -1)
-if [ -z "$header_dir" ]; then
-  echo "skipped: RocksDB 11.8.1's include/rocksdb/c.h not found (cargo fetch brings librocksdb-sys 0.19.0+11.8.1)"
-  exit 0
-fi
+source "$ROOT/tests/lib/release.sh"
 if [ ! -f "$LIBDIR/libferrock.so" ]; then
   echo "no $LIBDIR/libferrock.so: run make build first"
   exit 1

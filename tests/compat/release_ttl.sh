@@ -10,16 +10,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 LIBDIR=${LIBDIR:-$ROOT/target/release}
-RELEASE_LIB=${RELEASE_LIB:-${FERROCK_CACHE:-$HOME/.cache/ferrock}/rocksdb-11.8.1/lib}
-if [ ! -f "$RELEASE_LIB/librocksdb.so" ]; then
-  echo "skipped: no RocksDB 11.8.1 release build at $RELEASE_LIB/librocksdb.so (make rocksdb-release)"
-  exit 0
-fi
-header_dir=$(ls -d "$HOME"/.cargo/registry/src/*/librocksdb-sys-0.19.0+11.8.1/rocksdb/include 2>/dev/null | head -1)
-if [ -z "$header_dir" ]; then
-  echo "skipped: RocksDB 11.8.1's include/rocksdb/c.h not found (cargo fetch brings librocksdb-sys 0.19.0+11.8.1)"
-  exit 0
-fi
+source "$ROOT/tests/lib/release.sh"
 [ -f "$LIBDIR/libferrock.so" ] || { echo "no $LIBDIR/libferrock.so: run make build first"; exit 1; }
 BIN=$ROOT/target/compat
 mkdir -p "$BIN"
