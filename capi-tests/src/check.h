@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include <rocksdb/c.h>
@@ -66,6 +67,21 @@ static inline int files_at_level(rocksdb_t* db, int level) {
   if (v == NULL) return -1;
   int n = atoi(v);
   rocksdb_free(v);
+  return n;
+}
+
+/* Files in dir whose names end in suffix (-1: no such directory). */
+static inline int count_files_ending(const char* dir, const char* suffix) {
+  DIR* d = opendir(dir);
+  if (!d) return -1;
+  int n = 0;
+  struct dirent* e;
+  size_t sl = strlen(suffix);
+  while ((e = readdir(d))) {
+    size_t l = strlen(e->d_name);
+    if (l > sl && strcmp(e->d_name + l - sl, suffix) == 0) n++;
+  }
+  closedir(d);
   return n;
 }
 

@@ -3,7 +3,6 @@
  * texts, the cancellation flag and an output temperature; then pausing background work, the
  * WAL files and the checksum verifications. */
 #include <rocksdb/c.h>
-#include <dirent.h>
 #include "check.h"
 
 static rocksdb_t* open_fresh(const char* path, rocksdb_options_t* o) {
@@ -11,20 +10,6 @@ static rocksdb_t* open_fresh(const char* path, rocksdb_options_t* o) {
   rocksdb_t* db = rocksdb_open(o, path, &err);
   CHECK_NOERR(err);
   return db;
-}
-
-/* Table files in dir. */
-static int sst_files_on_disk(const char* dir) {
-  DIR* d = opendir(dir);
-  if (!d) return -1;
-  int n = 0;
-  struct dirent* e;
-  while ((e = readdir(d))) {
-    size_t l = strlen(e->d_name);
-    if (l > 4 && strcmp(e->d_name + l - 4, ".sst") == 0) n++;
-  }
-  closedir(d);
-  return n;
 }
 
 static int live_tables(rocksdb_t* db) {
@@ -76,7 +61,7 @@ static void inputs_are_deleted_when_a_manual_compaction_returns(void) {
       rocksdb_livefiles_destroy(live);
     }
     CHECK(files_at_level(db, 0) == 0, "level 0 compacted");
-    int on_disk = sst_files_on_disk(path), live = live_tables(db);
+    int on_disk = count_files_ending(path, ".sst"), live = live_tables(db);
     CHECK(on_disk == live, "%s: %d table files on disk, %d live", pass == 0 ? "compact_range" : "compact_files",
           on_disk, live);
   }
